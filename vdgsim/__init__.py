@@ -1,0 +1,35 @@
+"""vdgsim: a Monte Carlo strategy-analysis toolkit for the board game Vasco da Gama."""
+
+from vdgsim.components import ComponentError, Components, default_components, load_components
+from vdgsim.game import (
+    GameResult,
+    GameState,
+    IllegalActionError,
+    apply_action,
+    clone,
+    is_over,
+    legal_actions,
+    log_rows,
+    new_game,
+    result,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ComponentError",
+    "Components",
+    "GameResult",
+    "GameState",
+    "IllegalActionError",
+    "__version__",
+    "apply_action",
+    "clone",
+    "default_components",
+    "is_over",
+    "legal_actions",
+    "load_components",
+    "log_rows",
+    "new_game",
+    "result",
+]

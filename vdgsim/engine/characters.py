@@ -1,0 +1,79 @@
+"""R5.5 Characters: Vasco da Gama's money or hosting a character."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from vdgsim import layout as L
+from vdgsim.engine import common as C
+from vdgsim.engine import events as E
+
+
+@njit(cache=True)
+def legal_character_actions(s, out, n):
+    """Each unclaimed money space with money on it, and each character not hosted this round."""
+    for k in range(2):
+        if s[L.S_MONEY_TAKEN + k] == 0 and s[L.S_MONEY + k] > 0:
+            out[n] = L.ACT_MONEY + k
+            n += 1
+    for ch in range(L.N_CHARACTERS):
+        if s[L.S_CHAR_HOSTED + ch] < 0:
+            out[n] = L.ACT_HOST + ch
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def take_money(s, log, p, k):
+    s[L.S_MONEY_TAKEN + k] = 1
+    C.gain_reals(s, log, p, s[L.S_MONEY + k], L.R_VDG_MONEY, k, 0)
+
+
+@njit(cache=True)
+def host(c, s, log, p, ch):
+    """Take the character's tile and put the disc on its space; immediate effects of Dias and
+    Alvares. Returns the previous holder (Sernigi and Manuel I continue in the flow)."""
+    prev = s[L.S_CHAR_HOLDER + ch]
+    s[L.S_CHAR_HOLDER + ch] = p
+    s[L.S_CHAR_HOSTED + ch] = p
+    C.log_gain(s, log, p, E.G_CHARACTER, 1, ch, prev)
+    if ch == L.CH_DIAS:
+        C.gain_vp(s, log, p, c[L.C_DIAS_VP], L.VP_DIAS, 1, 0)
+    elif ch == L.CH_ALVARES:
+        C.gain_missionary(s, log, p, 1)
+    elif ch == L.CH_MANUEL and prev != p:
+        s[L.S_EXTRA_DISC + p] = 1
+        C.log_gain(s, log, p, E.G_EXTRA_DISC, 1, 0, prev)
+    return prev
+
+
+@njit(cache=True)
+def legal_manuel_placements(c, s, out, n):
+    """The 21 or 22 still in the Characters Area, on any empty action slot."""
+    for area in range(L.N_AREAS):
+        if s[L.S_AREA_USED + area] >= C.area_capacity(c, s, area):
+            continue
+        for num in range(21, 23):
+            if s[L.S_NUM_OWNER + num] < 0:
+                out[n] = num * 4 + area
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def manuel_can_place(c, s):
+    if s[L.S_NUM_OWNER + 21] >= 0 and s[L.S_NUM_OWNER + 22] >= 0:
+        return False
+    for area in range(L.N_AREAS):
+        if s[L.S_AREA_USED + area] < C.area_capacity(c, s, area):
+            return True
+    return False
+
+
+@njit(cache=True)
+def place_manuel_disc(s, p, action):
+    num = action // 4
+    area = action % 4
+    s[L.S_NUM_OWNER + num] = p
+    s[L.S_NUM_AREA + num] = area
+    s[L.S_AREA_USED + area] += 1

@@ -1,0 +1,48 @@
+"""The event log: one int64 row per decision, gain, payment or notable happening.
+
+Row layout: ``[event, round, phase, seat, a, b, c, d]``; the meaning of ``a..d`` per event:
+
+- ``EV_DECISION``: a = decision kind, b = action code, c = Reals paid, d = context
+  (the called number for acts, the merchant-send context, the launch context);
+- ``EV_VP``: a = VP source, b = amount, c, d = detail (landing and slot, or tile);
+- ``EV_REALS``: a = Reals source, b = amount, c, d = detail;
+- ``EV_PAY``: a = pay reason, b = amount, c = called number;
+- ``EV_FREE``: b = Initial Number, c = Variation Number, d = First Free Number F;
+- ``EV_CALL``: a = called number, b = Area, c = right-to-act cost if performed;
+- ``EV_MOVE``: a = ship code, b = from (landing * 8 + slot), c = to (-1 = removed), d = owner;
+- ``EV_GAIN``: a = item kind, b = amount, c = detail (colour, tile, ...), d = source;
+- ``EV_MERCHANT``: a = merchant tile, b = 1 sent / 0 discarded, c = landing * 8 + slot.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from vdgsim import layout as L
+
+EV_DECISION, EV_VP, EV_REALS, EV_PAY, EV_FREE, EV_CALL, EV_MOVE, EV_GAIN, EV_MERCHANT = (
+    1, 2, 3, 4, 5, 6, 7, 8, 9,
+)
+EVENT_NAMES = (
+    "", "decision", "vp", "reals", "pay", "free number", "call", "move", "gain", "merchant",
+)
+# items for EV_GAIN
+G_CAPTAIN, G_SAILOR, G_MISSIONARY, G_PROJECT, G_CHARACTER, G_EXTRA_DISC = 0, 1, 2, 3, 4, 5
+GAIN_NAMES = ("captain", "sailor", "missionary", "project", "character", "additional disc")
+
+
+@njit(cache=True)
+def log_event(s, log, ev, seat, a, b, c, d):
+    """Append one row; rows past the log's capacity are counted but not stored."""
+    n = s[L.S_LOG_N]
+    if n < log.shape[0]:
+        log[n, 0] = ev
+        log[n, 1] = s[L.S_ROUND]
+        log[n, 2] = s[L.S_PHASE]
+        log[n, 3] = seat
+        log[n, 4] = a
+        log[n, 5] = b
+        log[n, 6] = c
+        log[n, 7] = d
+    s[L.S_LOG_N] = n + 1
+    return n

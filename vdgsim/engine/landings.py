@@ -1,0 +1,134 @@
+"""Landing bonuses (R5.4) and merchant ships (R5.5), shared by expeditions, Sernigi and Phase 3."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from vdgsim import layout as L
+from vdgsim.engine import common as C
+from vdgsim.engine import events as E
+
+
+@njit(cache=True)
+def merchant_tile(s):
+    """This round's face-up merchant tile, or -1 if it was already sent or discarded."""
+    top = s[L.S_MERCH_TOP]
+    if top >= L.N_MERCHANTS:
+        return -1
+    m = s[L.S_MERCH_ORDER + top]
+    if s[L.S_MERCH_LOC + m] != L.M_FACE_UP:
+        return -1
+    return m
+
+
+@njit(cache=True)
+def merchant_fits(c, s, m):
+    limit = c[L.C_MERCH_LIMIT + m]
+    for landing in range(L.N_LANDINGS):
+        if C.fits_in_landing(c, s, landing, limit):
+            return True
+    return False
+
+
+@njit(cache=True)
+def legal_merchant_sends(c, s, m, out, n):
+    """Every empty slot of value <= the merchant's limit; action = landing * 8 + slot."""
+    limit = c[L.C_MERCH_LIMIT + m]
+    for landing in range(L.N_LANDINGS):
+        for j in range(c[L.C_LAND_NSLOTS + landing]):
+            if (
+                s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0
+                and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
+            ):
+                out[n] = landing * L.MAX_SLOTS + j
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def send_merchant(s, log, p, m, action):
+    """Place merchant tile ``m``; the sender gets the landing bonus but no slot VP (R5.5)."""
+    landing = action // L.MAX_SLOTS
+    slot = action % L.MAX_SLOTS
+    s[L.S_SLOT + landing * L.MAX_SLOTS + slot] = L.N_PROJECTS + m
+    s[L.S_MERCH_LOC + m] = L.M_NAVIGATION
+    s[L.S_MERCH_SENT] = 1
+    E.log_event(s, log, E.EV_MERCHANT, p, m, 1, action, 0)
+    return landing
+
+
+@njit(cache=True)
+def discard_merchant(s, log, m):
+    s[L.S_MERCH_LOC + m] = L.M_DISCARDED
+    E.log_event(s, log, E.EV_MERCHANT, -1, m, 0, -1, 0)
+
+
+@njit(cache=True)
+def sailor_bonus_available(s):
+    if C.bag_total(s) > 0:
+        return True
+    for sec in range(s[L.S_N_PLAYERS]):
+        if C.section_total(s, sec) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def landing_bonus(c, s, log, p, landing, resume):
+    """Give seat ``p`` the landing's bonus for one ship (R5.4); an unavailable bonus is lost.
+
+    Returns True when the bonus needs the player's choice: the decision is then set and
+    play resumes at step ``resume`` once it is taken; otherwise the caller continues.
+    """
+    kind = c[L.C_LAND_BONUS + landing]
+    if kind == L.BONUS_PROJECT:
+        if C.n_upper(s) > 0:
+            s[L.S_DECISION] = L.D_PROJECT_BONUS
+            s[L.S_DEC_PLAYER] = p
+            s[L.S_BONUS_RESUME] = resume
+            return True
+    elif kind == L.BONUS_SAILOR:
+        if sailor_bonus_available(s):
+            s[L.S_DECISION] = L.D_SAILOR_BONUS
+            s[L.S_DEC_PLAYER] = p
+            s[L.S_BONUS_RESUME] = resume
+            return True
+    elif kind == L.BONUS_CAPTAIN:
+        C.gain_captain_from_area(s, log, p, landing)
+    elif kind == L.BONUS_REALS:
+        C.gain_reals(s, log, p, c[L.C_LAND_BONUS_REALS + landing], L.R_LANDING_BONUS, landing, 0)
+    return False
+
+
+@njit(cache=True)
+def legal_project_bonus(s, out, n):
+    for i in range(L.N_UPPER):
+        if s[L.S_UPPER + i] >= 0:
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def legal_sailor_bonus(s, out, n):
+    """Any colour of any active section, or a random draw from the bag."""
+    for sec in range(s[L.S_N_PLAYERS]):
+        for col in range(L.N_COLOURS):
+            if s[L.S_SECTION + sec * L.N_COLOURS + col] > 0:
+                out[n] = sec * L.N_COLOURS + col
+                n += 1
+    if C.bag_total(s) > 0:
+        out[n] = L.SAILOR_BAG_DRAW
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def take_sailor_bonus(s, log, p, action):
+    if action == L.SAILOR_BAG_DRAW:
+        col = C.draw_from_bag(s)
+    else:
+        col = action % L.N_COLOURS
+        s[L.S_SECTION + action] -= 1
+    s[L.S_SAILORS + p * L.N_COLOURS + col] += 1
+    C.log_gain(s, log, p, E.G_SAILOR, 1, col, action)

@@ -1,0 +1,91 @@
+"""R5.3 Recruiting: sailors from one section (cost by colours taken) and/or one captain."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from vdgsim import layout as L
+from vdgsim.engine import common as C
+from vdgsim.engine import events as E
+
+
+@njit(cache=True)
+def pack(section, k0, k1, k2, k3, captain):
+    return L.ACT_RECRUIT + ((captain << 15) | (section << 12) | k0 | (k1 << 3) | (k2 << 6)
+                            | (k3 << 9))
+
+
+@njit(cache=True)
+def unpack_counts(action, col):
+    return ((action - L.ACT_RECRUIT) >> (3 * col)) & 7
+
+
+@njit(cache=True)
+def unpack_section(action):
+    return ((action - L.ACT_RECRUIT) >> 12) & 7
+
+
+@njit(cache=True)
+def unpack_captain(action):
+    return ((action - L.ACT_RECRUIT) >> 15) & 1
+
+
+@njit(cache=True)
+def recruit_cost(c, action):
+    """Sailor cost by distinct colours taken, plus 1 Real per sailor if a captain is taken."""
+    distinct = 0
+    total = 0
+    for col in range(L.N_COLOURS):
+        k = unpack_counts(action, col)
+        total += k
+        if k > 0:
+            distinct += 1
+    cost = c[L.C_SAILOR_COST + distinct]
+    if unpack_captain(action):
+        cost += total
+    return cost
+
+
+@njit(cache=True)
+def legal_recruits(c, s, p, budget, out, n):
+    """Every affordable recruiting choice: a section and a count per colour, with or without
+    a captain, or a captain alone (free). At least one sailor or one captain is taken."""
+    captain_left = s[L.S_CAPT_AREA + p] > 0
+    if captain_left:
+        out[n] = pack(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
+        n += 1
+    base = L.S_SECTION
+    for sec in range(s[L.S_N_PLAYERS]):
+        o = base + sec * L.N_COLOURS
+        for k0 in range(s[o] + 1):
+            for k1 in range(s[o + 1] + 1):
+                for k2 in range(s[o + 2] + 1):
+                    for k3 in range(s[o + 3] + 1):
+                        total = k0 + k1 + k2 + k3
+                        if total == 0:
+                            continue
+                        distinct = (k0 > 0) + (k1 > 0) + (k2 > 0) + (k3 > 0)
+                        cost = c[L.C_SAILOR_COST + distinct]
+                        if cost > budget:
+                            continue
+                        out[n] = pack(sec, k0, k1, k2, k3, 0)
+                        n += 1
+                        if captain_left and cost + total <= budget:
+                            out[n] = pack(sec, k0, k1, k2, k3, 1)
+                            n += 1
+    return n
+
+
+@njit(cache=True)
+def recruit(c, s, log, p, action, dec_row):
+    C.pay(s, log, p, recruit_cost(c, action), L.PAY_RECRUIT, dec_row)
+    sec = unpack_section(action)
+    if sec != L.RECRUIT_NO_SECTION:
+        for col in range(L.N_COLOURS):
+            k = unpack_counts(action, col)
+            if k > 0:
+                s[L.S_SECTION + sec * L.N_COLOURS + col] -= k
+                s[L.S_SAILORS + p * L.N_COLOURS + col] += k
+                C.log_gain(s, log, p, E.G_SAILOR, k, col, sec)
+    if unpack_captain(action):
+        C.gain_captain_from_area(s, log, p, -1)

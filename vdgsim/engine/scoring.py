@@ -1,0 +1,98 @@
+"""R8 End of game: last launches and boardings, money and ships to VP, ranks and ties."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from vdgsim import layout as L
+from vdgsim.engine import common as C
+
+
+@njit(cache=True)
+def unboarded_ships(s, p):
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if (
+            s[L.S_PROJ_LOC + t] == L.LOC_SHIP
+            and s[L.S_PROJ_OWNER + t] == p
+            and s[L.S_PROJ_CAPTAIN + t] == 0
+        ):
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def board_captains(s, p, k):
+    """R8.2: board ``k`` captains on launched ships in supply (which ships cannot matter)."""
+    for t in range(L.N_PROJECTS):
+        if k == 0:
+            return
+        if (
+            s[L.S_PROJ_LOC + t] == L.LOC_SHIP
+            and s[L.S_PROJ_OWNER + t] == p
+            and s[L.S_PROJ_CAPTAIN + t] == 0
+        ):
+            s[L.S_PROJ_CAPTAIN + t] = 1
+            s[L.S_CAPT_SUPPLY + p] -= 1
+            k -= 1
+
+
+@njit(cache=True)
+def final_scoring(c, s, log):
+    """R8.3: 1 VP per 3 Reals, 3 VP per launched ship in supply with a captain aboard."""
+    for p in range(s[L.S_N_PLAYERS]):
+        C.gain_vp(s, log, p, s[L.S_REALS + p] // c[L.C_END_REALS_PER_VP], L.VP_END_REALS, 0, 0)
+        boarded = 0
+        for t in range(L.N_PROJECTS):
+            if (
+                s[L.S_PROJ_LOC + t] == L.LOC_SHIP
+                and s[L.S_PROJ_OWNER + t] == p
+                and s[L.S_PROJ_CAPTAIN + t] == 1
+            ):
+                boarded += 1
+        C.gain_vp(s, log, p, boarded * c[L.C_END_VP_PER_SHIP], L.VP_END_SHIPS, boarded, 0)
+
+
+@njit(cache=True)
+def ships_in_navigation(s, p):
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if s[L.S_PROJ_LOC + t] == L.LOC_NAVIGATION and s[L.S_PROJ_OWNER + t] == p:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def sailors_in_supply(s, p):
+    k = 0
+    for col in range(L.N_COLOURS):
+        k += s[L.S_SAILORS + p * L.N_COLOURS + col]
+    return k
+
+
+@njit(cache=True)
+def tiebreak_key(s, p):
+    """R8.4 order: VP, then ships in the Navigation Area, then sailors in supply."""
+    return (s[L.S_VP + p] * 1000 + ships_in_navigation(s, p)) * 1000 + sailors_in_supply(s, p)
+
+
+@njit(cache=True)
+def ranks_and_shares(s, rank, share):
+    """Rank 1 = best; tied players share a rank and split the win (1/k each)."""
+    np_ = s[L.S_N_PLAYERS]
+    best = -1
+    for p in range(np_):
+        key = tiebreak_key(s, p)
+        r = 1
+        for q in range(np_):
+            if tiebreak_key(s, q) > key:
+                r += 1
+        rank[p] = r
+        if key > best:
+            best = key
+    k = 0
+    for p in range(np_):
+        if tiebreak_key(s, p) == best:
+            k += 1
+    for p in range(np_):
+        share[p] = 1.0 / k if tiebreak_key(s, p) == best else 0.0

@@ -1,0 +1,100 @@
+"""R1 Setup: a new game in a state array."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from vdgsim import layout as L
+from vdgsim.engine import common as C
+from vdgsim.engine import events as E
+from vdgsim.engine.rng import seed_stream, shuffle
+
+
+@njit(cache=True)
+def init_state(c, s, log, n_players, seed):
+    """Set up a game of ``n_players`` (2..4) from ``seed`` (R1.1-R1.8).
+
+    The first decision is the Sernigi holder's sending of the setup merchant ship (R1.5),
+    which happens after the whole setup, before round 1's Phase 1.
+    """
+    s[:] = 0
+    s[L.S_N_PLAYERS] = n_players
+    s[L.S_SEED] = seed
+    s[L.S_DEC_ROW] = -1
+    seed_stream(s, L.S_RNG_CHANCE, seed, 0)
+    seed_stream(s, L.S_RNG_PLAYER, seed, 1)
+    for i in range(L.N_LANDINGS * L.MAX_SLOTS):
+        s[L.S_SLOT + i] = -1
+    for n in range(L.N_NUMBERS):
+        s[L.S_NUM_OWNER + n] = -1
+        s[L.S_NUM_AREA + n] = -1
+    for ch in range(L.N_CHARACTERS):
+        s[L.S_CHAR_HOLDER + ch] = -1
+        s[L.S_CHAR_HOSTED + ch] = -1
+    for t in range(L.N_PROJECTS):
+        s[L.S_PROJ_OWNER + t] = -1
+    for i in range(L.N_UPPER):
+        s[L.S_UPPER + i] = -1
+    s[L.S_SAO_GABRIEL] = -1
+    s[L.S_ROUND] = 1
+    s[L.S_PHASE] = L.PH_SETUP
+    s[L.S_EXP_LANDING] = -1
+    s[L.S_DEC_PLAYER] = -1
+
+    # R1.1 supplies
+    for p in range(n_players):
+        C.gain_reals(s, log, p, c[L.C_START_REALS], L.R_START, 0, 0)
+        s[L.S_CAPT_SUPPLY + p] = c[L.C_START_CAPTAINS]
+        s[L.S_CAPT_AREA + p] = c[L.C_CAPTAINS_PER_COLOUR] - c[L.C_START_CAPTAINS]
+    # R1.2 the bag and the active Recruiting sections
+    for col in range(L.N_COLOURS):
+        s[L.S_BAG + col] = c[L.C_SAILORS_PER_COLOUR]
+    for sec in range(n_players):
+        for _ in range(c[L.C_SETUP_SAILORS]):
+            col = C.draw_from_bag(s)
+            if col >= 0:
+                s[L.S_SECTION + sec * L.N_COLOURS + col] += 1
+    # R1.3 characters dealt clockwise from the first player
+    s[L.S_CHAR_HOLDER + L.CH_DIAS] = 0
+    C.log_gain(s, log, 0, E.G_CHARACTER, 1, L.CH_DIAS, -1)
+    C.gain_vp(s, log, 0, c[L.C_DIAS_VP], L.VP_DIAS, 0, 0)
+    if n_players == 2:
+        s[L.S_CHAR_HOLDER + L.CH_SERNIGI] = 1
+    else:
+        s[L.S_CHAR_HOLDER + L.CH_ALVARES] = 1
+        s[L.S_CHAR_HOLDER + L.CH_SERNIGI] = 2
+        if n_players == 4:
+            s[L.S_CHAR_HOLDER + L.CH_MANUEL] = 3
+    for ch in range(1, L.N_CHARACTERS):
+        h = s[L.S_CHAR_HOLDER + ch]
+        if h >= 0:
+            C.log_gain(s, log, h, E.G_CHARACTER, 1, ch, -1)
+    # R1.4 missionaries and the additional disc
+    s[L.S_MISS_AREA] = c[L.C_MISSIONARIES]
+    if s[L.S_CHAR_HOLDER + L.CH_ALVARES] >= 0:
+        C.gain_missionary(s, log, s[L.S_CHAR_HOLDER + L.CH_ALVARES], -1)
+    if s[L.S_CHAR_HOLDER + L.CH_MANUEL] >= 0:
+        s[L.S_EXTRA_DISC + s[L.S_CHAR_HOLDER + L.CH_MANUEL]] = 1
+    s[L.S_MANUEL_START] = s[L.S_CHAR_HOLDER + L.CH_MANUEL]
+    # R1.5 merchant ships: tile 0 of the shuffled order goes to the Sernigi holder
+    for m in range(L.N_MERCHANTS):
+        s[L.S_MERCH_ORDER + m] = m
+    shuffle(s, L.S_RNG_CHANCE, s, L.S_MERCH_ORDER, L.N_MERCHANTS)
+    s[L.S_MERCH_TOP] = 1
+    s[L.S_MERCH_LOC + s[L.S_MERCH_ORDER + 1]] = L.M_FACE_UP
+    # R1.6 Vasco da Gama tiles
+    for i in range(L.N_VDG):
+        s[L.S_VDG_ORDER + i] = i
+    shuffle(s, L.S_RNG_CHANCE, s, L.S_VDG_ORDER, L.N_VDG)
+    s[L.S_VDG_FACE_UP] = 1
+    # R1.7 projects: decks I, II, III each shuffled, dealt in that order
+    k = 0
+    for deck in range(3):
+        start = k
+        for t in range(L.N_PROJECTS):
+            if c[L.C_PROJ_DECK + t] == deck:
+                s[L.S_PROJ_ORDER + k] = t
+                k += 1
+        shuffle(s, L.S_RNG_CHANCE, s, L.S_PROJ_ORDER + start, k - start)
+    C.deal_projects(s)
+    s[L.S_STEP] = L.ST_SETUP_SEND

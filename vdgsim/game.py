@@ -1,0 +1,164 @@
+"""The forward model's Python API: one game, step by step.
+
+>>> from vdgsim import new_game, legal_actions, apply_action, is_over, result
+>>> g = new_game(players=3, seed=1)
+>>> while not is_over(g):
+...     apply_action(g, legal_actions(g)[0])
+>>> result(g).vp  # doctest: +SKIP
+
+The same compiled functions run the fast whole-game loop (:mod:`strategies.loop`); here each
+call crosses from Python into compiled code once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vdgsim import layout as L
+from vdgsim.components import Components, default_components
+from vdgsim.engine import flow
+from vdgsim.engine import scoring as SC
+
+MAX_SEED = 2**63 - 1
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal for the pending decision."""
+
+
+@dataclass
+class GameState:
+    """A game in progress: component data, the state array and the event log."""
+
+    components: Components
+    s: np.ndarray
+    log: np.ndarray
+    _scratch: np.ndarray = field(
+        default_factory=lambda: np.zeros(L.MAX_LEGAL, dtype=np.int64), repr=False
+    )
+
+    @property
+    def players(self) -> int:
+        return int(self.s[L.S_N_PLAYERS])
+
+    @property
+    def round(self) -> int:
+        return int(self.s[L.S_ROUND])
+
+    @property
+    def phase(self) -> int:
+        return int(self.s[L.S_PHASE])
+
+    @property
+    def decision(self) -> int:
+        """Kind of the pending decision (``layout.D_*``); ``D_NONE`` when the game is over."""
+        return int(self.s[L.S_DECISION])
+
+    @property
+    def current_player(self) -> int:
+        """Seat that must decide now, or -1 when the game is over."""
+        return int(self.s[L.S_DEC_PLAYER])
+
+    @property
+    def seed(self) -> int:
+        return int(self.s[L.S_SEED])
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Final VP, ranks (1 = best, R8.4 tie-breaks) and win shares (1/k for a k-way tie)."""
+
+    vp: tuple[int, ...]
+    rank: tuple[int, ...]
+    win_share: tuple[float, ...]
+    vp_by_source: tuple[dict[str, int], ...]
+    reals: tuple[int, ...]
+
+
+def check_players(players: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int | np.integer):
+        raise ValueError(f"players must be an integer 2..4, got {players!r}")
+    if not 2 <= players <= L.MAX_PLAYERS:
+        raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {players}")
+    return int(players)
+
+
+def check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
+    return int(seed)
+
+
+def new_game(players: int = 4, seed: int = 0, components: Components | None = None) -> GameState:
+    """Set up a game (R1) and run it to the first decision (the setup merchant ship)."""
+    comp = components if components is not None else default_components()
+    s = np.zeros(L.S_SIZE, dtype=np.int64)
+    log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), dtype=np.int64)
+    flow.new_game_state(comp.array, s, log, check_players(players), check_seed(seed))
+    return GameState(comp, s, log)
+
+
+def legal_actions(state: GameState) -> list[int]:
+    """Legal action codes of the pending decision (empty once the game is over)."""
+    n = flow.legal_actions(state.components.array, state.s, state._scratch)
+    return [int(a) for a in state._scratch[:n]]
+
+
+def apply_action(state: GameState, action: int) -> None:
+    """Apply one legal action in place and run the rules to the next decision."""
+    if is_over(state):
+        raise IllegalActionError("the game is over; no action can be applied")
+    if action not in legal_actions(state):
+        from vdgsim.describe import decision_name
+
+        raise IllegalActionError(
+            f"action {action} is not legal for the pending decision "
+            f"({decision_name(state.decision)}, seat {state.current_player})"
+        )
+    flow.apply(state.components.array, state.s, state.log, int(action))
+
+
+def is_over(state: GameState) -> bool:
+    return int(state.s[L.S_STEP]) == L.ST_OVER
+
+
+def clone(state: GameState) -> GameState:
+    """An independent copy that continues identically (the generators are in the state)."""
+    return GameState(state.components, state.s.copy(), state.log.copy())
+
+
+def result(state: GameState) -> GameResult:
+    """Final scores with R8.4 ranks; valid once :func:`is_over` is true."""
+    if not is_over(state):
+        raise ValueError("the game is not over yet")
+    n = state.players
+    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    share = np.zeros(L.MAX_PLAYERS, dtype=np.float64)
+    SC.ranks_and_shares(state.s, rank, share)
+    s = state.s
+    by_source = tuple(
+        {
+            name: int(s[L.S_VP_SOURCE + p * L.N_SOURCES + k])
+            for k, name in enumerate(L.VP_SOURCE_NAMES)
+        }
+        for p in range(n)
+    )
+    return GameResult(
+        vp=tuple(int(s[L.S_VP + p]) for p in range(n)),
+        rank=tuple(int(r) for r in rank[:n]),
+        win_share=tuple(float(x) for x in share[:n]),
+        vp_by_source=by_source,
+        reals=tuple(int(s[L.S_REALS + p]) for p in range(n)),
+    )
+
+
+def log_rows(state: GameState) -> np.ndarray:
+    """The event log rows written so far (a view)."""
+    n = int(state.s[L.S_LOG_N])
+    if n > state.log.shape[0]:
+        raise RuntimeError(f"event log overflow: {n} rows for {state.log.shape[0]} slots")
+    return state.log[:n]

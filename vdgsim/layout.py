@@ -1,0 +1,274 @@
+"""Flat array layouts of the component data and of a game state.
+
+The compiled rules work on two int64 arrays: ``c`` (component data, read only) and ``s``
+(the whole game state, including both random generators). Every field has a fixed offset
+declared here as a module constant, so numba folds them into the machine code. The field
+tables (``COMPONENT_FIELDS``, ``STATE_FIELDS``) carry each field's axes and value kind so that
+serialisation (:mod:`vdgsim.positions`) can name landings, colours, characters and tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+# --- fixed sizes ---------------------------------------------------------------------------
+MAX_PLAYERS = 4
+N_LANDINGS = 6
+MAX_SLOTS = 8
+N_PROJECTS = 35
+N_MERCHANTS = 6
+N_VDG = 9
+N_COLOURS = 4
+N_SECTIONS = 4
+N_AREAS = 4
+N_CHARACTERS = 4
+N_NUMBERS = 23  # index 0 unused; 1..20 regular, 21 and 22 Manuel I's numbers
+N_ROUNDS = 5
+N_UPPER = 6
+N_SOURCES = 8
+
+LANDING_KEYS = ("natal", "terra_de_boa_gente", "mozambique", "mombasa", "malindi", "calicut")
+LANDING_NAMES = ("Natal", "Terra de Boa Gente", "Mozambique", "Mombasa", "Malindi", "Calicut")
+COLOUR_NAMES = ("turquoise", "violet", "grey", "orange")
+AREA_KEYS = ("characters", "recruiting", "purchase", "navigation")
+AREA_NAMES = ("Characters", "Recruiting", "Purchase Projects", "Navigation")
+CHARACTER_NAMES = ("Bartolomeu Dias", "Francisco Alvares", "Girolamo Sernigi", "Manuel I")
+PLAYER_COLOURS = ("yellow", "red", "black", "blue")
+
+# Areas
+A_CHARACTERS, A_RECRUITING, A_PURCHASE, A_NAVIGATION = 0, 1, 2, 3
+# Characters
+CH_DIAS, CH_ALVARES, CH_SERNIGI, CH_MANUEL = 0, 1, 2, 3
+# Landing bonus kinds
+BONUS_NONE, BONUS_PROJECT, BONUS_SAILOR, BONUS_CAPTAIN, BONUS_REALS = 0, 1, 2, 3, 4
+BONUS_KEYS = ("none", "project", "sailor", "captain", "reals")
+
+# Project tile locations
+LOC_DECK, LOC_UPPER, LOC_SAO_GABRIEL, LOC_PROJECT, LOC_SHIP, LOC_NAVIGATION = 0, 1, 2, 3, 4, 5
+LOC_REMOVED, LOC_DISCARDED = 6, 7
+PROJECT_LOC_NAMES = (
+    "deck", "upper space", "Sao Gabriel space", "supply (project)", "supply (launched)",
+    "Navigation Area", "removed", "discarded",
+)
+# Merchant tile locations
+M_DECK, M_FACE_UP, M_NAVIGATION, M_REMOVED, M_DISCARDED = 0, 1, 2, 3, 4
+MERCHANT_LOC_NAMES = ("deck", "face up", "Navigation Area", "removed", "discarded")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named block of a flat array."""
+
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+    axes: tuple[str, ...]
+    kind: str
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.size = 0
+        self.fields: list[Field] = []
+
+    def add(
+        self, name: str, shape: tuple[int, ...] = (), axes: tuple[str, ...] = (), kind: str = "int"
+    ) -> int:
+        off = self.size
+        f = Field(name, off, shape, axes, kind)
+        self.fields.append(f)
+        self.size += f.size
+        return off
+
+
+# --- component array -----------------------------------------------------------------------
+_c = _Builder()
+C_LAND_NSLOTS = _c.add("land_nslots", (N_LANDINGS,), ("landing",))
+C_LAND_VALUE = _c.add("land_value", (N_LANDINGS, MAX_SLOTS), ("landing", "slot"))
+C_LAND_COMPLETION = _c.add("land_completion", (N_LANDINGS,), ("landing",))
+C_LAND_BONUS = _c.add("land_bonus", (N_LANDINGS,), ("landing",))
+C_LAND_BONUS_REALS = _c.add("land_bonus_reals", (N_LANDINGS,), ("landing",))
+C_PROJ_LIMIT = _c.add("proj_limit", (N_PROJECTS,), ("tile",))
+C_PROJ_CREW = _c.add("proj_crew", (N_PROJECTS,), ("tile",))
+C_PROJ_REALS = _c.add("proj_income_reals", (N_PROJECTS,), ("tile",))
+C_PROJ_VP = _c.add("proj_income_vp", (N_PROJECTS,), ("tile",))
+C_PROJ_DECK = _c.add("proj_deck", (N_PROJECTS,), ("tile",))
+C_MERCH_LIMIT = _c.add("merchant_limit", (N_MERCHANTS,), ("merchant",))
+C_AREA_SLOTS = _c.add("area_slots", (3, N_AREAS), ("players_minus_2", "area"))
+C_COMPENSATION = _c.add("compensation", (N_NUMBERS,), ("number",))
+C_VDG_INITIAL = _c.add("vdg_initial", (N_VDG,), ("vdg",))
+C_VDG_VARIATION = _c.add("vdg_variation", (N_VDG,), ("vdg",))
+C_VDG_REALS = _c.add("vdg_reals", (N_VDG, 2), ("vdg", "money"))
+C_SAILOR_COST = _c.add("sailor_cost", (N_COLOURS + 1,), ("colours",))
+C_START_REALS = _c.add("starting_reals")
+C_SAILORS_PER_COLOUR = _c.add("sailors_per_colour")
+C_MISSIONARIES = _c.add("missionaries")
+C_CAPTAINS_PER_COLOUR = _c.add("captains_per_colour")
+C_START_CAPTAINS = _c.add("starting_captains")
+C_SECTION_CAPACITY = _c.add("section_capacity")
+C_SETUP_SAILORS = _c.add("setup_sailors_per_section")
+C_REFILL_SAILORS = _c.add("refill_sailors_per_section")
+C_REGULAR_DISCS = _c.add("regular_discs")
+C_ONE_PROJECT = _c.add("one_project")
+C_TWO_PROJECTS = _c.add("two_projects")
+C_DIAS_VP = _c.add("dias_vp")
+C_END_REALS_PER_VP = _c.add("end_reals_per_vp")
+C_END_VP_PER_SHIP = _c.add("end_vp_per_ship")
+C_SIZE = _c.size
+COMPONENT_FIELDS = tuple(_c.fields)
+
+# --- state array ---------------------------------------------------------------------------
+_s = _Builder()
+S_N_PLAYERS = _s.add("players")
+S_ROUND = _s.add("round")
+S_PHASE = _s.add("phase", kind="phase")
+S_STEP = _s.add("step", kind="step")
+S_DECISION = _s.add("decision", kind="decision")
+S_DEC_PLAYER = _s.add("decision_player", kind="seat")
+S_FIRST_PLAYER = _s.add("first_player", kind="seat")
+S_PLACE_TURN = _s.add("placing_seat", kind="seat")
+S_INITIAL = _s.add("initial_number")
+S_VARIATION = _s.add("variation_number")
+S_FREE = _s.add("free_number")
+S_CURRENT = _s.add("called_number")
+S_RIGHT_COST = _s.add("right_to_act_cost")
+S_EXP_LANDING = _s.add("expedition_landing", kind="landing")
+S_EXP_CAPTAINS = _s.add("expedition_captains")
+S_EXP_SENT = _s.add("expedition_sent")
+S_BONUS_RESUME = _s.add("bonus_resume", kind="step")
+S_MERCH_CONTEXT = _s.add("merchant_context")
+S_LAUNCH_CONTEXT = _s.add("launch_context")
+S_END_PLAYER = _s.add("end_seat", kind="seat")
+S_DECISIONS_TAKEN = _s.add("decisions_taken")
+S_DEC_ROW = _s.add("decision_log_row")
+S_LOG_N = _s.add("log_rows")
+S_SEED = _s.add("seed")
+S_RNG_CHANCE = _s.add("rng_chance", (4,), ("word",), "rng")
+S_RNG_PLAYER = _s.add("rng_player", (4,), ("word",), "rng")
+# chance, decks and Vasco da Gama tiles
+S_VDG_ORDER = _s.add("vdg_order", (N_VDG,), ("position",), "vdg")
+S_VDG_DISCARDED = _s.add("vdg_discarded")
+S_VDG_FACE_UP = _s.add("vdg_face_up", kind="bool")
+S_MONEY = _s.add("money_spaces", (2,), ("money",))
+S_MONEY_TAKEN = _s.add("money_taken", (2,), ("money",), "bool")
+S_MERCH_ORDER = _s.add("merchant_order", (N_MERCHANTS,), ("position",), "merchant")
+S_MERCH_LOC = _s.add("merchant_location", (N_MERCHANTS,), ("merchant",), "merchant_loc")
+S_MERCH_TOP = _s.add("merchant_top")
+S_MERCH_SENT = _s.add("merchant_sent_this_round", kind="bool")
+S_PROJ_ORDER = _s.add("project_order", (N_PROJECTS,), ("position",), "tile")
+S_PROJ_NEXT = _s.add("project_next")
+S_PROJ_LOC = _s.add("project_location", (N_PROJECTS,), ("tile",), "tile_loc")
+S_PROJ_OWNER = _s.add("project_owner", (N_PROJECTS,), ("tile",), "seat")
+S_PROJ_CAPTAIN = _s.add("project_captain", (N_PROJECTS,), ("tile",), "bool")
+S_UPPER = _s.add("upper_spaces", (N_UPPER,), ("space",), "tile")
+S_SAO_GABRIEL = _s.add("sao_gabriel", kind="tile")
+S_SLOT = _s.add("landing_slots", (N_LANDINGS, MAX_SLOTS), ("landing", "slot"), "ship")
+# sailors, captains, missionaries
+S_BAG = _s.add("bag", (N_COLOURS,), ("colour",))
+S_SECTION = _s.add("sections", (N_SECTIONS, N_COLOURS), ("section", "colour"))
+S_MISS_AREA = _s.add("missionaries_in_characters_area")
+# numbers, discs and Areas
+S_NUM_OWNER = _s.add("number_owner", (N_NUMBERS,), ("number",), "seat")
+S_NUM_AREA = _s.add("number_area", (N_NUMBERS,), ("number",), "area")
+S_AREA_USED = _s.add("area_discs", (N_AREAS,), ("area",))
+# characters
+S_CHAR_HOLDER = _s.add("character_holder", (N_CHARACTERS,), ("character",), "seat")
+S_CHAR_HOSTED = _s.add("character_hosted_by", (N_CHARACTERS,), ("character",), "seat")
+S_MANUEL_START = _s.add("manuel_holder_at_round_start", kind="seat")
+# players
+S_REALS = _s.add("reals", (MAX_PLAYERS,), ("seat",))
+S_VP = _s.add("vp", (MAX_PLAYERS,), ("seat",))
+S_CAPT_SUPPLY = _s.add("captains_supply", (MAX_PLAYERS,), ("seat",))
+S_CAPT_AREA = _s.add("captains_recruiting_area", (MAX_PLAYERS,), ("seat",))
+S_SAILORS = _s.add("sailors", (MAX_PLAYERS, N_COLOURS), ("seat", "colour"))
+S_MISSIONARIES = _s.add("missionaries", (MAX_PLAYERS,), ("seat",))
+S_DISCS_LEFT = _s.add("discs_to_place", (MAX_PLAYERS,), ("seat",))
+S_EXTRA_DISC = _s.add("has_additional_disc", (MAX_PLAYERS,), ("seat",), "bool")
+S_EXTRA_LEFT = _s.add("additional_disc_to_place", (MAX_PLAYERS,), ("seat",), "bool")
+S_VP_SOURCE = _s.add("vp_by_source", (MAX_PLAYERS, N_SOURCES), ("seat", "vp_source"))
+S_REALS_SOURCE = _s.add("reals_by_source", (MAX_PLAYERS, N_SOURCES), ("seat", "reals_source"))
+S_REALS_PAID = _s.add("reals_paid", (MAX_PLAYERS, N_SOURCES), ("seat", "pay_reason"))
+S_SIZE = _s.size
+STATE_FIELDS = tuple(_s.fields)
+
+# --- steps of the game's program counter ---------------------------------------------------
+ST_SETUP_SEND = 0
+ST_ROUND_START = 1
+ST_PLACE = 2
+ST_PHASE2_START = 3
+ST_CALL_NEXT = 4
+ST_PRE_LAUNCH = 5
+ST_ACT = 6
+ST_EXPEDITION = 7
+ST_POST_LAUNCH = 8
+ST_CALL_END = 9
+ST_PHASE3 = 10
+ST_PHASE3_SCORE = 11
+ST_END_GAME = 12
+ST_END_LAUNCH = 13
+ST_END_BOARD = 14
+ST_OVER = 15
+STEP_NAMES = (
+    "setup send", "round start", "place discs", "phase 2 start", "call next", "launch before",
+    "act", "expedition", "launch after", "call end", "phase 3", "phase 3 scoring", "end of game",
+    "end launch", "end board", "over",
+)
+
+# --- phases ----------------------------------------------------------------------------------
+PH_SETUP, PH_PLACE, PH_ACTIONS, PH_NAVIGATION, PH_END, PH_OVER = 0, 1, 2, 3, 4, 5
+PHASE_NAMES = ("setup", "phase 1", "phase 2", "phase 3", "end of game", "over")
+
+# --- decisions -------------------------------------------------------------------------------
+D_NONE = 0
+D_SEND_MERCHANT = 1  # action: landing * MAX_SLOTS + slot
+D_SERNIGI_WHEN = 2  # action: 0 send now, 1 at the start of Phase 3
+D_PLACE_DISC = 3  # action: number * 4 + area
+D_LAUNCH = 4  # action: 0 done, else (tile + 1) * 32 + colour mask (bit 4 = missionary)
+D_ACT = 5  # action: 0 give up, else area-specific (see vdgsim.engine.actions)
+D_EXPEDITION_SHIP = 6  # action: 0 done, else 1 + tile * MAX_SLOTS + slot
+D_MANUEL_PLACE = 7  # action: number * 4 + area
+D_PROJECT_BONUS = 8  # action: upper space index
+D_SAILOR_BONUS = 9  # action: section * 4 + colour, or BAG_DRAW
+D_END_BOARD = 10  # action: number of captains to board
+DECISION_NAMES = (
+    "none", "send merchant ship", "Sernigi: when to send", "place disc", "launch",
+    "act or give up", "expedition ship", "place Manuel I disc", "landing bonus: project",
+    "landing bonus: sailor", "board captains",
+)
+
+SAILOR_BAG_DRAW = N_SECTIONS * N_COLOURS
+LAUNCH_DONE = 0
+GIVE_UP = 0
+MISSIONARY_BIT = 16
+
+# merchant-send contexts
+MC_SETUP, MC_HOST, MC_PHASE3 = 0, 1, 2
+# launch contexts
+LC_BEFORE, LC_AFTER, LC_END = 0, 1, 2
+
+# --- VP and Reals sources --------------------------------------------------------------------
+VP_SLOT, VP_COMPLETION, VP_INCOME, VP_DIAS, VP_END_REALS, VP_END_SHIPS = 0, 1, 2, 3, 4, 5
+VP_SOURCE_NAMES = ("slot", "completion", "ship income", "Dias", "end-game Reals", "end-game ships")
+R_START, R_LANDING_BONUS, R_INCOME, R_GIVE_UP, R_VDG_MONEY = 0, 1, 2, 3, 4
+REALS_SOURCE_NAMES = ("start", "landing bonus", "ship income", "give-up compensation", "VdG money")
+PAY_RIGHT_TO_ACT, PAY_PURCHASE, PAY_RECRUIT = 0, 1, 2
+PAY_REASON_NAMES = ("right to act", "purchase", "recruiting")
+
+# action codes of D_ACT, by Area
+ACT_BUY_ONE = 1  # + upper space (1..6)
+ACT_BUY_TWO = 7  # + pair index (7..21)
+ACT_BUY_SAO_GABRIEL = 22
+ACT_MONEY = 1  # + money space (1..2)
+ACT_HOST = 3  # + character (3..6)
+ACT_LANDING = 1  # + landing (1..6)
+ACT_RECRUIT = 1  # + packed (captain << 15 | section << 12 | counts in 3 bits per colour)
+RECRUIT_NO_SECTION = 4
+
+MAX_LEGAL = 1024
+LOG_WIDTH = 8
+LOG_CAPACITY = 4096
