@@ -159,8 +159,7 @@ def validate_and_pack(data: dict[str, Any]) -> tuple[np.ndarray, tuple[str, ...]
         slots = _int_list(data, f"{base}.slots", None, 1, 20)
         if not 1 <= len(slots) <= L.MAX_SLOTS:
             raise ComponentError(
-                f"component data: {base}.slots must hold 1..{L.MAX_SLOTS} slots, "
-                f"holds {len(slots)}"
+                f"component data: {base}.slots must hold 1..{L.MAX_SLOTS} slots, holds {len(slots)}"
             )
         c[L.C_LAND_NSLOTS + i] = len(slots)
         c[L.C_LAND_VALUE + i * L.MAX_SLOTS : L.C_LAND_VALUE + i * L.MAX_SLOTS + len(slots)] = slots
@@ -297,8 +296,9 @@ def load_components(
         data = apply_overrides(data, overrides)
     array, names = validate_and_pack(data)
     array.setflags(write=False)
-    return Components(data=data, array=array, tile_names=names, source=str(src),
-                      digest=_digest(data))
+    return Components(
+        data=data, array=array, tile_names=names, source=str(src), digest=_digest(data)
+    )
 
 
 _DEFAULT: Components | None = None

@@ -48,8 +48,14 @@ BONUS_KEYS = ("none", "project", "sailor", "captain", "reals")
 LOC_DECK, LOC_UPPER, LOC_SAO_GABRIEL, LOC_PROJECT, LOC_SHIP, LOC_NAVIGATION = 0, 1, 2, 3, 4, 5
 LOC_REMOVED, LOC_DISCARDED = 6, 7
 PROJECT_LOC_NAMES = (
-    "deck", "upper space", "Sao Gabriel space", "supply (project)", "supply (launched)",
-    "Navigation Area", "removed", "discarded",
+    "deck",
+    "upper space",
+    "Sao Gabriel space",
+    "supply (project)",
+    "supply (launched)",
+    "Navigation Area",
+    "removed",
+    "discarded",
 )
 # Merchant tile locations
 M_DECK, M_FACE_UP, M_NAVIGATION, M_REMOVED, M_DISCARDED = 0, 1, 2, 3, 4
@@ -214,9 +220,22 @@ ST_END_LAUNCH = 13
 ST_END_BOARD = 14
 ST_OVER = 15
 STEP_NAMES = (
-    "setup send", "round start", "place discs", "phase 2 start", "call next", "launch before",
-    "act", "expedition", "launch after", "call end", "phase 3", "phase 3 scoring", "end of game",
-    "end launch", "end board", "over",
+    "setup send",
+    "round start",
+    "place discs",
+    "phase 2 start",
+    "call next",
+    "launch before",
+    "act",
+    "expedition",
+    "launch after",
+    "call end",
+    "phase 3",
+    "phase 3 scoring",
+    "end of game",
+    "end launch",
+    "end board",
+    "over",
 )
 
 # --- phases ----------------------------------------------------------------------------------
@@ -236,9 +255,17 @@ D_PROJECT_BONUS = 8  # action: upper space index
 D_SAILOR_BONUS = 9  # action: section * 4 + colour, or BAG_DRAW
 D_END_BOARD = 10  # action: number of captains to board
 DECISION_NAMES = (
-    "none", "send merchant ship", "Sernigi: when to send", "place disc", "launch",
-    "act or give up", "expedition ship", "place Manuel I disc", "landing bonus: project",
-    "landing bonus: sailor", "board captains",
+    "none",
+    "send merchant ship",
+    "Sernigi: when to send",
+    "place disc",
+    "launch",
+    "act or give up",
+    "expedition ship",
+    "place Manuel I disc",
+    "landing bonus: project",
+    "landing bonus: sailor",
+    "board captains",
 )
 
 SAILOR_BAG_DRAW = N_SECTIONS * N_COLOURS

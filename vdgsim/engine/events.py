@@ -21,10 +21,27 @@ from numba import njit
 from vdgsim import layout as L
 
 EV_DECISION, EV_VP, EV_REALS, EV_PAY, EV_FREE, EV_CALL, EV_MOVE, EV_GAIN, EV_MERCHANT = (
-    1, 2, 3, 4, 5, 6, 7, 8, 9,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
 )
 EVENT_NAMES = (
-    "", "decision", "vp", "reals", "pay", "free number", "call", "move", "gain", "merchant",
+    "",
+    "decision",
+    "vp",
+    "reals",
+    "pay",
+    "free number",
+    "call",
+    "move",
+    "gain",
+    "merchant",
 )
 # items for EV_GAIN
 G_CAPTAIN, G_SAILOR, G_MISSIONARY, G_PROJECT, G_CHARACTER, G_EXTRA_DISC = 0, 1, 2, 3, 4, 5

@@ -107,9 +107,7 @@ def advance(c, s, log):
             return
         elif st == L.ST_EXPEDITION:
             p = s[L.S_NUM_OWNER + s[L.S_CURRENT]]
-            if s[L.S_EXP_SENT] < s[L.S_EXP_CAPTAINS] and X.can_send_to(
-                c, s, p, s[L.S_EXP_LANDING]
-            ):
+            if s[L.S_EXP_SENT] < s[L.S_EXP_CAPTAINS] and X.can_send_to(c, s, p, s[L.S_EXP_LANDING]):
                 _decide(s, L.D_EXPEDITION_SHIP, p)
                 return
             s[L.S_EXP_LANDING] = -1

@@ -26,8 +26,13 @@ def score_income_and_completion(c, s, log):
             t = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
             if t < L.N_PROJECTS:
                 C.gain_vp(
-                    s, log, s[L.S_PROJ_OWNER + t], c[L.C_LAND_COMPLETION + landing],
-                    L.VP_COMPLETION, landing, t,
+                    s,
+                    log,
+                    s[L.S_PROJ_OWNER + t],
+                    c[L.C_LAND_COMPLETION + landing],
+                    L.VP_COMPLETION,
+                    landing,
+                    t,
                 )
 
 
@@ -72,6 +77,12 @@ def move_ships(c, s, log):
                 s[L.S_SLOT + (landing + 1) * L.MAX_SLOTS + target] = code
                 owner = s[L.S_PROJ_OWNER + code] if code < L.N_PROJECTS else -1
                 E.log_event(
-                    s, log, E.EV_MOVE, owner, code, landing * L.MAX_SLOTS + j,
-                    (landing + 1) * L.MAX_SLOTS + target, 0,
+                    s,
+                    log,
+                    E.EV_MOVE,
+                    owner,
+                    code,
+                    landing * L.MAX_SLOTS + j,
+                    (landing + 1) * L.MAX_SLOTS + target,
+                    0,
                 )

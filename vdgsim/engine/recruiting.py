@@ -11,8 +11,9 @@ from vdgsim.engine import events as E
 
 @njit(cache=True)
 def pack(section, k0, k1, k2, k3, captain):
-    return L.ACT_RECRUIT + ((captain << 15) | (section << 12) | k0 | (k1 << 3) | (k2 << 6)
-                            | (k3 << 9))
+    return L.ACT_RECRUIT + (
+        (captain << 15) | (section << 12) | k0 | (k1 << 3) | (k2 << 6) | (k3 << 9)
+    )
 
 
 @njit(cache=True)

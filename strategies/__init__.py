@@ -1,0 +1,1 @@
+"""Scripted players for vdgsim: compiled policies, presets as data, restricted play."""
