@@ -11,7 +11,8 @@ Row layout: ``[event, round, phase, seat, a, b, c, d]``; the meaning of ``a..d``
 - ``EV_CALL``: a = called number, b = Area, c = right-to-act cost if performed;
 - ``EV_MOVE``: a = ship code, b = from (landing * 8 + slot), c = to (-1 = removed), d = owner;
 - ``EV_GAIN``: a = item kind, b = amount, c = detail (colour, tile, ...), d = source;
-- ``EV_MERCHANT``: a = merchant tile, b = 1 sent / 0 discarded, c = landing * 8 + slot.
+- ``EV_MERCHANT``: a = merchant tile, b = 1 sent / 0 discarded, c = landing * 8 + slot;
+- ``EV_ROUND``: a = round, b = Initial Number, c and d = Vasco da Gama's two Reals amounts.
 """
 
 from __future__ import annotations
@@ -20,17 +21,8 @@ from numba import njit
 
 from vdgsim import layout as L
 
-EV_DECISION, EV_VP, EV_REALS, EV_PAY, EV_FREE, EV_CALL, EV_MOVE, EV_GAIN, EV_MERCHANT = (
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9,
-)
+EV_DECISION, EV_VP, EV_REALS, EV_PAY, EV_FREE, EV_CALL, EV_MOVE, EV_GAIN, EV_MERCHANT = range(1, 10)
+EV_ROUND = 10
 EVENT_NAMES = (
     "",
     "decision",
@@ -42,6 +34,7 @@ EVENT_NAMES = (
     "move",
     "gain",
     "merchant",
+    "round",
 )
 # items for EV_GAIN
 G_CAPTAIN, G_SAILOR, G_MISSIONARY, G_PROJECT, G_CHARACTER, G_EXTRA_DISC = 0, 1, 2, 3, 4, 5

@@ -67,7 +67,7 @@ def advance(c, s, log):
                 return
             LD.discard_merchant(s, log, m)
         elif st == L.ST_ROUND_START:
-            RO.start_round(c, s)
+            RO.start_round(c, s, log)
             s[L.S_STEP] = L.ST_PLACE
         elif st == L.ST_PLACE:
             p = PL.next_placer(s)

@@ -10,7 +10,7 @@ from vdgsim.engine import events as E
 
 
 @njit(cache=True)
-def start_round(c, s):
+def start_round(c, s, log):
     """R3.1: the face-up VdG tile goes to the discards; its Initial Number and Reals apply."""
     s[L.S_PHASE] = L.PH_PLACE
     tile = s[L.S_VDG_ORDER + s[L.S_VDG_DISCARDED]]
@@ -28,6 +28,9 @@ def start_round(c, s):
         s[L.S_EXTRA_LEFT + p] = s[L.S_EXTRA_DISC + p]
     s[L.S_MANUEL_START] = s[L.S_CHAR_HOLDER + L.CH_MANUEL]
     s[L.S_PLACE_TURN] = s[L.S_FIRST_PLAYER]
+    E.log_event(
+        s, log, E.EV_ROUND, -1, s[L.S_ROUND], s[L.S_INITIAL], s[L.S_MONEY], s[L.S_MONEY + 1]
+    )
 
 
 @njit(cache=True)
