@@ -1,0 +1,1 @@
+"""The `vdg` command-line commands, one module per command group."""

@@ -1,0 +1,1 @@
+"""The compiled rules engine (numba): one module per rulebook topic."""
