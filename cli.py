@@ -1,0 +1,54 @@
+"""The `vdg` command: play, bench, data (and, as they land, simulate, tournament, ...).
+
+Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
+line to stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from typer.exceptions import TyperException
+
+from vdgsim.commands.bench import bench
+from vdgsim.commands.common import InputError
+from vdgsim.commands.data import data_app
+from vdgsim.commands.play import play
+
+app = typer.Typer(
+    name="vdg",
+    help="Monte Carlo strategy analysis for the board game Vasco da Gama (2-4 players).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.command("play")(play)
+app.command("bench")(bench)
+app.add_typer(data_app, name="data")
+
+
+def main() -> None:
+    """Entry point of the installed `vdg` command."""
+    try:
+        code = app(standalone_mode=False)
+    except InputError as e:
+        typer.echo(f"vdg: error: {e}", err=True)
+        sys.exit(2)
+    except typer.Abort:
+        typer.echo("vdg: aborted", err=True)
+        sys.exit(130)
+    except TyperException as e:
+        # typer's (vendored) click errors: usage errors carry exit code 2
+        message = e.format_message()
+        if type(e).__name__ == "NoArgsIsHelpError":  # `vdg` alone: the help is the message
+            typer.echo(message)
+            sys.exit(0)
+        typer.echo(f"vdg: error: {message}", err=True)
+        sys.exit(getattr(e, "exit_code", 2))
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Speed measurements for `vdg bench`: games per second on one core.
+
+The compiled loop plays whole games inside numba; the Python loop drives the same engine one
+decision at a time through the public API (``legal_actions`` / ``apply_action``), asking the
+same compiled policy for each choice. Both are measured after a warm-up, so compilation and
+cache loading are not counted.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from strategies.loop import play_games
+from strategies.policy import choose
+from strategies.registry import params_table
+from vdgsim import layout as L
+from vdgsim.components import Components
+from vdgsim.game import apply_action, is_over, legal_actions, new_game
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    players: int
+    policy: str
+    loop: str  # "compiled" or "python"
+    games: int
+    seconds: float
+    games_per_second: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def bench_compiled(comp: Components, players: int, policy: str, games: int) -> BenchResult:
+    """Games per second of the compiled whole-game loop (seeds 0..games-1)."""
+    params = params_table([policy] * players)
+    play_games(comp, players, np.arange(50, dtype=np.int64), params)  # warm-up
+    seeds = np.arange(games, dtype=np.int64)
+    t0 = time.perf_counter()
+    play_games(comp, players, seeds, params)
+    dt = time.perf_counter() - t0
+    return BenchResult(players, policy, "compiled", games, dt, games / dt)
+
+
+def bench_python(comp: Components, players: int, policy: str, games: int) -> BenchResult:
+    """Games per second of the Python step loop over the same engine and policy."""
+    params = params_table([policy] * players)
+    scratch = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+
+    def one(seed: int) -> None:
+        g = new_game(players=players, seed=seed, components=comp)
+        while not is_over(g):
+            legal = legal_actions(g)
+            scratch[: len(legal)] = legal
+            apply_action(g, int(choose(comp.array, g.s, scratch, len(legal), params)))
+
+    one(0)  # warm-up
+    t0 = time.perf_counter()
+    for seed in range(games):
+        one(seed)
+    dt = time.perf_counter() - t0
+    return BenchResult(players, policy, "python", games, dt, games / dt)
