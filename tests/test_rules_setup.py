@@ -1,0 +1,184 @@
+"""R1 Setup: one test per rule of RULES.md R1 (expected numbers from RULES.md / COMPONENTS.md)."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import (
+    ALVARES,
+    CHARACTERS,
+    DIAS,
+    MANUEL,
+    MOMBASA,
+    NATAL,
+    SERNIGI,
+    act,
+    captains,
+    captains_in_area,
+    holder,
+    merchant,
+    merchant_code,
+    missionaries,
+    play_randomly,
+    position,
+    reals,
+    section,
+    slot,
+    vp,
+)
+
+from vdgsim import layout as L
+from vdgsim import legal_actions, new_game
+
+PLAYERS = (2, 3, 4)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_r1_1_player_supplies(players: int) -> None:
+    g = new_game(players=players, seed=3)
+    for p in range(players):
+        assert reals(g, p) == 10
+        assert captains(g, p) == 1
+        assert captains_in_area(g, p) == 6
+        # Score 0, except the first player's 2 VP for Bartolomeu Dias (R1.3).
+        assert vp(g, p) == (2 if p == 0 else 0)
+    # 4 action discs each: the round's placement leaves 4 regular discs to every seat.
+    g = position(players=players, seed=3)
+    for p in range(players):
+        assert int(g.s[L.S_DISCS_LEFT + p]) == 4
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_r1_2_sailors_bag_and_active_sections(players: int) -> None:
+    g = new_game(players=players, seed=11)
+    totals = [int(g.s[L.S_BAG + c]) for c in range(4)]
+    for sec in range(4):
+        counts = section(g, sec)
+        # Active sections = player count, 5 sailors each; the others stay empty.
+        assert sum(counts) == (5 if sec < players else 0)
+        for c in range(4):
+            totals[c] += counts[c]
+    assert totals == [8, 8, 8, 8]
+
+
+@pytest.mark.parametrize(
+    ("players", "dealt"),
+    [
+        (2, {DIAS: 0, SERNIGI: 1, ALVARES: -1, MANUEL: -1}),
+        (3, {DIAS: 0, ALVARES: 1, SERNIGI: 2, MANUEL: -1}),
+        (4, {DIAS: 0, ALVARES: 1, SERNIGI: 2, MANUEL: 3}),
+    ],
+)
+def test_r1_3_characters_dealt_by_table(players: int, dealt: dict[int, int]) -> None:
+    g = new_game(players=players, seed=5)
+    for ch, seat in dealt.items():
+        assert holder(g, ch) == seat
+    assert vp(g, 0) == 2
+    assert int(g.s[L.S_FIRST_PLAYER]) == 0
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_r1_4_alvares_missionary_and_manuel_disc(players: int) -> None:
+    g = new_game(players=players, seed=5)
+    alvares = holder(g, ALVARES)
+    for p in range(players):
+        assert missionaries(g, p) == (1 if p == alvares else 0)
+    # 6 missionaries in all: the rest stay in the Characters Area.
+    assert int(g.s[L.S_MISS_AREA]) == (5 if alvares >= 0 else 6)
+    manuel = holder(g, MANUEL)
+    for p in range(players):
+        assert int(g.s[L.S_EXTRA_DISC + p]) == (1 if p == manuel else 0)
+
+
+def test_r1_5_setup_merchant_ship_sent_by_sernigi_holder() -> None:
+    g = new_game(players=4, seed=2)
+    # The first decision of the game is the Sernigi holder's sending, before round 1.
+    assert g.decision == L.D_SEND_MERCHANT
+    assert g.current_player == holder(g, SERNIGI) == 2
+    assert g.phase == L.PH_SETUP
+    first = int(g.s[L.S_MERCH_ORDER])
+    limit = int(g.components.array[L.C_MERCH_LIMIT + first])
+    # Legal: every empty slot whose value is <= the ship's limit, at any landing.
+    expected = {
+        merchant_code(land, j)
+        for land in range(6)
+        for j, v in enumerate(g.components.landing_slots(land))
+        if v <= limit
+    }
+    assert set(legal_actions(g)) == expected
+    # Sending to Mombasa pays its bonus (2 Reals) but no slot VP.
+    mombasa = [j for j, v in enumerate(g.components.landing_slots(MOMBASA)) if v <= limit]
+    if mombasa:
+        act(g, merchant_code(MOMBASA, mombasa[-1]))
+        assert slot(g, MOMBASA, mombasa[-1]) == merchant(first)
+        assert reals(g, 2) == 12
+        assert vp(g, 2) == 0
+    else:  # a 5-limit ship cannot reach Mombasa: Natal is always possible
+        act(g, merchant_code(NATAL, 0))
+    # The next tile is face up for round 1, and round 1 has started.
+    assert int(g.s[L.S_MERCH_LOC + int(g.s[L.S_MERCH_ORDER + 1])]) == L.M_FACE_UP
+    assert g.decision == L.D_PLACE_DISC and g.round == 1
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_r1_5_all_six_merchant_ships_used(players: int) -> None:
+    g = new_game(players=players, seed=21)
+    play_randomly(g, seed=1)
+    # 1 at setup + 1 per round: none remains in the deck or face up at the end.
+    for m in range(6):
+        assert int(g.s[L.S_MERCH_LOC + m]) not in (L.M_DECK, L.M_FACE_UP)
+
+
+def test_r1_6_vdg_tiles_shuffled_top_face_up() -> None:
+    orders = set()
+    for seed in range(6):
+        g = new_game(players=3, seed=seed)
+        order = [int(x) for x in g.s[L.S_VDG_ORDER : L.S_VDG_ORDER + 9]]
+        assert sorted(order) == list(range(9))
+        assert int(g.s[L.S_VDG_FACE_UP]) == 1 and int(g.s[L.S_VDG_DISCARDED]) == 0
+        orders.add(tuple(order))
+    assert len(orders) > 1
+
+
+def test_r1_7_projects_dealt_from_deck_one() -> None:
+    c = None
+    for seed in range(4):
+        g = new_game(players=4, seed=seed)
+        c = g.components.array
+        order = [int(x) for x in g.s[L.S_PROJ_ORDER : L.S_PROJ_ORDER + 35]]
+        decks = [int(c[L.C_PROJ_DECK + t]) for t in order]
+        # Deck I, then II, then III (each shuffled on its own).
+        assert decks == sorted(decks)
+        assert decks.count(0) == 12 and decks.count(1) == 12 and decks.count(2) == 11
+        sg = int(g.s[L.S_SAO_GABRIEL])
+        upper = [int(x) for x in g.s[L.S_UPPER : L.S_UPPER + 6]]
+        # The first tile to the Sao Gabriel space, the next six to the upper spaces.
+        assert sg == order[0] and upper == order[1:7]
+        assert all(int(c[L.C_PROJ_DECK + t]) == 0 for t in [sg, *upper])
+    assert c is not None
+
+
+def test_r1_7_deck_runs_out_continue_with_next() -> None:
+    g = position(players=2, seed=4)
+    # Round 2's deal takes the tiles after the first 7: 5 left in deck I, then deck II.
+    play_randomly(g, seed=2, until=lambda g: g.round == 2)
+    c = g.components.array
+    upper = [int(x) for x in g.s[L.S_UPPER : L.S_UPPER + 6]]
+    decks = [int(c[L.C_PROJ_DECK + int(g.s[L.S_SAO_GABRIEL])])] + [
+        int(c[L.C_PROJ_DECK + t]) for t in upper
+    ]
+    assert decks == [0, 0, 0, 0, 0, 1, 1]
+
+
+def test_r1_8_numbers_zone_and_characters_area() -> None:
+    g = position(players=4, seed=1)
+    # Seat 0 (no Manuel I) may place numbers 1..20 only; 21 and 22 wait in the Characters Area.
+    numbers = {a // 4 for a in legal_actions(g)}
+    assert numbers == set(range(1, 21))
+    for n in range(1, 23):
+        assert int(g.s[L.S_NUM_OWNER + n]) == -1
+    # The Manuel I holder may also take 21 or 22 for his additional disc.
+    while g.current_player != 3:
+        act(g, legal_actions(g)[0])
+    numbers = {a // 4 for a in legal_actions(g)}
+    assert {21, 22} <= numbers
+    assert CHARACTERS in {a % 4 for a in legal_actions(g)}
