@@ -1,5 +1,11 @@
 """vdgsim: a Monte Carlo strategy-analysis toolkit for the board game Vasco da Gama."""
 
+from vdgsim import _numba_cache
+
+_numba_cache.configure()  # before any compiled function is defined
+
+# ruff: noqa: E402
+
 from vdgsim.components import ComponentError, Components, default_components, load_components
 from vdgsim.game import (
     GameResult,
