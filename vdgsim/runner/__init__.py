@@ -1,0 +1,22 @@
+"""Batch simulation: many games in chunks, reproducible seeds, local or Dask workers.
+
+``simulate`` plays a line-up (one strategy per seat, optionally rotated over the seats),
+``tournament`` plays every combination of a list of presets, and ``load_run`` reloads a run
+directory; tables are polars DataFrames.
+"""
+
+from vdgsim.runner.backends import BACKENDS, BackendError
+from vdgsim.runner.output import RunDirError
+from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Run, RunSpec, load_run, make_spec, simulate
+
+__all__ = [
+    "BACKENDS",
+    "DEFAULT_CHUNK_SIZE",
+    "BackendError",
+    "Run",
+    "RunDirError",
+    "RunSpec",
+    "load_run",
+    "make_spec",
+    "simulate",
+]

@@ -1,0 +1,262 @@
+"""The compiled chunk loop: play a chunk of games and summarise each player from the log.
+
+For every game the loop plays to the end with ``strategies.loop.play_to_end`` and then reads
+the final state (VP, Reals, VP/Reals by source, Reals paid, ranks) and the event log (ships
+sent per landing, characters held at each round end, numbers taken, acts performed, given up
+or paid for, merchant ships sent) into integer tables; optionally it copies decision rows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from strategies.loop import play_to_end
+from vdgsim import layout as L
+from vdgsim.engine import events as E
+from vdgsim.engine import flow
+from vdgsim.engine import scoring as SC
+from vdgsim.engine.rng import next_u32, seed_stream
+
+# --- per-game integer columns ---------------------------------------------------------------
+GAME_COLUMNS = (
+    "seed",
+    "rotation",
+    "decisions",
+    "log_rows",
+    "log_overflow",
+    "winner",
+    "winners",
+    "winning_vp",
+)
+(G_SEED, G_ROTATION, G_DECISIONS, G_LOG_ROWS, G_OVERFLOW, G_WINNER, G_WINNERS, G_WIN_VP) = range(
+    len(GAME_COLUMNS)
+)
+
+# --- per-player integer columns ---------------------------------------------------------------
+VP_SOURCE_COLUMNS = tuple(
+    "vp_" + k for k in ("slot", "completion", "income", "dias", "end_reals", "end_ships")
+)
+REALS_SOURCE_COLUMNS = tuple(
+    "reals_" + k for k in ("start", "landing_bonus", "income", "give_up", "vdg_money")
+)
+PAID_COLUMNS = ("paid_right_to_act", "paid_purchase", "paid_recruit")
+SENT_COLUMNS = tuple("sent_" + k for k in L.LANDING_KEYS)
+CHARACTER_COLUMNS = tuple(f"characters_r{r}" for r in range(1, L.N_ROUNDS + 1))
+PLAYER_COLUMNS = (
+    "seat",
+    "vp",
+    "rank",
+    *VP_SOURCE_COLUMNS,
+    "reals",
+    *REALS_SOURCE_COLUMNS,
+    *PAID_COLUMNS,
+    *SENT_COLUMNS,
+    *CHARACTER_COLUMNS,
+    "numbers_taken",
+    "number_sum",
+    "acts_performed",
+    "acts_given_up",
+    "acts_paid",
+    "merchants_sent",
+)
+_P = {name: i for i, name in enumerate(PLAYER_COLUMNS)}
+P_SEAT = _P["seat"]
+P_VP = _P["vp"]
+P_RANK = _P["rank"]
+P_VP_SRC = _P["vp_slot"]
+P_REALS = _P["reals"]
+P_REALS_SRC = _P["reals_start"]
+P_PAID = _P["paid_right_to_act"]
+P_SENT = _P["sent_natal"]
+P_CHARS = _P["characters_r1"]
+P_NUMBERS = _P["numbers_taken"]
+P_NUMBER_SUM = _P["number_sum"]
+P_PERFORMED = _P["acts_performed"]
+P_GIVEN_UP = _P["acts_given_up"]
+P_ACTS_PAID = _P["acts_paid"]
+P_MERCHANTS = _P["merchants_sent"]
+N_PLAYER_COLUMNS = len(PLAYER_COLUMNS)
+N_VP_SRC = len(VP_SOURCE_COLUMNS)
+N_REALS_SRC = len(REALS_SOURCE_COLUMNS)
+N_PAID = len(PAID_COLUMNS)
+
+# --- decision rows ----------------------------------------------------------------------------
+DECISION_COLUMNS = (
+    "game_in_chunk",
+    "seat",
+    "round",
+    "phase",
+    "kind",
+    "action",
+    "paid",
+    "context",
+    "number",
+    "area",
+    "free_number",
+)
+N_DECISION_COLUMNS = len(DECISION_COLUMNS)
+SAMPLE_ALL = 1 << 32  # threshold meaning "every decision row"
+
+
+@njit(cache=True)
+def _grow(buf, needed):
+    """A copy of ``buf`` with room for at least ``needed`` rows."""
+    cap = buf.shape[0]
+    while cap < needed:
+        cap = cap * 2 + 1024
+    out = np.empty((cap, buf.shape[1]), dtype=buf.dtype)
+    out[: buf.shape[0]] = buf
+    return out
+
+
+@njit(cache=True)
+def summarise_players(s, log, players, base, rank, share, win_share, game_row):
+    """Fill ``players[base + seat]`` and ``win_share[base + seat]`` from the final state and log."""
+    n_players = s[L.S_N_PLAYERS]
+    SC.ranks_and_shares(s, rank, share)
+    winners = 0
+    winner = -1
+    best_vp = 0
+    for p in range(n_players):
+        row = players[base + p]
+        row[:] = 0
+        row[P_SEAT] = p
+        row[P_VP] = s[L.S_VP + p]
+        row[P_RANK] = rank[p]
+        win_share[base + p] = share[p]
+        if rank[p] == 1:
+            winners += 1
+            winner = p
+            best_vp = s[L.S_VP + p]
+        for k in range(N_VP_SRC):
+            row[P_VP_SRC + k] = s[L.S_VP_SOURCE + p * L.N_SOURCES + k]
+        row[P_REALS] = s[L.S_REALS + p]
+        for k in range(N_REALS_SRC):
+            row[P_REALS_SRC + k] = s[L.S_REALS_SOURCE + p * L.N_SOURCES + k]
+        for k in range(N_PAID):
+            row[P_PAID + k] = s[L.S_REALS_PAID + p * L.N_SOURCES + k]
+    game_row[G_WINNERS] = winners
+    # a shared first place has no single winner
+    game_row[G_WINNER] = winner if winners == 1 else -1
+    game_row[G_WIN_VP] = best_vp
+
+    # characters: the holder of each one, snapshotted when a round's rows are over
+    holder = np.full(L.N_CHARACTERS, -1, dtype=np.int64)
+    snap_round = 1
+    n_rows = min(s[L.S_LOG_N], log.shape[0])
+    for i in range(n_rows):
+        ev = log[i, 0]
+        rnd = log[i, 1]
+        while snap_round < rnd and snap_round <= L.N_ROUNDS:
+            for ch in range(L.N_CHARACTERS):
+                if holder[ch] >= 0:
+                    players[base + holder[ch], P_CHARS + snap_round - 1] |= 1 << ch
+            snap_round += 1
+        p = log[i, 3]
+        if ev == E.EV_GAIN:
+            if log[i, 4] == E.G_CHARACTER:
+                holder[log[i, 6]] = p
+        elif ev == E.EV_VP:
+            if log[i, 4] == L.VP_SLOT:
+                players[base + p, P_SENT + log[i, 6]] += 1
+        elif ev == E.EV_DECISION:
+            kind = log[i, 4]
+            action = log[i, 5]
+            if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
+                players[base + p, P_NUMBERS] += 1
+                players[base + p, P_NUMBER_SUM] += action // 4
+            elif kind == L.D_ACT:
+                if action == L.GIVE_UP:
+                    players[base + p, P_GIVEN_UP] += 1
+                else:
+                    players[base + p, P_PERFORMED] += 1
+        elif ev == E.EV_PAY:
+            if log[i, 4] == L.PAY_RIGHT_TO_ACT:
+                players[base + p, P_ACTS_PAID] += 1
+        elif ev == E.EV_MERCHANT and log[i, 5] == 1 and p >= 0:
+            players[base + p, P_MERCHANTS] += 1
+    while snap_round <= L.N_ROUNDS:
+        for ch in range(L.N_CHARACTERS):
+            if holder[ch] >= 0:
+                players[base + holder[ch], P_CHARS + snap_round - 1] |= 1 << ch
+        snap_round += 1
+
+
+@njit(cache=True)
+def copy_decisions(log, n_rows, g, threshold, sampler, dec, n_dec):
+    """Append the game's decision rows (each kept if a sampler draw is below ``threshold``)."""
+    if n_dec + n_rows > dec.shape[0]:
+        dec = _grow(dec, n_dec + n_rows)
+    free = 0
+    area = -1
+    for i in range(n_rows):
+        ev = log[i, 0]
+        if ev == E.EV_FREE:
+            free = log[i, 7]
+        elif ev == E.EV_CALL:
+            area = log[i, 5]
+        elif ev == E.EV_DECISION:
+            if threshold < SAMPLE_ALL and next_u32(sampler, 0) >= threshold:
+                continue
+            kind = log[i, 4]
+            action = log[i, 5]
+            number = -1
+            dec_area = -1
+            if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
+                number = action // 4
+                dec_area = action % 4
+            elif kind == L.D_ACT:
+                number = log[i, 7]
+                dec_area = area
+            row = dec[n_dec]
+            row[0] = g
+            row[1] = log[i, 3]
+            row[2] = log[i, 1]
+            row[3] = log[i, 2]
+            row[4] = kind
+            row[5] = action
+            row[6] = log[i, 6]
+            row[7] = log[i, 7]
+            row[8] = number
+            row[9] = dec_area
+            row[10] = free
+            n_dec += 1
+    return dec, n_dec
+
+
+@njit(cache=True)
+def play_chunk(c, n_players, seeds, rotations, params, threshold, sample_key):
+    """Play one game per seed; game ``g`` uses the parameter table ``params[rotations[g]]``.
+
+    Returns (games, players, win_share, decisions, n_decisions): int64 tables whose columns are
+    ``GAME_COLUMNS``, ``PLAYER_COLUMNS`` and ``DECISION_COLUMNS``, and the float win shares.
+    ``threshold`` is 0 for no decisions, ``SAMPLE_ALL`` for all, else a 32-bit cut-off.
+    """
+    n = seeds.shape[0]
+    s = np.zeros(L.S_SIZE, dtype=np.int64)
+    log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), dtype=np.int64)
+    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    share = np.zeros(L.MAX_PLAYERS, dtype=np.float64)
+    games = np.zeros((n, len(GAME_COLUMNS)), dtype=np.int64)
+    players = np.zeros((n * n_players, N_PLAYER_COLUMNS), dtype=np.int64)
+    win_share = np.zeros(n * n_players, dtype=np.float64)
+    dec = np.zeros((1024 if threshold > 0 else 0, N_DECISION_COLUMNS), dtype=np.int64)
+    n_dec = 0
+    sampler = np.zeros(4, dtype=np.int64)
+    seed_stream(sampler, 0, sample_key, 0)
+    for g in range(n):
+        flow.new_game_state(c, s, log, n_players, seeds[g])
+        play_to_end(c, s, log, params[rotations[g]], legal)
+        row = games[g]
+        row[G_SEED] = seeds[g]
+        row[G_ROTATION] = rotations[g]
+        row[G_DECISIONS] = s[L.S_DECISIONS_TAKEN]
+        row[G_LOG_ROWS] = s[L.S_LOG_N]
+        row[G_OVERFLOW] = 1 if s[L.S_LOG_N] > log.shape[0] else 0
+        summarise_players(s, log, players, g * n_players, rank, share, win_share, row)
+        if threshold > 0:
+            n_rows = min(s[L.S_LOG_N], log.shape[0])
+            dec, n_dec = copy_decisions(log, n_rows, g, threshold, sampler, dec, n_dec)
+    return games, players, win_share, dec, n_dec

@@ -1,0 +1,152 @@
+"""One chunk of work, as a picklable task: play its games and return its tables as Parquet.
+
+Workers (loky processes, Dask workers on any machine) run :func:`run_chunk`; they return
+Parquet bytes rather than writing files, so a remote cluster needs no shared filesystem and
+the driver alone writes the run directory.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from vdgsim.runner import batch as B
+from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
+
+TABLES = ("games", "players", "decisions")
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """Everything a worker needs to play one chunk (no engine objects, only arrays)."""
+
+    chunk: Chunk
+    root_seed: int
+    players: int
+    components: np.ndarray  # the packed component array
+    params: np.ndarray  # (rotations, MAX_PLAYERS, N_PARAMS) parameter tables
+    seat_strategies: tuple[tuple[str, ...], ...]  # strategy name per (rotation, seat)
+    crn: bool  # the rotations of a line-up share one deal
+    decisions: float  # fraction of decision rows kept (0 = no decisions table)
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """A played chunk: Parquet bytes per table and a few counts."""
+
+    index: int
+    games: int
+    tables: dict[str, bytes]
+    rows: dict[str, int]
+    log_overflows: int
+    seconds: float
+
+
+def _parquet(df: pl.DataFrame) -> bytes:
+    buf = io.BytesIO()
+    df.write_parquet(buf, compression="zstd", statistics=True)
+    return buf.getvalue()
+
+
+def sample_threshold(fraction: float) -> int:
+    """The 32-bit cut-off for keeping a decision row with probability ``fraction``."""
+    if fraction <= 0:
+        return 0
+    if fraction >= 1:
+        return B.SAMPLE_ALL
+    return max(1, int(fraction * 2**32))
+
+
+def play(task: ChunkTask) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame | None, int]:
+    """Play a chunk and return (games, players, decisions or None, log overflows) frames."""
+    chunk = task.chunk
+    n_rot = task.params.shape[0]
+    seeds = game_seeds(task.root_seed, chunk, task.players if task.crn else 1)
+    game_ids = np.arange(chunk.first, chunk.first + chunk.games, dtype=np.int64)
+    rotations = (game_ids % n_rot).astype(np.int64)
+    games, players, share, dec, n_dec = B.play_chunk(
+        task.components,
+        task.players,
+        seeds,
+        rotations,
+        np.ascontiguousarray(task.params, dtype=np.float64),
+        sample_threshold(task.decisions),
+        decision_sampling_key(task.root_seed, chunk),
+    )
+    p = task.players
+    names = np.array(task.seat_strategies, dtype=object)  # (rotations, seats)
+    game_frame = pl.DataFrame(
+        {
+            "game": game_ids,
+            **{name: games[:, i] for i, name in enumerate(B.GAME_COLUMNS)},
+        }
+    ).with_columns(
+        pl.lit(p, dtype=pl.Int8).alias("players"),
+        pl.col("rotation", "winner", "winners").cast(pl.Int8),
+        pl.col("decisions", "log_rows", "winning_vp").cast(pl.Int32),
+        pl.col("log_overflow").cast(pl.Boolean),
+    )
+    player_games = np.repeat(game_ids, p)
+    seats = np.tile(np.arange(p), chunk.games)
+    player_frame = pl.DataFrame(
+        {
+            "game": player_games,
+            "strategy": names[np.repeat(rotations, p), seats].astype(str),
+            **{name: players[:, i] for i, name in enumerate(B.PLAYER_COLUMNS)},
+            "win_share": share,
+        }
+    ).with_columns(
+        pl.col("seat", "rank").cast(pl.Int8),
+        pl.col(B.CHARACTER_COLUMNS).cast(pl.Int8),
+        pl.col(
+            [c for c in B.PLAYER_COLUMNS if c not in ("seat", "rank", *B.CHARACTER_COLUMNS)]
+        ).cast(pl.Int32),
+    )
+    player_frame = player_frame.select(
+        "game",
+        "seat",
+        "strategy",
+        "vp",
+        "rank",
+        "win_share",
+        pl.exclude("game", "seat", "strategy", "vp", "rank", "win_share"),
+    )
+    dec_frame = None
+    if task.decisions > 0:
+        d = dec[:n_dec]
+        dec_frame = pl.DataFrame(
+            {name: d[:, i] for i, name in enumerate(B.DECISION_COLUMNS)}
+        ).with_columns(
+            (pl.col("game_in_chunk") + chunk.first).alias("game"),
+        )
+        strat = names[rotations[d[:, 0]], d[:, 1]].astype(str) if n_dec else np.array([], str)
+        dec_frame = dec_frame.with_columns(pl.Series("strategy", strat, dtype=pl.String)).select(
+            "game",
+            pl.col("seat").cast(pl.Int8),
+            "strategy",
+            pl.col("round", "phase", "kind").cast(pl.Int8),
+            pl.col("action").cast(pl.Int32),
+            pl.col("paid", "context", "number", "area", "free_number").cast(pl.Int16),
+        )
+    return game_frame, player_frame, dec_frame, int(games[:, B.G_OVERFLOW].sum())
+
+
+def run_chunk(task: ChunkTask) -> ChunkResult:
+    """Play a chunk and encode its tables as Parquet (what a worker sends back)."""
+    t0 = time.perf_counter()
+    games, players, decisions, overflows = play(task)
+    frames = {"games": games, "players": players}
+    if decisions is not None:
+        frames["decisions"] = decisions
+    return ChunkResult(
+        index=task.chunk.index,
+        games=task.chunk.games,
+        tables={k: _parquet(v) for k, v in frames.items()},
+        rows={k: v.height for k, v in frames.items()},
+        log_overflows=overflows,
+        seconds=time.perf_counter() - t0,
+    )
