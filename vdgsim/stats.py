@@ -1,0 +1,106 @@
+"""Interval estimates for run tables: Wilson intervals for win shares, t intervals for means.
+
+Win shares count a tie for first as 1/k of a win for each of the k tied players (DESIGN.md);
+the Wilson interval is applied to the summed shares as the number of successes.
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import NormalDist
+
+import polars as pl
+
+
+def _z(confidence: float) -> float:
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2.0)
+
+
+def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a proportion of ``successes`` out of ``n`` trials."""
+    if n <= 0:
+        return (math.nan, math.nan)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must be in 0..n, got {successes} of {n}")
+    z = _z(confidence)
+    p = successes / n
+    z2n = z * z / n
+    centre = (p + z2n / 2.0) / (1.0 + z2n)
+    half = z / (1.0 + z2n) * math.sqrt(p * (1.0 - p) / n + z2n / (4.0 * n))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def t_quantile(df: int, confidence: float = 0.95) -> float:
+    """Two-sided Student-t critical value with ``df`` degrees of freedom."""
+    from scipy.stats import t
+
+    _z(confidence)  # validates
+    return float(t.ppf(0.5 + confidence / 2.0, df))
+
+
+def mean_interval_from_moments(
+    mean: float, sd: float, n: int, confidence: float = 0.95
+) -> tuple[float, float]:
+    """Student-t interval for a mean, given the sample mean, standard deviation and size."""
+    if n < 2 or sd is None or math.isnan(sd):
+        return (math.nan, math.nan)
+    half = t_quantile(n - 1, confidence) * sd / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
+def mean_interval(values: list[float] | pl.Series, confidence: float = 0.95) -> tuple[float, ...]:
+    """(mean, low, high): the sample mean with its Student-t interval."""
+    s = pl.Series(values, dtype=pl.Float64)
+    n = s.len()
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = float(s.mean())
+    sd = float(s.std(ddof=1)) if n > 1 else math.nan
+    lo, hi = mean_interval_from_moments(mean, sd, n, confidence)
+    return (mean, lo, hi)
+
+
+def summary_table(
+    players: pl.DataFrame | pl.LazyFrame, by: str | list[str], confidence: float = 0.95
+) -> pl.DataFrame:
+    """Win share (Wilson interval) and mean VP (t interval) of player rows grouped by ``by``.
+
+    ``players`` needs the columns ``vp`` and ``win_share`` (a run's ``players`` table).
+    Returns one row per group: games, wins (summed shares), win_share, win_low, win_high,
+    mean_vp, vp_low, vp_high.
+    """
+    keys = [by] if isinstance(by, str) else list(by)
+    agg = (
+        players.lazy()
+        .group_by(keys)
+        .agg(
+            pl.len().alias("games"),
+            pl.col("win_share").sum().alias("wins"),
+            pl.col("vp").cast(pl.Float64).mean().alias("mean_vp"),
+            pl.col("vp").cast(pl.Float64).std(ddof=1).alias("sd_vp"),
+        )
+        .sort(keys)
+        .collect()
+    )
+    rows = []
+    for r in agg.iter_rows(named=True):
+        n = r["games"]
+        wlo, whi = wilson_interval(min(r["wins"], n), n, confidence)
+        vlo, vhi = mean_interval_from_moments(r["mean_vp"], r["sd_vp"], n, confidence)
+        rows.append(
+            {
+                **{k: r[k] for k in keys},
+                "games": n,
+                "wins": r["wins"],
+                "win_share": r["wins"] / n,
+                "win_low": wlo,
+                "win_high": whi,
+                "mean_vp": r["mean_vp"],
+                "vp_low": vlo,
+                "vp_high": vhi,
+            }
+        )
+    schema = {k: agg.schema[k] for k in keys}
+    return pl.DataFrame(rows, schema_overrides=schema) if rows else agg.head(0)
