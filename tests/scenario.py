@@ -213,6 +213,14 @@ def give_ship(g: GameState, seat: int, name: str) -> int:
 def _lift_tile(g: GameState, t: int) -> None:
     """Take a tile off wherever it lies on the board, so it can be put elsewhere."""
     s = g.s
+    # A tile still in a face-down deck leaves it: the undealt tiles keep their order.
+    nxt = int(s[L.S_PROJ_NEXT])
+    order = [int(x) for x in s[L.S_PROJ_ORDER : L.S_PROJ_ORDER + L.N_PROJECTS]]
+    k = order.index(t)
+    if k >= nxt:
+        order = [*order[:nxt], t, *order[nxt:k], *order[k + 1 :]]
+        s[L.S_PROJ_ORDER : L.S_PROJ_ORDER + L.N_PROJECTS] = order
+        s[L.S_PROJ_NEXT] = nxt + 1
     for i in range(L.N_UPPER):
         if s[L.S_UPPER + i] == t:
             s[L.S_UPPER + i] = -1
