@@ -19,6 +19,8 @@ from vdgsim.game import (
     new_game,
     result,
 )
+from vdgsim.observation import observation
+from vdgsim.positions import state_from_dict, state_to_dict
 
 __version__ = "0.1.0"
 
@@ -37,5 +39,8 @@ __all__ = [
     "load_components",
     "log_rows",
     "new_game",
+    "observation",
     "result",
+    "state_from_dict",
+    "state_to_dict",
 ]
