@@ -12,7 +12,7 @@ tests do not borrow the engine's own encoders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from vdgsim import GameState, apply_action, legal_actions, new_game
 from vdgsim import layout as L
@@ -148,15 +148,19 @@ def position(
     seed: int = 0,
     components: Components | None = None,
     vdg: Sequence[int] = (),
+    before_round: Callable[[GameState], None] | None = None,
 ) -> GameState:
     """A new game at round 1's first placement, the setup merchant ship set aside.
 
     ``vdg`` fixes the first Vasco da Gama tiles by Initial Number (the first one gives round
-    1's Initial Number, the second one its Variation Number).
+    1's Initial Number, the second one its Variation Number). ``before_round`` edits the
+    position before round 1 starts (e.g. who holds Manuel I at the start of the round).
     """
     g = new_game(players=players, seed=seed, components=components)
     if vdg:
         set_vdg_tiles(g, vdg)
+    if before_round is not None:
+        before_round(g)
     m = int(g.s[L.S_MERCH_ORDER])
     g.s[L.S_MERCH_LOC + m] = L.M_DISCARDED
     g.s[L.S_STEP] = L.ST_ROUND_START
