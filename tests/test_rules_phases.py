@@ -235,6 +235,11 @@ def test_r4_5_action_must_be_possible_after_paying() -> None:
     assert buy_one_code(0) in legal
     assert not any(L.ACT_BUY_TWO <= a < L.ACT_BUY_SAO_GABRIEL for a in legal)
     assert L.ACT_BUY_SAO_GABRIEL not in legal
+    # Nothing left to buy: the only choice is to give up.
+    set_upper(g, [None] * 6)
+    give(g, RED, reals=10)
+    call(g, RED, 9, PURCHASE, free=8)
+    assert legal_actions(g) == [L.GIVE_UP]
     # No launched ship: an expedition is impossible, so the only choice is to give up.
     call(g, RED, 12, NAVIGATION, free=8)
     assert legal_actions(g) == [L.GIVE_UP]

@@ -182,3 +182,38 @@ def test_r1_8_numbers_zone_and_characters_area() -> None:
     numbers = {a // 4 for a in legal_actions(g)}
     assert {21, 22} <= numbers
     assert CHARACTERS in {a % 4 for a in legal_actions(g)}
+
+
+# --- R0 vocabulary -----------------------------------------------------------------------------
+def test_r0_landings_bottom_to_top_with_slot_values() -> None:
+    # COMPONENTS C1, slots left to right.
+    g = new_game(players=2, seed=0)
+    assert [g.components.landing_slots(i) for i in range(6)] == [
+        [4],
+        [5, 4],
+        [6, 5, 4],
+        [7, 7, 6, 5],
+        [9, 9, 7, 7, 6],
+        [11, 11, 9, 9, 7, 7],
+    ]
+    assert L.LANDING_NAMES == (
+        "Natal",
+        "Terra de Boa Gente",
+        "Mozambique",
+        "Mombasa",
+        "Malindi",
+        "Calicut",
+    )
+
+
+@pytest.mark.parametrize(("players", "slots"), [(2, 3), (3, 4), (4, 5)])
+def test_r0_action_slots_per_area(players: int, slots: int) -> None:
+    # COMPONENTS C4: every Area has 3 / 4 / 5 action slots with 2 / 3 / 4 players.
+    for area in range(4):
+        g = position(players=players, seed=0)
+        placed = 0
+        while g.decision == L.D_PLACE_DISC:
+            mine = [a for a in legal_actions(g) if a % 4 == area and a // 4 <= 20]
+            act(g, mine[0] if mine else legal_actions(g)[0])
+            placed += bool(mine)
+        assert placed == slots
