@@ -7,6 +7,7 @@ _numba_cache.configure()  # before any compiled function is defined
 # ruff: noqa: E402
 
 from vdgsim.components import ComponentError, Components, default_components, load_components
+from vdgsim.describe import describe_action
 from vdgsim.game import (
     GameResult,
     GameState,
@@ -34,6 +35,7 @@ __all__ = [
     "apply_action",
     "clone",
     "default_components",
+    "describe_action",
     "is_over",
     "legal_actions",
     "load_components",

@@ -149,7 +149,7 @@ S_EXP_SENT = _s.add("expedition_sent")
 S_BONUS_RESUME = _s.add("bonus_resume", kind="step")
 S_MERCH_CONTEXT = _s.add("merchant_context")
 S_LAUNCH_CONTEXT = _s.add("launch_context")
-S_END_PLAYER = _s.add("end_seat", kind="seat")
+S_END_PLAYER = _s.add("end_seat")  # reaches the player count when all are done
 S_DECISIONS_TAKEN = _s.add("decisions_taken")
 S_DEC_ROW = _s.add("decision_log_row")
 S_LOG_N = _s.add("log_rows")
