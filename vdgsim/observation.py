@@ -174,8 +174,9 @@ def observation(state: GameState, player: int) -> dict[str, Any]:
 
 
 def shuffle_hidden(state: GameState, seed: int) -> GameState:
-    """A copy of ``state`` with every hidden order reshuffled and the chance generator
-    reseeded from ``seed``; the player generator and everything public are unchanged.
+    """A copy of ``state`` with every hidden order reshuffled, the chance generator reseeded
+    from ``seed`` and the game's seed field replaced (it determined every shuffle, so a player
+    reading it would be peeking); the player generator and everything public are unchanged.
 
     The event log is copied unchanged (it is history; it shows no hidden order).
     """
@@ -195,4 +196,5 @@ def shuffle_hidden(state: GameState, seed: int) -> GameState:
     if not words.any():  # xoshiro's one forbidden state
         words[0] = 1
     s[L.S_RNG_CHANCE : L.S_RNG_CHANCE + 4] = words
+    s[L.S_SEED] = int(rng.integers(0, 2**63 - 1))
     return GameState(state.components, s, state.log.copy())
