@@ -35,13 +35,6 @@ WHITE = "missionary"
 
 
 # --- reading the state -----------------------------------------------------------------------
-def get(g: GameState, offset: int, *index: int, width: int = 0) -> int:
-    """Value of a state field; ``index`` addresses (seat, colour)-style 2-D fields."""
-    if len(index) == 2:
-        return int(g.s[offset + index[0] * width + index[1]])
-    return int(g.s[offset + (index[0] if index else 0)])
-
-
 def reals(g: GameState, seat: int) -> int:
     return int(g.s[L.S_REALS + seat])
 

@@ -25,7 +25,6 @@ from scenario import (
     host_code,
     no_merchant_ship,
     place_code,
-    play_randomly,
     position,
     reals,
     run,
@@ -263,9 +262,3 @@ def test_r4_6_number_returns_and_host_disc_stays() -> None:
     # The round runs on through Phase 3 to round 2's placement: the disc has returned.
     assert g.round == 2 and g.decision == L.D_PLACE_DISC
     assert int(g.s[L.S_CHAR_HOSTED + DIAS]) == -1
-
-
-def test_r4_game_runs_to_end_with_random_play() -> None:
-    g = new_game(players=3, seed=9)
-    play_randomly(g, seed=9)
-    assert is_over(g)
