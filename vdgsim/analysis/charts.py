@@ -1,0 +1,360 @@
+"""Charts for the analysis tables: every chart has a title, axis labels with units, and a
+caption line (n games, seeds, version, data digest) as a figure text with gid ``caption``.
+
+Functions take the tidy tables of the analysis modules and a :class:`RunInfo` and return a
+matplotlib Figure (the Agg backend: no screen needed).
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
+import seaborn as sns
+from matplotlib.figure import Figure
+
+from vdgsim.analysis.common import AREA_NAMES, CHARACTER_NAMES, LANDING_NAMES, RunInfo
+
+sns.set_theme(style="whitegrid", context="notebook")
+
+
+def _figure(width: float = 8.0, height: float = 4.8) -> tuple[Figure, plt.Axes]:
+    fig, ax = plt.subplots(figsize=(width, height))
+    return fig, ax
+
+
+def finish(
+    fig: Figure, ax: plt.Axes, title: str, xlabel: str, ylabel: str, info: RunInfo
+) -> Figure:
+    """Set title, axis labels and the caption line, and leave room for the caption."""
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.text(0.01, 0.01, info.caption(), fontsize=7, color="0.35", gid="caption")
+    return fig
+
+
+def caption_of(fig: Figure) -> str:
+    """The caption line of a chart made here ('' if none)."""
+    for t in fig.texts:
+        if t.get_gid() == "caption":
+            return t.get_text()
+    return ""
+
+
+def free_number_chart(exact: pl.DataFrame, info: RunInfo, round_: int = 1) -> Figure:
+    """P(F) for each visible Initial Number in one round (exact, from the component data)."""
+    fig, ax = _figure()
+    t = exact.filter(pl.col("round") == round_)
+    pal = sns.color_palette("viridis", t["initial"].n_unique())
+    for colour, initial in zip(pal, sorted(t["initial"].unique()), strict=True):
+        s = t.filter(pl.col("initial") == initial).sort("F")
+        ax.plot(
+            s["F"], 100 * s["probability"], marker="o", color=colour, label=f"Initial {initial}"
+        )
+    ax.legend(ncol=3, fontsize=8, title="visible Initial Number")
+    ax.set_xticks(range(1, int(t["F"].max()) + 1))
+    return finish(
+        fig,
+        ax,
+        f"Free number F given the visible Initial Number (round {round_}, unseen tiles random)",
+        "First Free Number F (sequence number)",
+        "probability (%)",
+        info,
+    )
+
+
+def free_number_check_chart(comparison: pl.DataFrame, info: RunInfo) -> Figure:
+    """Exact P(F | round, Initial) against the share seen in simulated tile draws."""
+    fig, ax = _figure(6.0, 5.5)
+    ax.errorbar(
+        100 * comparison["probability"],
+        100 * comparison["simulated"],
+        yerr=196 * comparison["se"],
+        fmt="o",
+        ms=3,
+        alpha=0.7,
+    )
+    ax.plot([0, 100], [0, 100], color="0.5", lw=1, ls="--")
+    hi = float(100 * max(comparison["probability"].max(), comparison["simulated"].max())) + 3
+    ax.set_xlim(0, hi)
+    ax.set_ylim(0, hi)
+    return finish(
+        fig,
+        ax,
+        "Exact F distribution vs simulated tile draws",
+        "exact probability (%)",
+        "simulated frequency (%, 95% error bars)",
+        info,
+    )
+
+
+def distance_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
+    """Share of called numbers performed, by Area and distance d = F - n."""
+    fig, ax = _figure()
+    for a, name in enumerate(AREA_NAMES):
+        s = by_distance.filter((pl.col("area") == a) & (pl.col("taken") >= 20)).sort("d")
+        if s.height:
+            ax.plot(s["d"], 100 * s["perform_share"], marker="o", ms=3, label=name)
+    ax.axvline(0.5, color="0.5", lw=1, ls=":")
+    ax.text(0.7, 3, "early (pays d Reals) →", fontsize=8, color="0.35")
+    ax.set_ylim(0, 102)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "Numbers performed rather than given up, by distance from the free number",
+        "d = F − n (Reals to pay when > 0)",
+        "performed (% of numbers called)",
+        info,
+    )
+
+
+def taken_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
+    """Numbers taken per game by Area and d = F - n."""
+    fig, ax = _figure()
+    for a, name in enumerate(AREA_NAMES):
+        s = by_distance.filter(pl.col("area") == a).sort("d")
+        if s.height:
+            ax.plot(s["d"], s["taken_per_game"], marker="o", ms=3, label=name)
+    ax.axvline(0.5, color="0.5", lw=1, ls=":")
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "Which numbers players take, by distance from the free number",
+        "d = F − n (Reals to pay when > 0)",
+        "numbers taken (per game)",
+        info,
+    )
+
+
+def effects_chart(
+    effects: pl.DataFrame, info: RunInfo, title: str, column: str = "win_share"
+) -> Figure:
+    """Paired effect of each arm on the focus player's win share (pp) or VP, with 95% CIs."""
+    t = effects.sort(f"{column}_diff")
+    scale = 100.0 if column == "win_share" else 1.0
+    fig, ax = _figure(8.0, 0.45 * t.height + 1.8)
+    y = np.arange(t.height)
+    mid = scale * t[f"{column}_diff"].to_numpy()
+    lo = scale * t[f"{column}_low"].to_numpy()
+    hi = scale * t[f"{column}_high"].to_numpy()
+    colours = [
+        "tab:green" if a > 0 else "tab:red" if b < 0 else "0.5" for a, b in zip(lo, hi, strict=True)
+    ]
+    for yi, m, a, b, col in zip(y, mid, lo, hi, colours, strict=True):
+        ax.errorbar([m], [yi], xerr=[[m - a], [b - m]], fmt="none", ecolor=col, capsize=3)
+    ax.scatter(mid, y, c=colours, zorder=3)
+    ax.axvline(0, color="0.3", lw=1)
+    ax.set_yticks(y)
+    ax.set_yticklabels(t["label"].to_list(), fontsize=8)
+    unit = "win share change (percentage points)" if column == "win_share" else "VP change (points)"
+    return finish(fig, ax, title, f"{unit}, paired vs baseline, 95% CI", "restriction (arm)", info)
+
+
+def seat_chart(by_seat: pl.DataFrame, info: RunInfo) -> Figure:
+    """Win share by seat for each player count with Wilson intervals and the fair share."""
+    fig, ax = _figure()
+    counts = sorted(by_seat["players"].unique())
+    width = 0.8 / max(1, len(counts))
+    for i, p in enumerate(counts):
+        s = by_seat.filter(pl.col("players") == p).sort("seat")
+        x = s["seat"].to_numpy() + (i - (len(counts) - 1) / 2) * width
+        v = 100 * s["win_share"].to_numpy()
+        ax.errorbar(
+            x,
+            v,
+            yerr=[v - 100 * s["win_low"].to_numpy(), 100 * s["win_high"].to_numpy() - v],
+            fmt="o",
+            capsize=3,
+            label=f"{p} players",
+        )
+        ax.hlines(100 / p, -0.4, p - 0.6, colors="0.6", linestyles="--", lw=1)
+    ax.set_xticks(range(max(counts)))
+    ax.set_xticklabels([f"seat {k}" for k in range(max(counts))])
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "Win share by seat (identical players, seats not rotated; dashed: fair share)",
+        "seat (0 = first player at the start)",
+        "win share (%, Wilson 95% CI)",
+        info,
+    )
+
+
+def score_chart(players: pl.DataFrame, info: RunInfo) -> Figure:
+    """Final VP distributions by seat and player count (box plots)."""
+    fig, ax = _figure()
+    pdf = players.select(
+        pl.col("players").cast(pl.String) + " players", pl.col("seat").cast(pl.String), "vp"
+    ).to_pandas()
+    sns.boxplot(data=pdf, x="players", y="vp", hue="seat", ax=ax, fliersize=1, linewidth=0.8)
+    ax.legend(title="seat", fontsize=8)
+    return finish(
+        fig, ax, "Final score distributions by seat", "player count", "final score (VP)", info
+    )
+
+
+def vp_source_chart(sources: pl.DataFrame, info: RunInfo) -> Figure:
+    """Mean VP by source, stacked, for each player count and seat."""
+    fig, ax = _figure(9.0, 5.0)
+    t = sources.with_columns(
+        (pl.col("players").cast(pl.String) + "p s" + pl.col("seat").cast(pl.String)).alias("who")
+    )
+    who = t.select("who", "players", "seat").unique().sort("players", "seat")["who"].to_list()
+    bottom = np.zeros(len(who))
+    for src in t["source"].unique(maintain_order=True):
+        s = t.filter(pl.col("source") == src)
+        m = dict(zip(s["who"], s["mean_vp"], strict=True))
+        v = np.array([m.get(w, 0.0) for w in who])
+        ax.bar(who, v, bottom=bottom, label=src)
+        bottom += v
+    ax.legend(fontsize=7, ncol=3)
+    ax.tick_params(axis="x", labelrotation=45, labelsize=8)
+    return finish(
+        fig,
+        ax,
+        "Where the points come from",
+        "player count and seat",
+        "mean VP per player (VP)",
+        info,
+    )
+
+
+def holding_chart(hold: pl.DataFrame, info: RunInfo) -> Figure:
+    """Share of games in which each character is held at the end of each round."""
+    fig, ax = _figure()
+    for name in CHARACTER_NAMES:
+        s = hold.filter(pl.col("character") == name).sort("round")
+        ax.plot(s["round"], 100 * s["held_share"], marker="o", label=name)
+    ax.set_xticks(range(1, 6))
+    ax.set_ylim(0, 105)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "How often each character is held at the end of a round",
+        "round (1-5)",
+        "games with a holder (%)",
+        info,
+    )
+
+
+def landing_use_chart(use: pl.DataFrame, info: RunInfo, by: str = "strategy") -> Figure:
+    """Ships sent per player per game to each landing (bars), by strategy."""
+    fig, ax = _figure(9.0, 5.0)
+    pdf = use.to_pandas()
+    sns.barplot(
+        data=pdf,
+        x="landing",
+        y="ships_per_game",
+        hue=by if by in pdf else None,
+        ax=ax,
+        order=list(LANDING_NAMES),
+    )
+    ax.tick_params(axis="x", labelrotation=20, labelsize=8)
+    return finish(
+        fig,
+        ax,
+        "Where players send their ships",
+        "landing (bottom to top)",
+        "ships sent per player per game (ships)",
+        info,
+    )
+
+
+def matchup_chart(matrix: pl.DataFrame, info: RunInfo) -> Figure:
+    """Heat map of head-to-head win shares (row preset against column preset)."""
+    names = sorted(set(matrix["row"]) | set(matrix["column"]))
+    grid = np.full((len(names), len(names)), np.nan)
+    ann = np.full((len(names), len(names)), "", dtype=object)
+    for r in matrix.iter_rows(named=True):
+        i, j = names.index(r["row"]), names.index(r["column"])
+        grid[i, j] = 100 * r["win_share"]
+        half = 50 * (r["win_high"] - r["win_low"])
+        ann[i, j] = f"{100 * r['win_share']:.0f}\n±{half:.1f}"
+    fig, ax = _figure(1.1 * len(names) + 3, 0.9 * len(names) + 2)
+    sns.heatmap(
+        grid,
+        annot=ann,
+        fmt="",
+        cmap="RdBu",
+        center=50,
+        vmin=0,
+        vmax=100,
+        ax=ax,
+        xticklabels=names,
+        yticklabels=names,
+        annot_kws={"fontsize": 7},
+        cbar_kws={"label": "row's win share (%)"},
+    )
+    return finish(
+        fig,
+        ax,
+        "Head to head, 2 players: row's win share against column (%, ±Wilson 95%)",
+        "opponent preset (name)",
+        "preset (name)",
+        info,
+    )
+
+
+def sensitivity_chart(response: pl.DataFrame, info: RunInfo, key: str) -> Figure:
+    """Win share of each strategy for each value of the swept component, with Wilson CIs."""
+    fig, ax = _figure()
+    values = response.select("order", "value").unique().sort("order")["value"].to_list()
+    for strat in sorted(response["strategy"].unique()):
+        s = response.filter(pl.col("strategy") == strat).sort("order")
+        x = np.array([values.index(v) for v in s["value"]])
+        v = 100 * s["win_share"].to_numpy()
+        ax.errorbar(
+            x,
+            v,
+            yerr=[v - 100 * s["win_low"].to_numpy(), 100 * s["win_high"].to_numpy() - v],
+            marker="o",
+            capsize=3,
+            label=strat,
+        )
+    ax.set_xticks(range(len(values)))
+    ax.set_xticklabels(values)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        f"Win shares as {key} changes",
+        f"{key} (component value)",
+        "win share (%, Wilson 95% CI)",
+        info,
+    )
+
+
+def landing_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figure:
+    """Ships per player per game to each landing for each value of the swept component."""
+    fig, ax = _figure()
+    values = resp.select("order", "value").unique().sort("order")["value"].to_list()
+    for name in LANDING_NAMES:
+        s = resp.filter(pl.col("landing") == name).sort("order")
+        ax.plot([values.index(v) for v in s["value"]], s["ships"], marker="o", label=name)
+    ax.set_xticks(range(len(values)))
+    ax.set_xticklabels(values)
+    ax.legend(fontsize=8, ncol=2)
+    return finish(
+        fig,
+        ax,
+        f"Landing use as {key} changes",
+        f"{key} (component value)",
+        "ships sent per player per game (ships)",
+        info,
+    )
+
+
+def save(fig: Figure, path: str, dpi: int = 110) -> None:
+    """Write a chart as PNG and release its memory."""
+    fig.savefig(path, dpi=dpi)
+    plt.close(fig)

@@ -1,0 +1,167 @@
+"""Shared pieces of the analysis modules: run provenance, paired comparisons, tidy helpers.
+
+Every table and chart states n games, seeds, version and data digest (DESIGN.md); a
+:class:`RunInfo` collects them from one or more run manifests. Paired comparisons use common
+random numbers: the same game seeds in both arms, the difference taken game by game and its
+interval computed over independent deals (games that share a seed are one cluster).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from vdgsim.stats import mean_interval_from_moments, wilson_interval
+
+AREA_NAMES = ("Characters", "Recruiting", "Purchase Projects", "Navigation")
+AREA_KEYS = ("characters", "recruiting", "purchase", "navigation")
+LANDING_KEYS = ("natal", "terra_de_boa_gente", "mozambique", "mombasa", "malindi", "calicut")
+LANDING_NAMES = ("Natal", "Terra de Boa Gente", "Mozambique", "Mombasa", "Malindi", "Calicut")
+CHARACTER_KEYS = ("dias", "alvares", "sernigi", "manuel")
+CHARACTER_NAMES = ("Bartolomeu Dias", "Francisco Alvares", "Girolamo Sernigi", "Manuel I")
+VP_SOURCES = ("slot", "completion", "income", "dias", "end_reals", "end_ships")
+VP_SOURCE_NAMES = ("slot", "completion", "ship income", "Dias", "end-game Reals", "end-game ships")
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """Provenance of a table or chart: games, seeds, version, component-data digest."""
+
+    games: int
+    seeds: tuple[int, ...]
+    version: str
+    digest: str
+    commit: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def caption(self) -> str:
+        """One line for under a chart: n games, seeds, version, data digest."""
+        seeds = ", ".join(str(s) for s in self.seeds[:4]) + (", ..." if len(self.seeds) > 4 else "")
+        return (
+            f"n = {self.games:,} games · seed {seeds} · vdgsim {self.version} · "
+            f"component data {self.digest} (partly reconstructed)"
+        )
+
+
+def run_info(manifests: Iterable[dict[str, Any]]) -> RunInfo:
+    """Merge the manifests of the runs behind one table or chart into a :class:`RunInfo`."""
+    games = 0
+    seeds: list[int] = []
+    digests: list[str] = []
+    version = "?"
+    commit = None
+    for m in manifests:
+        games += int(m["counts"]["games"])
+        seed = int(m["run"]["seed"])
+        if seed not in seeds:
+            seeds.append(seed)
+        d = m["components"]["digest"]
+        if d not in digests:
+            digests.append(d)
+        version = m.get("vdgsim_version", version)
+        commit = m.get("git_commit", commit)
+    return RunInfo(games, tuple(seeds), version, "+".join(digests) or "?", commit)
+
+
+def focus_seat(rotation: pl.Expr, players: int) -> pl.Expr:
+    """Seat of line-up position 0 in a rotated run: rotation r seats ``lineup[(seat + r) % P]``."""
+    return (players - rotation.cast(pl.Int64)) % players
+
+
+def focus_rows(players: pl.DataFrame, games: pl.DataFrame, n_players: int) -> pl.DataFrame:
+    """The player rows of line-up position 0 (the "focus" player of a paired experiment).
+
+    Returns one row per game with ``game``, ``seed``, ``seat``, ``vp`` and ``win_share``
+    (and the other player columns).
+    """
+    g = games.select("game", "seed", "rotation").with_columns(
+        focus_seat(pl.col("rotation"), n_players).alias("_seat")
+    )
+    return (
+        players.join(g, on="game")
+        .filter(pl.col("seat").cast(pl.Int64) == pl.col("_seat"))
+        .drop("_seat")
+        .sort("game")
+    )
+
+
+def paired_difference(
+    baseline: pl.DataFrame,
+    variant: pl.DataFrame,
+    columns: Sequence[str] = ("win_share", "vp"),
+    confidence: float = 0.95,
+) -> dict[str, float]:
+    """Variant minus baseline, game by game on the same seeds, with t intervals.
+
+    Both frames hold one row per game (``game``, ``seed`` and the ``columns``) from runs
+    played on the same seeds. Games sharing a seed (the rotations of one deal) form a
+    cluster: the interval is taken over per-seed means, so correlated rotations are not
+    counted as independent. Returns ``n_games``, ``n_deals`` and for each column
+    ``<col>_base``, ``<col>_variant``, ``<col>_diff``, ``<col>_low``, ``<col>_high``.
+    """
+    joined = baseline.select("game", "seed", *columns).join(
+        variant.select("game", "seed", *columns), on="game", suffix="_v"
+    )
+    if joined.height != baseline.height or joined.height != variant.height:
+        raise ValueError("paired arms must hold the same games")
+    if (joined["seed"] != joined["seed_v"]).any():
+        raise ValueError("paired arms must be played on the same seeds (common random numbers)")
+    out: dict[str, float] = {"n_games": joined.height}
+    diffs = joined.with_columns(
+        (pl.col(f"{c}_v").cast(pl.Float64) - pl.col(c).cast(pl.Float64)).alias(f"_d_{c}")
+        for c in columns
+    )
+    per_deal = diffs.group_by("seed").agg(pl.col(f"_d_{c}").mean() for c in columns)
+    out["n_deals"] = per_deal.height
+    for c in columns:
+        d = per_deal[f"_d_{c}"]
+        mean = float(d.mean())
+        sd = float(d.std(ddof=1)) if d.len() > 1 else math.nan
+        lo, hi = mean_interval_from_moments(mean, sd, d.len(), confidence)
+        out[f"{c}_base"] = float(joined[c].cast(pl.Float64).mean())
+        out[f"{c}_variant"] = float(joined[f"{c}_v"].cast(pl.Float64).mean())
+        out[f"{c}_diff"] = mean
+        out[f"{c}_low"] = lo
+        out[f"{c}_high"] = hi
+    return out
+
+
+def win_share_table(
+    players: pl.DataFrame, by: str | list[str], confidence: float = 0.95
+) -> pl.DataFrame:
+    """Win share with its Wilson interval per group (ties already split in ``win_share``)."""
+    keys = [by] if isinstance(by, str) else list(by)
+    agg = (
+        players.group_by(keys)
+        .agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"))
+        .sort(keys)
+    )
+    lows, highs = [], []
+    for wins, n in zip(agg["wins"], agg["n"], strict=True):
+        lo, hi = wilson_interval(min(float(wins), n), int(n), confidence)
+        lows.append(lo)
+        highs.append(hi)
+    return agg.with_columns(
+        (pl.col("wins") / pl.col("n")).alias("win_share"),
+        pl.Series("win_low", lows, dtype=pl.Float64),
+        pl.Series("win_high", highs, dtype=pl.Float64),
+    )
+
+
+def character_mask_column(round_: int) -> str:
+    """The players-table column of the characters held at the end of ``round_`` (bit mask)."""
+    return f"characters_r{round_}"
+
+
+def pp(x: float | None) -> str:
+    """A share as signed percentage points (``+3.1``)."""
+    return "n/a" if x is None or math.isnan(x) else f"{100 * x:+.1f}"
+
+
+def pct(x: float | None) -> str:
+    """A share as a percentage without sign (``25.3``)."""
+    return "n/a" if x is None or math.isnan(x) else f"{100 * x:.1f}"

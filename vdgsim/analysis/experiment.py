@@ -1,0 +1,453 @@
+"""Experiments as data: a TOML spec per question, validated, run into run directories.
+
+A spec names its question, its kind and its sizes::
+
+    name = "characters"
+    title = "Character value"
+    question = "What is each character worth?"
+    kind = "paired"                # paired | seats | tournament | sweep
+    games = 12000                  # games per arm at full size
+    quick_games = 400              # games per arm for --quick
+    seed = 303
+    players = ["default", "default", "default", "default"]
+    rotate = true                  # rotate seats (paired arms always rotate)
+    decisions = 0.0                # fraction of decision rows kept in the baseline arm
+
+    [overrides]                    # component-data overrides for every arm (optional)
+    "landings.calicut.completion_vp" = 5
+
+    [[arms]]                       # paired: variants of line-up position 0, baseline implicit
+    name = "never_dias"
+    label = "never hosts Bartolomeu Dias"
+    restrict = "never_host=dias"   # appended to players[0]; or player = "frugal"
+
+Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which line-up position
+0 is replaced; every arm is played on the same seeds, so the focus seat's results differ only
+by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_counts``, seats not
+rotated), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats rotated),
+``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vdgsim.components import ComponentError, Components, load_components
+
+KINDS = ("paired", "seats", "tournament", "sweep")
+BASELINE = "baseline"
+EXPERIMENT_FILE = "experiment.json"
+_TOP_KEYS = {
+    "name",
+    "title",
+    "question",
+    "kind",
+    "games",
+    "quick_games",
+    "seed",
+    "players",
+    "rotate",
+    "decisions",
+    "overrides",
+    "arms",
+    "preset",
+    "player_counts",
+    "presets",
+    "sweep",
+    "chunk_size",
+    "notes",
+}
+
+
+class SpecError(ValueError):
+    """An invalid experiment spec; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One variant of a paired experiment: the player at line-up position 0."""
+
+    name: str
+    label: str
+    player: str
+
+
+@dataclass(frozen=True)
+class ExperimentSpec:
+    """A validated experiment spec (see the module docstring for the file format)."""
+
+    name: str
+    title: str
+    question: str
+    kind: str
+    games: int
+    quick_games: int
+    seed: int
+    players: tuple[str, ...] = ()
+    rotate: bool = True
+    decisions: float = 0.0
+    overrides: dict[str, Any] = field(default_factory=dict)
+    arms: tuple[Arm, ...] = ()
+    preset: str = "default"
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    presets: tuple[str, ...] = ()
+    sweep_key: str = ""
+    sweep_values: tuple[Any, ...] = ()
+    chunk_size: int = 2000
+    notes: str = ""
+    source: str = ""
+
+    def games_for(self, quick: bool = False, games: int | None = None) -> int:
+        """Games per run: an explicit count, else the quick or full size of the spec."""
+        if games is not None:
+            return games
+        return self.quick_games if quick else self.games
+
+    def components(self, extra: dict[str, Any] | None = None) -> Components:
+        """The component data of the experiment (with the spec's and ``extra`` overrides)."""
+        over = {**self.overrides, **(extra or {})}
+        return load_components(None, over or None)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["arms"] = [asdict(a) for a in self.arms]
+        return d
+
+
+def _fail(source: str, where: str, message: str) -> SpecError:
+    return SpecError(f"{source}: {where}: {message}")
+
+
+def _typed(d: dict[str, Any], key: str, kind: type, source: str, default: Any = ...) -> Any:
+    if key not in d:
+        if default is ...:
+            raise _fail(source, key, "missing (required)")
+        return default
+    v = d[key]
+    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
+        raise _fail(source, key, f"must be an integer, got {v!r}")
+    if kind is float and (isinstance(v, bool) or not isinstance(v, int | float)):
+        raise _fail(source, key, f"must be a number, got {v!r}")
+    if kind not in (int, float) and not isinstance(v, kind):
+        raise _fail(source, key, f"must be a {kind.__name__}, got {type(v).__name__} {v!r}")
+    return v
+
+
+def _check_player(name: Any, source: str, where: str) -> str:
+    from strategies.registry import resolve
+
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(source, where, f"must be a player name, got {name!r}")
+    try:
+        resolve(name)
+    except ValueError as e:
+        raise _fail(source, where, str(e)) from None
+    return name
+
+
+def _check_overrides(over: dict[str, Any], source: str, where: str) -> None:
+    try:
+        load_components(None, over or None)
+    except ComponentError as e:
+        raise _fail(source, where, str(e)) from None
+
+
+def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
+    """Validate a spec mapping (a parsed TOML file); raises :class:`SpecError` naming the field."""
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise _fail(source, unknown[0], f"unknown field (known: {', '.join(sorted(_TOP_KEYS))})")
+    name = _typed(data, "name", str, source)
+    if not name.replace("_", "").replace("-", "").isalnum():
+        raise _fail(source, "name", f"use letters, digits, - and _ only, got {name!r}")
+    kind = _typed(data, "kind", str, source)
+    if kind not in KINDS:
+        raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    games = _typed(data, "games", int, source)
+    quick = _typed(data, "quick_games", int, source, min(games, 200))
+    for key, v in (("games", games), ("quick_games", quick)):
+        if v < 1:
+            raise _fail(source, key, f"must be at least 1, got {v}")
+    seed = _typed(data, "seed", int, source)
+    if not 0 <= seed < 2**63:
+        raise _fail(source, "seed", f"must be in 0..2**63-1, got {seed}")
+    decisions = float(_typed(data, "decisions", float, source, 0.0))
+    if not 0.0 <= decisions <= 1.0:
+        raise _fail(source, "decisions", f"must be a fraction in 0..1, got {decisions}")
+    chunk = _typed(data, "chunk_size", int, source, 2000)
+    if chunk < 1:
+        raise _fail(source, "chunk_size", f"must be at least 1, got {chunk}")
+    overrides = _typed(data, "overrides", dict, source, {})
+    _check_overrides(overrides, source, "overrides")
+    kw: dict[str, Any] = {
+        "name": name,
+        "title": _typed(data, "title", str, source, name),
+        "question": _typed(data, "question", str, source, ""),
+        "kind": kind,
+        "games": games,
+        "quick_games": quick,
+        "seed": seed,
+        "decisions": decisions,
+        "overrides": dict(overrides),
+        "rotate": _typed(data, "rotate", bool, source, True),
+        "chunk_size": chunk,
+        "notes": _typed(data, "notes", str, source, ""),
+        "source": source,
+    }
+    if kind in ("paired", "sweep"):
+        players = _typed(data, "players", list, source)
+        if not 2 <= len(players) <= 4:
+            raise _fail(
+                source, "players", f"Vasco da Gama is for 2 to 4 players, got {len(players)}"
+            )
+        kw["players"] = tuple(
+            _check_player(p, source, f"players[{i}]") for i, p in enumerate(players)
+        )
+    if kind == "paired":
+        arms = _typed(data, "arms", list, source)
+        if not arms:
+            raise _fail(source, "arms", "a paired experiment needs at least one arm")
+        out, seen = [], {BASELINE}
+        for i, a in enumerate(arms):
+            where = f"arms[{i}]"
+            if not isinstance(a, dict):
+                raise _fail(source, where, "must be a table")
+            bad = sorted(set(a) - {"name", "label", "restrict", "player"})
+            if bad:
+                raise _fail(source, f"{where}.{bad[0]}", "unknown field")
+            arm_name = _typed(a, "name", str, f"{source}: {where}")
+            if arm_name in seen:
+                raise _fail(source, f"{where}.name", f"duplicate arm name {arm_name!r}")
+            seen.add(arm_name)
+            if ("restrict" in a) == ("player" in a):
+                raise _fail(source, where, "give exactly one of 'restrict' or 'player'")
+            if "restrict" in a:
+                r = _typed(a, "restrict", str, f"{source}: {where}")
+                player = f"{kw['players'][0]}+{r}"
+                _check_player(player, source, f"{where}.restrict")
+            else:
+                player = _check_player(a["player"], source, f"{where}.player")
+            out.append(Arm(arm_name, str(a.get("label", arm_name)), player))
+        kw["arms"] = tuple(out)
+    elif kind == "seats":
+        kw["preset"] = _check_player(
+            _typed(data, "preset", str, source, "default"), source, "preset"
+        )
+        kw["player_counts"] = _counts(data, source)
+        kw["rotate"] = False
+    elif kind == "tournament":
+        presets = _typed(data, "presets", list, source)
+        if len(presets) < 2:
+            raise _fail(source, "presets", "a tournament needs at least two presets")
+        kw["presets"] = tuple(
+            _check_player(p, source, f"presets[{i}]") for i, p in enumerate(presets)
+        )
+        kw["player_counts"] = _counts(data, source)
+    elif kind == "sweep":
+        sweep = _typed(data, "sweep", dict, source)
+        key = _typed(sweep, "key", str, f"{source}: sweep")
+        values = _typed(sweep, "values", list, f"{source}: sweep")
+        if not values:
+            raise _fail(source, "sweep.values", "needs at least one value")
+        for i, v in enumerate(values):
+            _check_overrides({**overrides, key: v}, source, f"sweep.values[{i}]")
+        kw["sweep_key"] = key
+        kw["sweep_values"] = tuple(values)
+    return ExperimentSpec(**kw)
+
+
+def _counts(data: dict[str, Any], source: str) -> tuple[int, ...]:
+    counts = _typed(data, "player_counts", list, source, [2, 3, 4])
+    for i, c in enumerate(counts):
+        if isinstance(c, bool) or not isinstance(c, int) or not 2 <= c <= 4:
+            raise _fail(source, f"player_counts[{i}]", f"must be 2, 3 or 4, got {c!r}")
+    if not counts:
+        raise _fail(source, "player_counts", "needs at least one player count")
+    return tuple(counts)
+
+
+def load_spec(path: str | Path) -> ExperimentSpec:
+    """Read and validate an experiment spec file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise SpecError(f"{p}: cannot read: {e.strerror or e}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SpecError(f"{p}: not valid TOML: {e}") from None
+    return parse_spec(data, str(p))
+
+
+def default_experiments_dir() -> Path:
+    """The repository's ``experiments/`` folder (beside the package)."""
+    return Path(__file__).resolve().parents[2] / "experiments"
+
+
+def list_specs(folder: str | Path | None = None) -> list[ExperimentSpec]:
+    """Every valid spec in ``folder`` (default: ``experiments/``), sorted by file name."""
+    d = Path(folder) if folder is not None else default_experiments_dir()
+    return [load_spec(p) for p in sorted(d.glob("*.toml"))]
+
+
+# --- running ---------------------------------------------------------------------------------
+@dataclass
+class ExperimentRun:
+    """The runs of one experiment, by arm (paired), player count (seats) or value (sweep)."""
+
+    spec: ExperimentSpec
+    runs: dict[str, Any]
+    path: Path | None = None
+    tournament: Any = None
+    games: int = 0
+
+    def manifests(self) -> list[dict[str, Any]]:
+        if self.tournament is not None:
+            return [r.manifest for r in self.tournament.runs]
+        return [r.manifest for r in self.runs.values()]
+
+
+def sweep_label(key: str, value: Any) -> str:
+    """A run name for one value of a sweep (``calicut.completion_vp=6``)."""
+    short = ".".join(key.split(".")[-2:])
+    return f"{short}={json.dumps(value, separators=(',', ':'))}".replace("/", "_").replace('"', "")
+
+
+def run_experiment(
+    spec: ExperimentSpec,
+    out: str | Path | None = None,
+    *,
+    quick: bool = False,
+    games: int | None = None,
+    jobs: int = 1,
+    force: bool = False,
+    resume: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> ExperimentRun:
+    """Play every run of ``spec``; with ``out``, each run is a run directory below it.
+
+    Every run of an experiment uses the spec's seed, so paired arms and sweep values meet
+    the same deals (common random numbers).
+    """
+    from vdgsim.runner import simulate, tournament
+
+    n = spec.games_for(quick, games)
+    if n < 1:
+        raise SpecError(f"{spec.source}: games must be at least 1, got {n}")
+    top = Path(out) if out is not None else None
+    if top is not None:
+        top.mkdir(parents=True, exist_ok=True)
+        (top / EXPERIMENT_FILE).write_text(
+            json.dumps({"spec": spec.to_dict(), "games": n, "quick": quick}, indent=2) + "\n"
+        )
+    common = {
+        "jobs": jobs,
+        "force": force,
+        "resume": resume,
+        "progress": progress,
+        "chunk_size": spec.chunk_size,
+    }
+    runs: dict[str, Any] = {}
+    result = ExperimentRun(spec, runs, top, games=n)
+
+    def where(name: str) -> Path | None:
+        return top / name if top is not None else None
+
+    if spec.kind == "paired":
+        comps = spec.components()
+        arms = [(BASELINE, spec.players[0], spec.decisions)] + [
+            (a.name, a.player, 0.0) for a in spec.arms
+        ]
+        for name, player, dec in arms:
+            lineup = [player, *spec.players[1:]]
+            runs[name] = simulate(
+                lineup,
+                n,
+                spec.seed,
+                out=where(name),
+                rotate=True,
+                decisions=dec,
+                components=comps,
+                **common,
+            )
+    elif spec.kind == "seats":
+        comps = spec.components()
+        for p in spec.player_counts:
+            runs[f"{p}p"] = simulate(
+                [spec.preset] * p,
+                n,
+                spec.seed,
+                out=where(f"{p}p"),
+                rotate=False,
+                decisions=spec.decisions,
+                components=comps,
+                **common,
+            )
+    elif spec.kind == "tournament":
+        result.tournament = tournament(
+            list(spec.presets),
+            spec.player_counts,
+            n,
+            spec.seed,
+            out=where("tournament"),
+            components=spec.components(),
+            decisions=spec.decisions,
+            **common,
+        )
+        for r in result.tournament.runs:
+            runs[",".join(r.manifest["run"]["lineup"])] = r
+    else:  # sweep
+        for v in spec.sweep_values:
+            label = sweep_label(spec.sweep_key, v)
+            runs[label] = simulate(
+                list(spec.players),
+                n,
+                spec.seed,
+                out=where(label),
+                rotate=spec.rotate,
+                decisions=spec.decisions,
+                components=spec.components({spec.sweep_key: v}),
+                **common,
+            )
+    return result
+
+
+def load_experiment(path: str | Path) -> ExperimentRun:
+    """Reload an experiment's run directories written by :func:`run_experiment`."""
+    from vdgsim.runner import load_run, load_tournament
+
+    top = Path(path)
+    meta = json.loads((top / EXPERIMENT_FILE).read_text(encoding="utf-8"))
+    sd = dict(meta["spec"])
+    arms = tuple(Arm(**a) for a in sd.pop("arms"))
+    for k in ("players", "player_counts", "presets", "sweep_values"):
+        sd[k] = tuple(sd[k])
+    spec = ExperimentSpec(**sd, arms=arms)
+    res = ExperimentRun(spec, {}, top, games=int(meta["games"]))
+    if spec.kind == "paired":
+        for name in [BASELINE, *(a.name for a in arms)]:
+            res.runs[name] = load_run(top / name)
+    elif spec.kind == "seats":
+        for p in spec.player_counts:
+            res.runs[f"{p}p"] = load_run(top / f"{p}p")
+    elif spec.kind == "tournament":
+        res.tournament = load_tournament(top / "tournament")
+        for r in res.tournament.runs:
+            res.runs[",".join(r.manifest["run"]["lineup"])] = r
+    else:
+        for v in spec.sweep_values:
+            label = sweep_label(spec.sweep_key, v)
+            res.runs[label] = load_run(top / label)
+    return res
+
+
+def wilson_games_for_halfwidth(halfwidth: float, p: float = 0.25) -> int:
+    """Player rows needed for a Wilson 95% interval of about +-``halfwidth`` at share ``p``."""
+    return math.ceil((1.96**2) * p * (1 - p) / halfwidth**2)

@@ -1,0 +1,49 @@
+"""Restricted play against the unrestricted baseline on the same seeds (value of X).
+
+Each arm of a paired experiment replaces line-up position 0 by a restricted or different
+player; the runs rotate seats and share their seeds with the baseline, so game g of every
+arm is the same deal with the focus player in the same seat. The effect of the behaviour is
+the focus player's win share (and VP) in the arm minus the baseline's, game by game, with a
+t interval over deals (:func:`vdgsim.analysis.common.paired_difference`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+from vdgsim.analysis.common import focus_rows, paired_difference
+from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+
+
+def focus_table(run: Any) -> pl.DataFrame:
+    """One row per game: the focus (line-up position 0) player's results in ``run``."""
+    p = int(run.manifest["run"]["players"])
+    return focus_rows(run.players, run.games, p)
+
+
+def arm_effects(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFrame:
+    """Per arm: focus win share and VP in baseline and arm, paired difference and interval."""
+    if exp.spec.kind != "paired":
+        raise ValueError(f"{exp.spec.name} is not a paired experiment")
+    base = focus_table(exp.runs[BASELINE])
+    rows = []
+    for arm in exp.spec.arms:
+        var = focus_table(exp.runs[arm.name])
+        d = paired_difference(base, var, ("win_share", "vp"), confidence)
+        rows.append({"arm": arm.name, "label": arm.label, "player": arm.player, **d})
+    return pl.DataFrame(rows).with_columns(
+        pl.col("n_games", "n_deals").cast(pl.Int64),
+        (pl.col("win_share_low") > 0).alias("helps"),
+        (pl.col("win_share_high") < 0).alias("hurts"),
+    )
+
+
+def focus_behaviour(exp: ExperimentRun, columns: list[str]) -> pl.DataFrame:
+    """Mean of player-table ``columns`` for the focus player in each arm (did it comply?)."""
+    rows = []
+    for name, run in exp.runs.items():
+        f = focus_table(run)
+        rows.append({"arm": name, **{c: float(f[c].cast(pl.Float64).mean()) for c in columns}})
+    return pl.DataFrame(rows)

@@ -1,0 +1,235 @@
+"""Write a report: PNG charts, CSV tables, a self-contained HTML page and a Markdown file."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from vdgsim.analysis import charts as C
+from vdgsim.report.sections import Section
+
+
+@dataclass
+class Header:
+    """What the report's header states."""
+
+    title: str
+    games: int
+    seeds: list[int]
+    version: str
+    commit: str | None
+    digest: str
+    provenance: dict[str, str]
+    command: str
+    quick: bool
+    wall_seconds: float
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(v)
+
+
+def _html_table(df: pl.DataFrame, max_rows: int = 30) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in df.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(_fmt(v))}</td>" for v in row) + "</tr>"
+        for row in df.head(max_rows).iter_rows()
+    )
+    more = (
+        f"<p class=more>{df.height - max_rows} more rows in the CSV</p>"
+        if df.height > max_rows
+        else ""
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"
+
+
+def _md_table(df: pl.DataFrame, max_rows: int = 30) -> str:
+    lines = ["| " + " | ".join(df.columns) + " |", "|" + "---|" * len(df.columns)]
+    for row in df.head(max_rows).iter_rows():
+        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
+    if df.height > max_rows:
+        lines.append(f"\n({df.height - max_rows} more rows in the CSV)")
+    return "\n".join(lines)
+
+
+def _csv_safe(df: pl.DataFrame) -> pl.DataFrame:
+    nested = [c for c, t in df.schema.items() if isinstance(t, pl.List | pl.Struct | pl.Object)]
+    return df.with_columns(pl.col(c).cast(pl.String) for c in nested) if nested else df
+
+
+def _provenance_rows(h: Header) -> list[tuple[str, str, bool]]:
+    return [(k, v, " R" in f" {v}" or v.startswith("R")) for k, v in h.provenance.items()]
+
+
+def write_report(out: Path, header: Header, sections: list[Section]) -> dict[str, Any]:
+    """Write every chart and table of ``sections`` under ``out`` plus index.html, report.md and
+    report.json (the key numbers with the table and row each comes from)."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "charts").mkdir(exist_ok=True)
+    (out / "tables").mkdir(exist_ok=True)
+    images: dict[str, str] = {}
+    for sec in sections:
+        for name, fig in sec.figures:
+            path = out / "charts" / f"{sec.name}-{name}.png"
+            C.save(fig, str(path))
+            images[f"{sec.name}-{name}"] = base64.b64encode(path.read_bytes()).decode()
+        for name, df in sec.tables.items():
+            _csv_safe(df).write_csv(out / "tables" / f"{sec.name}-{name}.csv")
+
+    summary = {
+        "header": header.__dict__,
+        "sections": [
+            {
+                "name": s.name,
+                "title": s.title,
+                "games": s.info.games,
+                "seeds": list(s.info.seeds),
+                "findings": s.findings,
+                "numbers": [
+                    {
+                        "label": k.label,
+                        "value": k.value,
+                        "low": k.low,
+                        "high": k.high,
+                        "unit": k.unit,
+                        "table": f"tables/{s.name}-{k.table}.csv",
+                        "row": k.row,
+                        "column": k.column,
+                        "text": k.text(),
+                    }
+                    for k in s.numbers
+                ],
+                "charts": [f"charts/{s.name}-{n}.png" for n, _ in s.figures],
+                "tables": [f"tables/{s.name}-{n}.csv" for n in s.tables],
+            }
+            for s in sections
+        ],
+    }
+    (out / "report.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    (out / "index.html").write_text(_html(header, sections, images), encoding="utf-8")
+    (out / "report.md").write_text(_markdown(header, sections), encoding="utf-8")
+    return summary
+
+
+def _header_lines(h: Header) -> list[tuple[str, str]]:
+    seeds = ", ".join(str(s) for s in h.seeds)
+    return [
+        ("Games", f"{h.games:,}" + (" (quick version: wide intervals)" if h.quick else "")),
+        ("Seeds", seeds),
+        ("Version", f"vdgsim {h.version}" + (f", commit {h.commit[:12]}" if h.commit else "")),
+        ("Component data", f"digest {h.digest}"),
+        ("Command", h.command),
+        ("Wall time", f"{h.wall_seconds:.0f} s"),
+    ]
+
+
+_CSS = """
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:1.7em}h2{border-bottom:1px solid #ccc;padding-top:.6em}
+table{border-collapse:collapse;font-size:.82em;margin:.6em 0}
+td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}
+.r{background:#fff3d6}.note{color:#555;font-size:.9em}.more{color:#777;font-size:.8em}
+img{max-width:100%;border:1px solid #eee;margin:.5em 0}
+ul.findings li{margin:.3em 0}
+"""
+
+
+def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
+    e = html.escape
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<title>{e(h.title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{e(h.title)}</h1><table>",
+    ]
+    parts += [
+        f"<tr><th>{e(k)}</th><td style='text-align:left'>{e(v)}</td></tr>"
+        for k, v in _header_lines(h)
+    ]
+    parts.append("</table>")
+    parts.append(
+        "<p class=note><b>Component data is partly reconstructed.</b> Groups whose values are "
+        "marked <b>R</b> (reconstructed, highlighted) are plausible values chosen to fit the "
+        "rulebook, not printed numbers; findings that depend on them may change with the "
+        "printed values (S = sourced, D = derived).</p>"
+        "<table><tr><th>group</th><th>provenance</th></tr>"
+    )
+    for k, v, r in _provenance_rows(h):
+        cls = " class=r" if r else ""
+        parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
+    parts.append("</table><h2>Contents</h2><ul>")
+    parts += [f"<li><a href='#{s.name}'>{e(s.title)}</a></li>" for s in sections]
+    parts.append("</ul>")
+    for s in sections:
+        parts.append(f"<h2 id='{s.name}'>{e(s.title)}</h2>")
+        if s.question:
+            parts.append(f"<p><i>{e(s.question)}</i></p>")
+        parts.append(f"<p class=note>{e(s.info.caption())}</p>")
+        parts.append("<h3>Findings</h3><ul class=findings>")
+        parts += [f"<li>{e(f)}</li>" for f in s.findings]
+        parts.append("</ul>")
+        parts += [f"<p class=note>{e(n)}</p>" for n in s.notes]
+        for name, _ in s.figures:
+            key = f"{s.name}-{name}"
+            parts.append(f"<img alt='{e(key)}' src='data:image/png;base64,{images[key]}'>")
+        if s.numbers:
+            parts.append(
+                "<h3>Key numbers (95% intervals)</h3>"
+                "<table><tr><th>what</th><th>value</th><th>table</th></tr>"
+            )
+            for k in s.numbers:
+                parts.append(
+                    f"<tr><td style='text-align:left'>{e(k.label)}</td><td>{e(k.text())}</td>"
+                    f"<td>tables/{e(s.name)}-{e(k.table)}.csv</td></tr>"
+                )
+            parts.append("</table>")
+        for name, df in s.tables.items():
+            parts.append(
+                f"<details><summary>Table {e(name)} (tables/{e(s.name)}-{e(name)}.csv)</summary>"
+            )
+            parts.append(_html_table(df) + "</details>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _markdown(h: Header, sections: list[Section]) -> str:
+    lines = [f"# {h.title}", ""]
+    lines += [f"- **{k}**: {v}" for k, v in _header_lines(h)]
+    lines += [
+        "",
+        "**Component data is partly reconstructed.** Groups marked R are plausible values, not "
+        "printed numbers; findings that depend on them may change with the printed values.",
+        "",
+        "| group | provenance |",
+        "|---|---|",
+    ]
+    lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in _provenance_rows(h)]
+    for s in sections:
+        lines += ["", f"## {s.title}", ""]
+        if s.question:
+            lines += [f"*{s.question}*", ""]
+        lines += [f"<sub>{s.info.caption()}</sub>", "", "### Findings", ""]
+        lines += [f"- {f}" for f in s.findings]
+        lines += [""] + [f"> {n}" for n in s.notes]
+        for name, _ in s.figures:
+            lines += ["", f"![{s.name}-{name}](charts/{s.name}-{name}.png)"]
+        if s.numbers:
+            lines += [
+                "",
+                "### Key numbers (95% intervals)",
+                "",
+                "| what | value | table |",
+                "|---|---|---|",
+            ]
+            lines += [
+                f"| {k.label} | {k.text()} | tables/{s.name}-{k.table}.csv |" for k in s.numbers
+            ]
+        lines += [""] + [f"- table `tables/{s.name}-{n}.csv`" for n in s.tables]
+    return "\n".join(lines) + "\n"

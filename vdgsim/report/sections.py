@@ -1,0 +1,422 @@
+"""Report sections: one per experiment, each with charts, tables, key numbers and findings.
+
+Findings are sentences generated from the key numbers (never typed by hand), so they always
+say what the tables say. Every key number names the table (CSV) and row it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+from matplotlib.figure import Figure
+
+from vdgsim.analysis import bidding, characters, matchups, paired, ports, seats, sensitivity
+from vdgsim.analysis import charts as C
+from vdgsim.analysis.common import RunInfo, pct, pp, run_info
+from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+
+
+@dataclass
+class KeyNumber:
+    """A number shown in the report, with its interval and where it comes from."""
+
+    label: str
+    value: float
+    low: float | None
+    high: float | None
+    unit: str  # "pp", "%", "VP", ""
+    table: str
+    row: dict[str, Any]
+    column: str
+
+    def text(self) -> str:
+        def f(x: float) -> str:
+            if self.unit == "pp":
+                return pp(x)
+            if self.unit == "%":
+                return pct(x)
+            return f"{x:+.2f}" if self.unit == "VP" else f"{x:.3f}"
+
+        ci = f" [{f(self.low)}, {f(self.high)}]" if self.low is not None else ""
+        unit = {"pp": " pp", "%": "%", "VP": " VP"}.get(self.unit, "")
+        return f"{f(self.value)}{unit}{ci}"
+
+
+@dataclass
+class Section:
+    """One question's part of the report."""
+
+    name: str
+    title: str
+    question: str
+    info: RunInfo
+    figures: list[tuple[str, Figure]] = field(default_factory=list)
+    tables: dict[str, pl.DataFrame] = field(default_factory=dict)
+    numbers: list[KeyNumber] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _verdict(low: float, high: float) -> str:
+    if low > 0:
+        return "a clear gain"
+    if high < 0:
+        return "a clear loss"
+    return "not distinguishable from zero at this sample size"
+
+
+# --- paired experiments -----------------------------------------------------------------------
+def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame:
+    eff = paired.arm_effects(exp)
+    sec.tables["effects"] = eff
+    sec.figures.append(
+        (
+            "effects_win_share",
+            C.effects_chart(
+                eff, sec.info, f"{sec.title}: effect on the restricted player's win share"
+            ),
+        )
+    )
+    sec.figures.append(
+        (
+            "effects_vp",
+            C.effects_chart(
+                eff, sec.info, f"{sec.title}: effect on the restricted player's VP", "vp"
+            ),
+        )
+    )
+    for r in eff.iter_rows(named=True):
+        row = {"arm": r["arm"]}
+        ws = KeyNumber(
+            f"{r['label']}: win share change",
+            r["win_share_diff"],
+            r["win_share_low"],
+            r["win_share_high"],
+            "pp",
+            "effects",
+            row,
+            "win_share_diff",
+        )
+        vp = KeyNumber(
+            f"{r['label']}: VP change",
+            r["vp_diff"],
+            r["vp_low"],
+            r["vp_high"],
+            "VP",
+            "effects",
+            row,
+            "vp_diff",
+        )
+        sec.numbers += [ws, vp]
+        sec.findings.append(
+            f"A {subject} who {r['label']} changes its win share by {ws.text()} and its score "
+            f"by {vp.text()} against the unrestricted baseline on the same deals "
+            f"({_verdict(r['win_share_low'], r['win_share_high'])})."
+        )
+    best = eff.sort("win_share_diff").row(-1, named=True)
+    worst = eff.sort("win_share_diff").row(0, named=True)
+    sec.findings.insert(
+        0,
+        f"Costliest restriction: {worst['label']} ({pp(worst['win_share_diff'])} pp); "
+        f"most favourable: {best['label']} ({pp(best['win_share_diff'])} pp).",
+    )
+    n = int(eff["n_games"].min())
+    sec.notes.append(
+        f"{n:,} games per arm on the same seeds (common random numbers); the restricted player "
+        "rotates over every seat. Intervals are paired t intervals over independent deals."
+    )
+    return eff
+
+
+def bidding_section(exp: ExperimentRun, sec: Section) -> None:
+    """F distribution, observed bidding by Area and distance, and the value of early numbers."""
+    comps = exp.spec.components()
+    exact = bidding.free_number_table(comps)
+    sim = bidding.simulate_free_numbers(comps, 50_000, exp.spec.seed)
+    check = bidding.compare_with_simulation(exact, sim)
+    sec.tables["free_number_exact"] = exact
+    sec.tables["free_number_check"] = check
+    f_info = RunInfo(0, (exp.spec.seed,), sec.info.version, sec.info.digest)
+    sec.figures.append(("free_number_round1", C.free_number_chart(exact, f_info, 1)))
+    sec.figures.append(
+        (
+            "free_number_check",
+            C.free_number_check_chart(
+                check, RunInfo(50_000, (exp.spec.seed,), sec.info.version, sec.info.digest)
+            ),
+        )
+    )
+    z = ((check["simulated"] - check["probability"]).abs() / check["se"].clip(1e-12)).max()
+    max_dev = float((check["simulated"] - check["probability"]).abs().max())
+    sec.findings.append(
+        f"The exact distribution of F agrees with 50,000 simulated tile shuffles: largest "
+        f"difference {100 * max_dev:.2f} pp ({z:.1f} standard errors over "
+        f"{check.height} cells)."
+    )
+    r1 = exact.filter(pl.col("round") == 1)
+    for initial in (4, 8, 12):
+        s = r1.filter(pl.col("initial") == initial)
+        if s.height:
+            p_up = float(s.filter(pl.col("F") >= initial)["probability"].sum())
+            sec.findings.append(
+                f"Round 1 with Initial Number {initial} showing: F ranges "
+                f"{s['F'].min()}..{s['F'].max()}, expected {s['mean_F'][0]:.2f}; "
+                f"P(F >= {initial}) = {pct(p_up)}%."
+            )
+    dec = exp.runs[BASELINE].decisions
+    if dec is not None and dec.height:
+        acts = bidding.act_rows(dec, comps)
+        by_d = bidding.observed_by_distance(acts)
+        by_a = bidding.observed_by_area(acts)
+        sec.tables["observed_by_distance"] = by_d
+        sec.tables["observed_by_area"] = by_a
+        sec.figures.append(("taken_by_distance", C.taken_chart(by_d, sec.info)))
+        sec.figures.append(("performed_by_distance", C.distance_chart(by_d, sec.info)))
+        for r in by_a.iter_rows(named=True):
+            k = KeyNumber(
+                f"{r['area_name']}: share of numbers taken early (n < F)",
+                r["early_share"],
+                None,
+                None,
+                "%",
+                "observed_by_area",
+                {"area": r["area"]},
+                "early_share",
+            )
+            sec.numbers.append(k)
+            sec.findings.append(
+                f"{r['area_name']}: {r['taken_per_game']:.2f} numbers taken per game, "
+                f"{k.text()} of them early; {pct(r['perform_share'])}% performed, "
+                f"{pct(r['paid_share'])}% paid a right-to-act cost "
+                f"(mean {r['mean_cost_paid'] or 0:.2f} Reals when paid)."
+            )
+    _paired_core(exp, sec, "player")
+
+
+def ports_section(exp: ExperimentRun, sec: Section) -> None:
+    """Landing facts and use, per round, association, and restricted play."""
+    comps = exp.spec.components()
+    sec.tables["landing_facts"] = ports.landing_facts(comps)
+    base = exp.runs[BASELINE]
+    use = ports.landing_use(base.players, by=None)
+    sec.tables["landing_use"] = use
+    sec.tables["landing_association"] = ports.landing_association(base.players)
+    sec.figures.append(("landing_use", C.landing_use_chart(use, sec.info, by="")))
+    if base.decisions is not None and base.decisions.height:
+        sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
+    top = use.sort("ships_per_game").row(-1, named=True)
+    sec.findings.append(
+        f"Unrestricted players send the most ships to {top['landing']} "
+        f"({top['ships_per_game']:.2f} per player per game)."
+    )
+    sec.notes.append(
+        "Completion chance, later income and removal per ship need a per-ship table the runner "
+        "does not record yet; the landing association table is correlational."
+    )
+    _paired_core(exp, sec, "player")
+
+
+def characters_section(exp: ExperimentRun, sec: Section) -> None:
+    """Holding per round, holders' results, and never/always host."""
+    base = exp.runs[BASELINE].players
+    hold = characters.holding(base)
+    sec.tables["holding"] = hold
+    sec.tables["holder_results"] = characters.holder_results(base)
+    sec.tables["changes_of_hands"] = characters.changes_of_hands(base)
+    sec.figures.append(("holding", C.holding_chart(hold, sec.info)))
+    _paired_core(exp, sec, "player")
+
+
+def paired_section(exp: ExperimentRun, sec: Section) -> None:
+    """A paired experiment without a dedicated section."""
+    _paired_core(exp, sec, "player")
+
+
+# --- seats --------------------------------------------------------------------------------------
+def seats_section(exp: ExperimentRun, sec: Section) -> None:
+    """Win share by seat, balance index, score distributions, VP by source."""
+    players = seats.seat_players(exp.runs)
+    by_seat = seats.win_by_seat(players)
+    bal = seats.balance_index(by_seat)
+    sec.tables["win_by_seat"] = by_seat
+    sec.tables["balance_index"] = bal
+    sec.tables["score_distribution"] = seats.score_distribution(players)
+    src = seats.vp_by_source(players)
+    sec.tables["vp_by_source"] = src
+    sec.tables["ties"] = seats.tie_rate(exp.runs)
+    sec.figures.append(("win_by_seat", C.seat_chart(by_seat, sec.info)))
+    sec.figures.append(("scores", C.score_chart(players, sec.info)))
+    sec.figures.append(("vp_by_source", C.vp_source_chart(src, sec.info)))
+    for r in by_seat.iter_rows(named=True):
+        k = KeyNumber(
+            f"{r['players']} players, seat {r['seat']}: win share",
+            r["win_share"],
+            r["win_low"],
+            r["win_high"],
+            "%",
+            "win_by_seat",
+            {"players": r["players"], "seat": r["seat"]},
+            "win_share",
+        )
+        sec.numbers.append(k)
+        if r["above_fair"] or r["below_fair"]:
+            side = "more" if r["above_fair"] else "less"
+            sec.findings.append(
+                f"With {r['players']} players, seat {r['seat']} (dealt {r['dealt_character']}) "
+                f"wins {k.text()} of games, {side} than the fair {pct(r['fair_share'])}%."
+            )
+    for r in bal.iter_rows(named=True):
+        k = KeyNumber(
+            f"{r['players']} players: balance index",
+            r["balance_index"],
+            None,
+            None,
+            "",
+            "balance_index",
+            {"players": r["players"]},
+            "balance_index",
+        )
+        sec.numbers.append(k)
+        sec.findings.append(
+            f"{r['players']} players: balance index {k.text()} (largest gap "
+            f"{pp(r['largest_gap'])} pp, best seat {r['best_seat']}, worst seat "
+            f"{r['worst_seat']})."
+        )
+    if not any("wins" in f for f in sec.findings):
+        sec.findings.insert(
+            0, "No seat's win share differs from the fair share beyond its interval."
+        )
+    sec.notes.append(
+        "Identical players, seats not rotated, so seat effects belong to the game (first "
+        "player, the character dealt to the seat). Win shares split ties."
+    )
+
+
+# --- matchups -----------------------------------------------------------------------------------
+def matchups_section(exp: ExperimentRun, sec: Section) -> None:
+    """Round-robin matrix, ranking and dominance."""
+    players = exp.tournament.players
+    matrix = matchups.pair_matrix(players)
+    rank = matchups.ranking(players, matrix)
+    dom = matchups.dominance(matrix)
+    sec.tables["matrix"] = matrix
+    sec.tables["ranking"] = rank
+    sec.tables["dominance"] = dom
+    sec.figures.append(("matrix", C.matchup_chart(matrix, sec.info)))
+    order = rank["strategy"].to_list()
+    sec.findings.append(
+        "Ranking by relative strength (win share x players): " + ", ".join(order) + "."
+    )
+    for r in rank.head(3).iter_rows(named=True):
+        sec.findings.append(
+            f"{r['strategy']}: beats {r['beats']} of {r['opponents']} presets head to head and "
+            f"loses to {r['loses_to']} (mean head-to-head win share {pct(r['mean_h2h'])}%)."
+        )
+    for r in matrix.iter_rows(named=True):
+        sec.numbers.append(
+            KeyNumber(
+                f"{r['row']} vs {r['column']}: win share",
+                r["win_share"],
+                r["win_low"],
+                r["win_high"],
+                "%",
+                "matrix",
+                {"row": r["row"], "column": r["column"]},
+                "win_share",
+            )
+        )
+    doms = dom.filter(pl.col("dominates"))["strategy"].to_list()
+    subs = dom.filter(pl.col("dominated"))["strategy"].to_list()
+    sec.findings.append(
+        ("Dominant (beats every other preset): " + ", ".join(doms) + ". ")
+        if doms
+        else "No preset beats every other one. "
+    )
+    sec.findings.append(
+        ("Dominated (loses to every other preset): " + ", ".join(subs) + ".")
+        if subs
+        else "No preset loses to every other one."
+    )
+
+
+# --- sweep -----------------------------------------------------------------------------------
+def sweep_section(exp: ExperimentRun, sec: Section) -> None:
+    """Win shares, landing use and scores against the swept value."""
+    key = exp.spec.sweep_key
+    players = sensitivity.sweep_players(exp.runs)
+    ws = sensitivity.win_share_response(players)
+    sc = sensitivity.score_response(players)
+    land = sensitivity.landing_response(players)
+    win = sensitivity.winning_vp(exp.runs)
+    sec.tables["win_share_response"] = ws
+    sec.tables["score_response"] = sc
+    sec.tables["landing_response"] = land
+    sec.tables["winning_vp"] = win
+    sec.figures.append(("win_shares", C.sensitivity_chart(ws, sec.info, key)))
+    sec.figures.append(("landings", C.landing_response_chart(land, sec.info, key)))
+    values = win["value"].to_list()
+    lo_v, hi_v = values[0], values[-1]
+    for strat in sorted(ws["strategy"].unique()):
+        s = ws.filter(pl.col("strategy") == strat).sort("order")
+        a, b = s.row(0, named=True), s.row(-1, named=True)
+        ka = KeyNumber(
+            f"{strat} at {key}={lo_v}",
+            a["win_share"],
+            a["win_low"],
+            a["win_high"],
+            "%",
+            "win_share_response",
+            {"value": lo_v, "strategy": strat},
+            "win_share",
+        )
+        kb = KeyNumber(
+            f"{strat} at {key}={hi_v}",
+            b["win_share"],
+            b["win_low"],
+            b["win_high"],
+            "%",
+            "win_share_response",
+            {"value": hi_v, "strategy": strat},
+            "win_share",
+        )
+        sec.numbers += [ka, kb]
+        sec.findings.append(
+            f"As {key} goes from {lo_v} to {hi_v}, {strat}'s win share moves from {ka.text()} "
+            f"to {kb.text()}."
+        )
+    w0, w1 = win.row(0, named=True), win.row(-1, named=True)
+    sec.findings.append(
+        f"The mean winning score moves from {w0['winning_vp']:.1f} to {w1['winning_vp']:.1f} VP."
+    )
+    c0 = land.filter((pl.col("value") == str(lo_v)) & (pl.col("landing") == "Calicut"))
+    c1 = land.filter((pl.col("value") == str(hi_v)) & (pl.col("landing") == "Calicut"))
+    if c0.height and c1.height:
+        sec.findings.append(
+            "Ships sent to Calicut per player per game: "
+            f"{c0['ships'][0]:.2f} -> {c1['ships'][0]:.2f}."
+        )
+    sec.notes.append("Every value is played on the same seeds; seats rotate.")
+
+
+SECTIONS = {
+    "bidding": bidding_section,
+    "ports": ports_section,
+    "characters": characters_section,
+}
+BY_KIND = {
+    "paired": paired_section,
+    "seats": seats_section,
+    "tournament": matchups_section,
+    "sweep": sweep_section,
+}
+
+
+def build_section(exp: ExperimentRun) -> Section:
+    """The report section of one experiment's runs."""
+    info = run_info(exp.manifests())
+    sec = Section(exp.spec.name, exp.spec.title, exp.spec.question, info)
+    fn = SECTIONS.get(exp.spec.name) if exp.spec.kind == "paired" else None
+    (fn or BY_KIND[exp.spec.kind])(exp, sec)
+    return sec
