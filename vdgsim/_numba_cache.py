@@ -2,8 +2,10 @@
 
 numba invalidates a cached function only when its own source file changes, not when a
 compiled function it calls (in another module) changes; a stale cache then silently runs old
-rules. Keying the cache directory on every source file of the compiled packages makes any
-edit start from a fresh cache. This must run before any ``@njit(cache=True)`` is decorated.
+rules. Keying the cache directory on every source that compiled code reads (the engine, the
+players, the layout constants, and any other module with compiled functions) makes such an
+edit start from a fresh cache, while editing plain-Python modules (analysis, reports, commands)
+keeps it. This must run before any ``@njit(cache=True)`` is decorated.
 """
 
 from __future__ import annotations
@@ -15,12 +17,21 @@ from pathlib import Path
 import numba
 
 
-def _sources_digest(roots: list[Path]) -> str:
+def _compiled_sources(package: Path, players: Path) -> list[Path]:
+    """Every file compiled code can read: all of the engine and players, the layout
+    constants, and any other module that defines compiled functions."""
+    paths = {package / "layout.py"}
+    for root in (package / "engine", players):
+        paths.update(root.rglob("*.py"))
+    paths.update(p for p in package.rglob("*.py") if b"njit" in p.read_bytes())
+    return sorted(p for p in paths if p.is_file())
+
+
+def _sources_digest(paths: list[Path], base: Path) -> str:
     h = hashlib.sha256()
-    for root in roots:
-        for path in sorted(root.rglob("*.py")):
-            h.update(str(path.relative_to(root.parent)).encode())
-            h.update(path.read_bytes())
+    for path in paths:
+        h.update(str(path.relative_to(base)).encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -29,8 +40,7 @@ def configure() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     here = Path(__file__).resolve().parent
-    roots = [here, here.parent / "strategies"]
+    sources = _compiled_sources(here, here.parent / "strategies")
+    digest = _sources_digest(sources, here.parent)
     base = Path(os.environ.get("VDGSIM_CACHE_DIR") or Path.home() / ".cache" / "vdgsim")
-    numba.config.CACHE_DIR = str(
-        base / f"numba-{_sources_digest([r for r in roots if r.is_dir()])}"
-    )
+    numba.config.CACHE_DIR = str(base / f"numba-{digest}")
