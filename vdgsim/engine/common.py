@@ -47,11 +47,6 @@ def log_gain(s, log, p, item, amount, detail, source):
 
 
 @njit(cache=True)
-def n_players(s):
-    return s[L.S_N_PLAYERS]
-
-
-@njit(cache=True)
 def area_capacity(c, s, area):
     """Action slots of an Area at this player count (C4)."""
     return c[L.C_AREA_SLOTS + (s[L.S_N_PLAYERS] - 2) * L.N_AREAS + area]
@@ -192,14 +187,3 @@ def gain_captain_from_area(s, log, p, source):
         s[L.S_CAPT_AREA + p] -= 1
         s[L.S_CAPT_SUPPLY + p] += 1
         log_gain(s, log, p, E.G_CAPTAIN, 1, 0, source)
-
-
-@njit(cache=True)
-def upper_space_index(s, k):
-    """Index of the k-th occupied upper space (0-based)."""
-    for i in range(L.N_UPPER):
-        if s[L.S_UPPER + i] >= 0:
-            if k == 0:
-                return i
-            k -= 1
-    return -1
