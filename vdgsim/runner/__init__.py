@@ -8,6 +8,13 @@ directory; tables are polars DataFrames.
 from vdgsim.runner.backends import BACKENDS, BackendError
 from vdgsim.runner.output import RunDirError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Run, RunSpec, load_run, make_spec, simulate
+from vdgsim.runner.tournament import (
+    Tournament,
+    lineups,
+    load_tournament,
+    tournament,
+    tournament_plan,
+)
 
 __all__ = [
     "BACKENDS",
@@ -16,7 +23,12 @@ __all__ = [
     "Run",
     "RunDirError",
     "RunSpec",
+    "Tournament",
+    "lineups",
     "load_run",
+    "load_tournament",
     "make_spec",
     "simulate",
+    "tournament",
+    "tournament_plan",
 ]

@@ -218,7 +218,17 @@ def load_run(path: str | Path) -> Run:
 
 
 def warm_up(components: Components) -> None:
-    """Compile (or load from numba's cache) the chunk loop here, before workers start."""
+    """Compile (or load from numba's cache) the chunk loop here, before workers start.
+
+    Local workers are then pointed at this process's numba cache directory: the directory
+    is named after a hash of the sources, and a worker started after an edit would otherwise
+    compile everything again on its own.
+    """
+    import os
+
+    import numba
+
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(numba.config.CACHE_DIR))
     spec = make_spec(["random", "random"], games=1)
     run_chunk(_tasks(spec, components, plan_chunks(1, 1))[0])
 

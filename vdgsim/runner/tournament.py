@@ -1,0 +1,178 @@
+"""Tournaments: every combination of a list of presets, for 2, 3 and 4 players, seats rotated.
+
+Each line-up is one run (its own run directory under the tournament's, ``4p-03`` ...) played
+with seat rotation and the same root seed, so every line-up of a player count meets the same
+deals (common random numbers across line-ups as well as across rotations).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from strategies.registry import resolve
+from vdgsim.components import Components
+from vdgsim.runner import output as O
+from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
+
+TOURNAMENT_MANIFEST = "tournament.json"
+
+
+def lineups(presets: Sequence[str], players: int, mirror: bool = False) -> list[tuple[str, ...]]:
+    """Every multiset of ``players`` presets (seats are rotated, so order does not matter).
+
+    Line-ups of a single preset ("mirror matches") are left out unless ``mirror`` is set or
+    only one preset is given: they say nothing about how presets compare.
+    """
+    names = list(dict.fromkeys(presets))
+    combos = list(itertools.combinations_with_replacement(names, players))
+    if mirror or len(names) == 1:
+        return combos
+    return [c for c in combos if len(set(c)) > 1]
+
+
+@dataclass
+class Tournament:
+    """The runs of a tournament; ``players`` stacks their player tables."""
+
+    manifest: dict[str, Any]
+    runs: list[Run]
+    path: Path | None = None
+
+    @property
+    def players(self) -> pl.DataFrame:
+        """Player rows of every run, with ``players`` (count) and ``lineup`` columns."""
+        return pl.concat(
+            [
+                r.players.with_columns(
+                    pl.lit(r.manifest["run"]["players"], dtype=pl.Int8).alias("players"),
+                    pl.lit(",".join(r.manifest["run"]["lineup"])).alias("lineup"),
+                )
+                for r in self.runs
+            ]
+        )
+
+    @property
+    def complete(self) -> bool:
+        return all(r.complete for r in self.runs)
+
+
+def tournament_plan(
+    presets: Sequence[str], player_counts: Sequence[int], games: int, mirror: bool = False
+) -> list[dict[str, Any]]:
+    """The runs of a tournament: name, player count, line-up and games of each."""
+    if not presets:
+        raise ValueError("a tournament needs at least one preset")
+    for name in set(presets):
+        resolve(name)  # raises UnknownPresetError
+    plan = []
+    for p in player_counts:
+        if not 2 <= p <= 4:
+            raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {p}")
+        for k, lu in enumerate(lineups(presets, p, mirror)):
+            spec = make_spec(lu, games, rotate=True)
+            plan.append(
+                {"name": f"{p}p-{k:02d}", "players": p, "lineup": list(lu), "games": spec.games}
+            )
+    return plan
+
+
+def tournament(
+    presets: Sequence[str],
+    player_counts: Sequence[int] = (2, 3, 4),
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    out: str | Path | None = None,
+    jobs: int = 1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    decisions: float = 0.0,
+    mirror: bool = False,
+    components: Components | None = None,
+    resume: bool = False,
+    force: bool = False,
+    progress: Progress | None = None,
+) -> Tournament:
+    """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``."""
+    plan = tournament_plan(presets, player_counts, games, mirror)
+    manifest = {
+        "format": O.FORMAT_VERSION,
+        "presets": list(dict.fromkeys(presets)),
+        "player_counts": list(player_counts),
+        "games_per_lineup": games,
+        "seed": seed,
+        "mirror": mirror,
+        "runs": plan,
+    }
+    top = Path(out) if out is not None else None
+    if top is not None:
+        _prepare(top, manifest, resume, force)
+    runs = []
+    for entry in plan:
+        runs.append(
+            simulate(
+                entry["lineup"],
+                games,
+                seed,
+                out=top / entry["name"] if top is not None else None,
+                jobs=jobs,
+                backend=backend,
+                scheduler=scheduler,
+                chunk_size=chunk_size,
+                rotate=True,
+                decisions=decisions,
+                components=components,
+                resume=resume,
+                progress=progress,
+            )
+        )
+    return Tournament(manifest, runs, top)
+
+
+def _prepare(top: Path, manifest: dict[str, Any], resume: bool, force: bool) -> None:
+    marker = top / TOURNAMENT_MANIFEST
+    if top.exists() and not top.is_dir():
+        raise O.RunDirError(f"{top} exists and is not a directory")
+    if top.exists() and any(top.iterdir()):
+        if resume:
+            old = json.loads(marker.read_text()) if marker.exists() else None
+            if old is None:
+                raise O.RunDirError(f"cannot resume: {top} is not a tournament directory")
+            if old != manifest:
+                raise O.RunDirError(f"cannot resume {top}: it was started with other settings")
+        elif force:
+            if not marker.exists():
+                raise O.RunDirError(
+                    f"{top} is not empty and is not a tournament directory; refusing to delete it"
+                )
+            shutil.rmtree(top)
+        else:
+            raise O.RunDirError(
+                f"tournament directory {top} already exists; use --resume to finish it "
+                "or --force to replace it"
+            )
+    try:
+        top.mkdir(parents=True, exist_ok=True)
+        O.atomic_write_bytes(marker, (json.dumps(manifest, indent=2) + "\n").encode())
+    except OSError as e:
+        raise O.RunDirError(f"cannot write to {top}: {e.strerror or e}") from None
+
+
+def load_tournament(path: str | Path) -> Tournament:
+    """Reload a tournament directory written by :func:`tournament`."""
+    top = Path(path)
+    try:
+        manifest = json.loads((top / TOURNAMENT_MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise O.RunDirError(f"{top} is not a tournament directory") from None
+    runs = [load_run(top / e["name"]) for e in manifest["runs"] if (top / e["name"]).exists()]
+    return Tournament(manifest, runs, top)
