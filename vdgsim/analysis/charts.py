@@ -198,7 +198,12 @@ def score_chart(players: pl.DataFrame, info: RunInfo) -> Figure:
     sns.boxplot(data=pdf, x="players", y="vp", hue="seat", ax=ax, fliersize=1, linewidth=0.8)
     ax.legend(title="seat", fontsize=8)
     return finish(
-        fig, ax, "Final score distributions by seat", "player count", "final score (VP)", info
+        fig,
+        ax,
+        "Final score distributions by seat",
+        "player count (players)",
+        "final score (VP)",
+        info,
     )
 
 
@@ -222,7 +227,7 @@ def vp_source_chart(sources: pl.DataFrame, info: RunInfo) -> Figure:
         fig,
         ax,
         "Where the points come from",
-        "player count and seat",
+        "player count and seat (Pp sK = P players, seat K)",
         "mean VP per player (VP)",
         info,
     )
