@@ -1,0 +1,160 @@
+"""Experiment specs: validation names the field; paired arms share seeds; the commands run."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import polars as pl
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from vdgsim.analysis.experiment import (
+    SpecError,
+    load_experiment,
+    load_spec,
+    parse_spec,
+    run_experiment,
+)
+from vdgsim.analysis.paired import arm_effects
+from vdgsim.commands.experiment import experiment_app
+
+VALID = {
+    "name": "tiny",
+    "title": "Tiny",
+    "question": "Does a copy of the baseline change anything?",
+    "kind": "paired",
+    "players": ["random", "random", "random"],
+    "games": 12,
+    "quick_games": 6,
+    "seed": 9,
+    "arms": [{"name": "same", "label": "plays like the baseline", "player": "random"}],
+}
+
+
+def _with(path: str, value: object) -> dict:
+    d = copy.deepcopy(VALID)
+    node = d
+    parts = path.split(".")
+    for p in parts[:-1]:
+        node = node[int(p)] if p.isdigit() else node[p]
+    last = parts[-1]
+    if value is _DELETE:
+        del node[last]
+    elif last.isdigit():
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return d
+
+
+_DELETE = object()
+
+
+def test_a_valid_spec_parses():
+    spec = parse_spec(VALID, "tiny.toml")
+    assert spec.kind == "paired" and spec.arms[0].player == "random"
+    assert spec.games_for(quick=True) == 6 and spec.games_for(games=3) == 3
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        ("games", _DELETE, "games"),
+        ("games", "many", "games"),
+        ("games", 0, "games"),
+        ("seed", -1, "seed"),
+        ("kind", "duel", "kind"),
+        ("players", ["random"], "players"),
+        ("players.1", "grandmaster", "players[1]"),
+        ("arms", [], "arms"),
+        ("arms.0.player", "nobody", "arms[0].player"),
+        ("arms.0.colour", "red", "arms[0].colour"),
+        ("decisions", 2.0, "decisions"),
+        ("overrides", {"landings.calicut.completion": 6}, "overrides"),
+        ("overrides", {"landings.calicut.completion_vp": "six"}, "overrides"),
+        ("speed", 3, "speed"),
+    ],
+)
+def test_invalid_specs_name_the_field(path, value, field):
+    with pytest.raises(SpecError) as err:
+        parse_spec(_with(path, value), "tiny.toml")
+    assert f"tiny.toml: {field}" in str(err.value)
+
+
+def test_an_arm_needs_exactly_one_of_restrict_or_player():
+    d = _with("arms.0.restrict", "never_pay")
+    with pytest.raises(SpecError, match=r"arms\[0\]: give exactly one"):
+        parse_spec(d, "tiny.toml")
+
+
+def test_sweep_values_are_checked_against_the_component_data():
+    d = {**VALID, "kind": "sweep", "sweep": {"key": "landings.calicut.completion_vp",
+                                             "values": [3, -1]}}  # fmt: skip
+    del d["arms"]
+    with pytest.raises(SpecError, match=r"sweep.values\[1\]"):
+        parse_spec(d, "s.toml")
+
+
+def test_spec_files_load_and_bad_toml_is_reported(tmp_path):
+    (tmp_path / "bad.toml").write_text("name = [")
+    with pytest.raises(SpecError, match="not valid TOML"):
+        load_spec(tmp_path / "bad.toml")
+
+
+def test_paired_arms_share_seeds_and_an_identical_arm_changes_nothing(tmp_path):
+    spec = parse_spec(VALID, "tiny.toml")
+    exp = run_experiment(spec, tmp_path / "tiny", games=12)
+    base, same = exp.runs["baseline"], exp.runs["same"]
+    assert base.games["seed"].to_list() == same.games["seed"].to_list()
+    # the same player on the same seeds plays the same games
+    assert base.players.select("vp", "win_share").equals(same.players.select("vp", "win_share"))
+    eff = arm_effects(exp).row(0, named=True)
+    assert eff["win_share_diff"] == 0 and eff["vp_diff"] == 0
+    again = load_experiment(tmp_path / "tiny")
+    assert set(again.runs) == {"baseline", "same"}
+    assert again.runs["same"].players.equals(same.players)
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.add_typer(experiment_app, name="experiment")
+    return app
+
+
+def test_experiment_commands_list_and_run(tmp_path):
+    import tomllib  # noqa: F401  (the spec below is plain TOML)
+
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(
+        'name = "tiny"\nkind = "paired"\nplayers = ["random", "random"]\ngames = 8\n'
+        'quick_games = 4\nseed = 3\n[[arms]]\nname = "same"\nplayer = "random"\n'
+    )
+    runner = CliRunner()
+    res = runner.invoke(_app(), ["experiment", "list", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "tiny.toml" in res.output and "paired" in res.output
+    out = tmp_path / "runs"
+    res = runner.invoke(_app(), ["experiment", "run", str(spec), "--out", str(out), "--quick"])
+    assert res.exit_code == 0, res.output
+    assert "same" in res.output and "+0.0 pp" in res.output
+    assert (out / "baseline" / "manifest.json").exists() and (out / "same").is_dir()
+    games = pl.read_parquet(next((out / "same" / "games").glob("*.parquet")))
+    assert games.height == 4
+
+
+def test_experiment_run_reports_an_invalid_spec(tmp_path):
+    from vdgsim.commands.common import InputError
+
+    spec = tmp_path / "bad.toml"
+    spec.write_text('name = "bad"\nkind = "paired"\ngames = 8\nseed = 1\n')
+    res = CliRunner().invoke(_app(), ["experiment", "run", str(spec)])
+    assert isinstance(res.exception, InputError)
+    assert "players: missing" in str(res.exception)
+
+
+def test_repository_folder_is_the_default(monkeypatch):
+    from vdgsim.analysis import experiment as E
+
+    assert E.default_experiments_dir() == Path(__file__).resolve().parents[1] / "experiments"
