@@ -1,0 +1,139 @@
+"""The report: numbers equal the tables they come from; HTML self-contained; CLI end to end."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from vdgsim.commands.report import report
+
+SPECS = {
+    "a_paired.toml": """
+name = "a_paired"
+title = "Copies"
+question = "Does an identical arm change anything?"
+kind = "paired"
+players = ["random", "random", "random", "random"]
+games = 40
+quick_games = 40
+seed = 11
+decisions = 1.0
+[[arms]]
+name = "same"
+label = "plays like the baseline"
+player = "random"
+""",
+    "b_seats.toml": """
+name = "b_seats"
+title = "Seats"
+kind = "seats"
+preset = "random"
+player_counts = [2, 4]
+games = 60
+quick_games = 60
+seed = 12
+""",
+    "c_sweep.toml": """
+name = "c_sweep"
+title = "Calicut sweep"
+kind = "sweep"
+players = ["random", "random"]
+games = 20
+quick_games = 20
+seed = 13
+[sweep]
+key = "landings.calicut.completion_vp"
+values = [3, 7]
+""",
+}
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command("report")(report)
+    app.command("unused")(lambda: None)  # two commands: typer keeps "report" as a subcommand
+    return app
+
+
+@pytest.fixture(scope="module")
+def small_report(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("report")
+    exp = root / "experiments"
+    exp.mkdir()
+    for name, text in SPECS.items():
+        (exp / name).write_text(text)
+    out = root / "out"
+    args = ["report", "--out", str(out), "--quick", "--experiments", str(exp)]
+    res = CliRunner().invoke(_app(), args)
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    return out
+
+
+def _cell(table: Path, row: dict, column: str) -> float:
+    df = pl.read_csv(table)
+    for k, v in row.items():
+        df = df.filter(pl.col(k).cast(pl.String) == str(v))
+    assert df.height == 1, f"{table.name}: {row} matches {df.height} rows"
+    return float(df[column][0])
+
+
+def test_every_key_number_equals_its_table_cell(small_report):
+    summary = json.loads((small_report / "report.json").read_text())
+    checked = 0
+    for sec in summary["sections"]:
+        for num in sec["numbers"]:
+            got = _cell(small_report / num["table"], num["row"], num["column"])
+            assert got == pytest.approx(num["value"], rel=1e-9, abs=1e-12), num["label"]
+            checked += 1
+    assert checked >= 10
+
+
+def test_findings_quote_the_key_numbers(small_report):
+    summary = json.loads((small_report / "report.json").read_text())
+    for sec in summary["sections"]:
+        text = " ".join(sec["findings"])
+        for num in sec["numbers"]:
+            if num["unit"] in ("pp", "VP") or sec["name"] == "c_sweep":
+                assert num["text"] in text, (sec["name"], num["label"])
+
+
+def test_identical_arm_reports_zero_effect(small_report):
+    eff = pl.read_csv(small_report / "tables" / "a_paired-effects.csv")
+    assert eff["win_share_diff"].to_list() == [0.0]
+
+
+def test_html_is_self_contained_with_header(small_report):
+    html = (small_report / "index.html").read_text()
+    summary = json.loads((small_report / "report.json").read_text())
+    charts = [c for s in summary["sections"] for c in s["charts"]]
+    assert len(charts) >= 7
+    srcs = re.findall(r"src='([^']*)'", html) + re.findall(r'src="([^"]*)"', html)
+    assert len(srcs) == len(charts)
+    assert all(s.startswith("data:image/png;base64,") for s in srcs)
+    assert "<link" not in html and "http://" not in html and "https://" not in html
+    head = summary["header"]
+    assert head["games"] == sum(s["games"] for s in summary["sections"])
+    for needle in (
+        f"{head['games']:,}",
+        head["digest"],
+        "vdgsim",
+        "partly reconstructed",
+        "11, 12, 13",
+    ):
+        assert needle in html, needle
+    assert "--quick" in head["command"]
+
+
+def test_markdown_pngs_and_csvs_exist(small_report):
+    md = (small_report / "report.md").read_text()
+    for png in re.findall(r"\]\((charts/[^)]+\.png)\)", md):
+        assert (small_report / png).stat().st_size > 1000
+    for csv in re.findall(r"`(tables/[^`]+\.csv)`", md):
+        assert (small_report / csv).exists()
+    assert "## Calicut sweep" in md and "## Seats" in md
