@@ -1,4 +1,4 @@
-"""The `vdg` command: play, bench, data (and, as they land, simulate, tournament, ...).
+"""The `vdg` command: play, simulate, tournament, bench, data.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -15,6 +15,7 @@ from vdgsim.commands.bench import bench
 from vdgsim.commands.common import InputError
 from vdgsim.commands.data import data_app
 from vdgsim.commands.play import play
+from vdgsim.commands.simulate import simulate, tournament
 
 app = typer.Typer(
     name="vdg",
@@ -25,6 +26,8 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.command("play")(play)
+app.command("simulate")(simulate)
+app.command("tournament")(tournament)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")
 

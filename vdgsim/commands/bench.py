@@ -39,11 +39,26 @@ def bench(
             "games_per_second (python rows add ratio = compiled / python).",
         ),
     ] = False,
+    scale: Annotated[
+        bool,
+        typer.Option(
+            "--scale",
+            help="Instead, run the batch benchmark: --scale-games four-player games of the "
+            "default players (random if absent) through `vdg simulate` with --jobs workers, "
+            "per-player table on, decisions off; report wall time, games/s and peak memory.",
+        ),
+    ] = False,
+    scale_games: Annotated[int, typer.Option(help="Games of the --scale benchmark.")] = 1_000_000,
+    jobs: Annotated[int, typer.Option(help="Worker processes of the --scale benchmark.")] = 2,
     data: DataOption = None,
     set_: SetOption = None,
 ) -> None:
     """Measure games per second on one core: the compiled whole-game loop and the Python
-    step-by-step loop over the same engine, for each player count and policy, and their ratio."""
+    step-by-step loop over the same engine, for each player count and policy, and their ratio.
+    With --scale, measure a whole batch run instead."""
+    if scale:
+        _scale(scale_games, jobs, as_json)
+        return
     comp = components_from_options(data, set_)
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
@@ -84,3 +99,16 @@ def bench(
                 )
     if not as_json:
         Console().print(table)
+
+
+def _scale(games: int, jobs: int, as_json: bool) -> None:
+    from vdgsim.runner.bench import scale_benchmark
+
+    if games < 1 or jobs < 1:
+        raise InputError("--scale-games and --jobs must be at least 1")
+    figures = scale_benchmark(games=games, jobs=jobs)
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    for key, value in figures.items():
+        typer.echo(f"{key}: {value}")
