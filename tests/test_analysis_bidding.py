@@ -116,6 +116,9 @@ def test_observed_acts_by_distance_and_navigation_yield():
             (0, 1, "x", 1, 2, 5, 0, 0, 6, 6, 2, 8),
             # seat 1 performs number 12 in Purchase (free, d = -4)
             (0, 1, "x", 1, 2, 5, 1, 1, 12, 12, 2, 8),
+            # seat 2 recruits with number 9 (free): a captain, 2 turquoise and 1 violet
+            # sailors from section 2 (action = 1 + captain << 15 | section << 12 | counts)
+            (0, 2, "x", 1, 2, 5, 1 + ((1 << 15) | (2 << 12) | 2 | (1 << 3)), 3, 9, 9, 1, 8),
         ]
     )
     acts = bidding.act_rows(d, comps)
@@ -127,6 +130,9 @@ def test_observed_acts_by_distance_and_navigation_yield():
     assert pur["perform_share"].to_list() == [1.0, 0.0]
     area = bidding.observed_by_area(acts).filter(pl.col("area") == 2).row(0, named=True)
     assert area["early_share"] == 0.5 and area["give_up_share"] == 0.5
+    assert area["mean_items"] == 1.0  # one project bought with number 12
+    rec = bidding.observed_by_area(acts).filter(pl.col("area") == 1).row(0, named=True)
+    assert rec["mean_items"] == 4.0 and rec["early_share"] == 0.0
 
 
 @pytest.mark.parametrize("round_", [0, 9])

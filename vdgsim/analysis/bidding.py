@@ -29,6 +29,8 @@ D_ACT = 5
 D_EXPEDITION_SHIP = 6
 D_MANUEL_PLACE = 7
 GIVE_UP = 0
+ACT_BUY_TWO = 7
+ACT_BUY_SAO_GABRIEL = 22
 MAX_SLOTS = 8
 F_MIN, F_MAX = 1, 20
 N_ROUNDS = 5
@@ -198,6 +200,7 @@ def act_rows(decisions: pl.DataFrame, components: Any | None = None) -> pl.DataF
             .alias("right_to_act"),
         )
     )
+    acts = acts.with_columns(_items_gained().alias("items"))
     if components is None:
         return acts
     slots = _slot_values(components)
@@ -235,6 +238,30 @@ def act_rows(decisions: pl.DataFrame, components: Any | None = None) -> pl.DataF
     return acts.with_columns(pl.col("ships_sent", "slot_vp").fill_null(0))
 
 
+def _items_gained() -> pl.Expr:
+    """What a performed act took, by Area: projects bought (Purchase: 1 per upper space, 2
+    for a pair, 1 for Sao Gabriel) or sailors plus captain recruited (Recruiting); Characters
+    and Navigation acts count 1 (a Reals amount or character; ships are counted separately)."""
+    code = pl.col("action").cast(pl.Int64) - 1
+    # packed recruit: captain << 15 | section << 12 | a 3-bit count per colour
+    recruits = sum((code // 8**k) % 8 for k in range(4)) + (code // 2**15) % 2
+    purchase = (
+        pl.when(pl.col("action") >= ACT_BUY_TWO)
+        .then(pl.when(pl.col("action") == ACT_BUY_SAO_GABRIEL).then(1).otherwise(2))
+        .otherwise(1)
+    )
+    return (
+        pl.when(~pl.col("performed"))
+        .then(0)
+        .when(pl.col("area") == 2)
+        .then(purchase)
+        .when(pl.col("area") == 1)
+        .then(recruits)
+        .otherwise(1)
+        .cast(pl.Int32)
+    )
+
+
 def observed_by_distance(acts: pl.DataFrame, d_range: tuple[int, int] = (-8, 14)) -> pl.DataFrame:
     """By Area and d = F - n: numbers taken, share performed / given up, Reals paid, yield.
 
@@ -251,6 +278,7 @@ def observed_by_distance(acts: pl.DataFrame, d_range: tuple[int, int] = (-8, 14)
             pl.col("performed").mean().alias("perform_share"),
             pl.col("right_to_act").filter(pl.col("performed")).mean().alias("mean_right_to_act"),
             pl.col("paid").filter(pl.col("performed")).mean().alias("mean_paid"),
+            pl.col("items").filter(pl.col("performed")).mean().alias("mean_items"),
             pl.col("slot_vp").filter(pl.col("performed")).mean().alias("mean_slot_vp")
             if "slot_vp" in acts.columns
             else pl.lit(None, dtype=pl.Float64).alias("mean_slot_vp"),
@@ -282,6 +310,7 @@ def observed_by_area(acts: pl.DataFrame) -> pl.DataFrame:
             .filter(pl.col("right_to_act") > 0)
             .mean()
             .alias("mean_cost_paid"),
+            pl.col("items").filter(pl.col("performed")).mean().alias("mean_items"),
         )
         .with_columns(
             (pl.col("taken") / games).alias("taken_per_game"),

@@ -190,7 +190,14 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
                 f"{r['area_name']}: {r['taken_per_game']:.2f} numbers taken per game, "
                 f"{k.text()} of them early; {pct(r['perform_share'])}% performed, "
                 f"{pct(r['paid_share'])}% paid a right-to-act cost "
-                f"(mean {r['mean_cost_paid'] or 0:.2f} Reals when paid)."
+                f"(mean {r['mean_cost_paid'] or 0:.2f} Reals when paid)"
+                + (
+                    f"; a performed act took {r['mean_items']:.2f} "
+                    + ("projects" if r["area"] == 2 else "sailors and captains")
+                    + " on average."
+                    if r["area"] in (1, 2) and r["mean_items"] is not None
+                    else "."
+                )
             )
     _paired_core(exp, sec, "player")
 
