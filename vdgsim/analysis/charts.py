@@ -48,23 +48,31 @@ def caption_of(fig: Figure) -> str:
 
 
 def free_number_chart(exact: pl.DataFrame, info: RunInfo, round_: int = 1) -> Figure:
-    """P(F) for each visible Initial Number in one round (exact, from the component data)."""
-    fig, ax = _figure()
+    """Heat map of P(F) for each visible Initial Number in one round (exact)."""
     t = exact.filter(pl.col("round") == round_)
-    pal = sns.color_palette("viridis", t["initial"].n_unique())
-    for colour, initial in zip(pal, sorted(t["initial"].unique()), strict=True):
-        s = t.filter(pl.col("initial") == initial).sort("F")
-        ax.plot(
-            s["F"], 100 * s["probability"], marker="o", color=colour, label=f"Initial {initial}"
-        )
-    ax.legend(ncol=3, fontsize=8, title="visible Initial Number")
-    ax.set_xticks(range(1, int(t["F"].max()) + 1))
+    initials = sorted(t["initial"].unique())
+    fs = list(range(int(t["F"].min()), int(t["F"].max()) + 1))
+    grid = np.zeros((len(initials), len(fs)))
+    for r in t.iter_rows(named=True):
+        grid[initials.index(r["initial"]), fs.index(r["F"])] = 100 * r["probability"]
+    fig, ax = _figure(9.0, 5.0)
+    sns.heatmap(
+        grid,
+        annot=np.where(grid > 0, np.round(grid, 1).astype(str), ""),
+        fmt="",
+        cmap="Blues",
+        ax=ax,
+        xticklabels=fs,
+        yticklabels=initials,
+        annot_kws={"fontsize": 7},
+        cbar_kws={"label": "probability (%)"},
+    )
     return finish(
         fig,
         ax,
-        f"Free number F given the visible Initial Number (round {round_}, unseen tiles random)",
+        f"Free number F given the visible Initial Number (round {round_}, exact)",
         "First Free Number F (sequence number)",
-        "probability (%)",
+        "visible Initial Number (sequence number)",
         info,
     )
 

@@ -41,6 +41,11 @@ class RunInfo:
     def caption(self) -> str:
         """One line for under a chart: n games, seeds, version, data digest."""
         seeds = ", ".join(str(s) for s in self.seeds[:4]) + (", ..." if len(self.seeds) > 4 else "")
+        if self.games == 0:
+            return (
+                f"exact, from the component data · vdgsim {self.version} · "
+                f"component data {self.digest} (partly reconstructed)"
+            )
         return (
             f"n = {self.games:,} games · seed {seeds} · vdgsim {self.version} · "
             f"component data {self.digest} (partly reconstructed)"
