@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from strategies.policy import choose
+from strategies.policy import CACHE_WIDTH, choose_cached
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
@@ -14,9 +14,10 @@ from vdgsim.engine import scoring as SC
 @njit(cache=True)
 def play_to_end(c, s, log, params, legal):
     """Play the game in ``s`` to its end with the policies in ``params``."""
+    cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))
     while s[L.S_STEP] != L.ST_OVER:
         n = flow.legal_actions(c, s, legal)
-        flow.apply(c, s, log, choose(c, s, legal, n, params))
+        flow.apply(c, s, log, choose_cached(c, s, legal, n, params, cache))
 
 
 @njit(cache=True)

@@ -1,32 +1,73 @@
-"""Players by name: every selectable player (preset) resolves to one row of policy parameters."""
+"""Players by name: every selectable player resolves to one row of policy parameters.
+
+A name is a shipped preset (``default``, ``frugal``, ... see :func:`available`) or a path to a
+preset TOML file, optionally followed by restrictions joined with ``+``
+(:mod:`strategies.restrictions`)::
+
+    resolve("default")
+    resolve("my_players/cautious.toml")
+    resolve("default+never_host=manuel")
+    resolve("frugal+at_least=navigation:10+only_landings=calicut/malindi")
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 import numpy as np
 
-from strategies.policy import KIND_RANDOM, N_PARAMS, P_KIND
+from strategies.params import N_PARAMS
+from strategies.presets import PresetError, load_preset, preset_path, shipped_presets
+from strategies.restrictions import RestrictionError, apply_restriction_text
 
 
 class UnknownPresetError(ValueError):
-    """A player name that is not a known preset."""
+    """A player name that is not a known preset, a readable preset file, or a valid
+    restriction."""
 
 
 def available() -> list[str]:
-    """Names of every selectable player."""
-    return ["random"]
+    """Names of every shipped preset (``default`` first)."""
+    names = shipped_presets()
+    return sorted(names, key=lambda n: (n != "default", n))
+
+
+@lru_cache(maxsize=256)
+def _base_row(base: str) -> tuple[float, ...]:
+    path = preset_path(base)
+    is_path = base.endswith(".toml") or "/" in base or "\\" in base
+    if not is_path and base not in shipped_presets():
+        raise UnknownPresetError(
+            f"unknown player preset {base!r}; known: {', '.join(available())} "
+            "(or a path to a preset .toml file)"
+        )
+    if is_path and not Path(path).is_file():
+        raise UnknownPresetError(f"preset file {base!r} does not exist")
+    try:
+        return tuple(load_preset(path).row)
+    except PresetError as exc:
+        raise UnknownPresetError(str(exc)) from None
 
 
 def resolve(name: str) -> np.ndarray:
     """The parameter row (float64, ``N_PARAMS`` long) of the named player."""
-    if name == "random":
-        row = np.zeros(N_PARAMS, dtype=np.float64)
-        row[P_KIND] = KIND_RANDOM
-        return row
-    raise UnknownPresetError(f"unknown player preset {name!r}; known: {', '.join(available())}")
+    if not isinstance(name, str) or not name.strip():
+        raise UnknownPresetError(f"a player name must be a non-empty string, got {name!r}")
+    base, *terms = name.strip().split("+")
+    row = np.array(_base_row(base.strip()), dtype=np.float64)
+    for term in terms:
+        try:
+            row = apply_restriction_text(row, term)
+        except RestrictionError as exc:
+            raise UnknownPresetError(f"in player {name!r}: {exc}") from None
+    return row
 
 
 def params_table(names: list[str]) -> np.ndarray:
     """The (4, N_PARAMS) table for one player name per seat (unused seats stay zero)."""
+    if len(names) > 4:
+        raise UnknownPresetError(f"at most 4 players, got {len(names)}")
     table = np.zeros((4, N_PARAMS), dtype=np.float64)
     for seat, name in enumerate(names):
         table[seat] = resolve(name)

@@ -1,0 +1,179 @@
+"""Phase 1: which sequence number on which Area (and where Manuel I's disc goes).
+
+For every legal (number, Area) the player estimates the VP of acting in the Area this round,
+discounts it for the rivals who act there first (discs already placed below the number, and
+the rivals' discs still to come, in proportion to the free numbers below it and the room
+left in the Area), and then takes the expectation over the First Free Number F, whose
+distribution follows from the visible Initial Number and the VdG tiles not yet seen: for
+each F it either acts (value minus the right-to-act cost F - n) or gives up for the
+compensation, whichever is worth more.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from strategies import params as P
+from strategies.heuristic import acting as AC
+from strategies.heuristic import values as V
+from vdgsim import layout as L
+from vdgsim.engine import common as C
+
+N_VALS = 5  # the four Areas, then Navigation after an earlier recruiting action
+
+
+@njit(cache=True)
+def best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub):
+    best = 0.0
+    if k == 0 or captains == 0:
+        return best
+    for landing in range(L.N_LANDINGS):
+        if pr[P.R_LAND_FORBID + landing] > 0:
+            continue
+        b = V.bonus_value(c, s, pr, p, landing, rv, ub)
+        v = V.expedition_value(c, s, pr, p, landing, lims, incs, k, captains, rv, b)
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def area_values(c, s, pr, p, rv, vals):
+    """VP of acting in each Area now (before any right-to-act cost)."""
+    budget = s[L.S_REALS + p]
+    vals[L.A_PURCHASE] = max(0.0, V.best_purchase_value(c, s, pr, p, rv, budget))
+    rec, _ = AC.best_recruit(c, s, pr, p, rv, budget, False)
+    vals[L.A_RECRUITING] = max(0.0, rec)
+    ub = V.best_upper_project(c, s, pr, p, rv)
+    vals[L.A_CHARACTERS] = max(0.0, V.best_character_action(c, s, pr, p, rv, ub))
+    lims = np.empty(V.MAX_SHIPS, dtype=np.int64)
+    incs = np.empty(V.MAX_SHIPS, dtype=np.float64)
+    captains = s[L.S_CAPT_SUPPLY + p]
+    k = V.my_ships(c, s, p, rv, lims, incs, 1)
+    vals[L.A_NAVIGATION] = best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub)
+    k2 = V.my_ships(c, s, p, rv, lims, incs, 3)
+    extra = 1 if s[L.S_CAPT_AREA + p] > 0 else 0
+    if k2 == k and (extra == 0 or captains >= k):
+        vals[4] = vals[L.A_NAVIGATION]
+    else:
+        vals[4] = best_landing(c, s, pr, p, rv, lims, incs, k2, captains + extra, ub)
+
+
+@njit(cache=True)
+def decide_place(c, s, pr, p, legal, n, cache):
+    """The placement (number * 4 + Area) with the highest expected VP.
+
+    ``cache[p]`` keeps the Area values of Phase 1: nothing they depend on changes while
+    discs are placed, so they are computed once per seat and round (tagged by the round).
+    """
+    rv = V.real_value(s, pr)
+    vals = np.empty(N_VALS, dtype=np.float64)
+    if s[L.S_PHASE] == L.PH_PLACE and cache[p, 0] == s[L.S_ROUND]:
+        for k in range(N_VALS):
+            vals[k] = cache[p, 1 + k]
+    else:
+        area_values(c, s, pr, p, rv, vals)
+        if s[L.S_PHASE] == L.PH_PLACE:
+            cache[p, 0] = s[L.S_ROUND]
+            for k in range(N_VALS):
+                cache[p, 1 + k] = vals[k]
+    fvals = np.empty(L.N_VDG + 1, dtype=np.int64)
+    fprob = np.empty(L.N_VDG + 1, dtype=np.float64)
+    nf = V.free_number_support(c, s, fvals, fprob)
+    max_f = 0
+    for j in range(nf):
+        max_f = max(max_f, fvals[j])
+    np_ = s[L.S_N_PLAYERS]
+    opp_left = 0
+    for q in range(np_):
+        if q != p:
+            opp_left += s[L.S_DISCS_LEFT + q] + s[L.S_EXTRA_LEFT + q]
+    # rivals' discs below each number, per Area; own discs per Area; free numbers below
+    iscr = np.zeros((L.N_AREAS + 2, L.N_NUMBERS + 1), dtype=np.int64)
+    below = iscr[: L.N_AREAS]
+    free_below = iscr[L.N_AREAS]
+    own = iscr[L.N_AREAS + 1]
+    my_first_recruit = 99
+    for num in range(1, L.N_NUMBERS):
+        for a in range(L.N_AREAS):
+            below[a, num + 1] = below[a, num]
+        free_below[num + 1] = free_below[num]
+        o = s[L.S_NUM_OWNER + num]
+        if o < 0:
+            if num <= 20:
+                free_below[num + 1] += 1
+        else:
+            a = s[L.S_NUM_AREA + num]
+            if a < 0:
+                continue
+            if o == p:
+                own[a] += 1
+                if a == L.A_RECRUITING and num < my_first_recruit:
+                    my_first_recruit = num
+            else:
+                below[a, num + 1] += 1
+    nfree = max(1, free_below[21])
+    cap_left = np.zeros(L.N_AREAS, dtype=np.float64)
+    total_cap = 0.0
+    for a in range(L.N_AREAS):
+        cap_left[a] = max(0, C.area_capacity(c, s, a) - s[L.S_AREA_USED + a])
+        total_cap += cap_left[a]
+    total_cap = max(total_cap, 1.0)
+    reals = s[L.S_REALS + p]
+    never_pay = pr[P.R_NEVER_PAY] > 0
+    gb = pr[P.P_GIVEUP_BIAS]
+    kcost = pr[P.P_COST_W] * rv
+    # right-to-act cost (in VP) of each number below the highest possible F, for each F;
+    # an unaffordable or forbidden payment means giving up (infinite cost)
+    kc = np.empty((max_f + 1, nf), dtype=np.float64)
+    for num in range(1, max_f):
+        for j in range(nf):
+            cost = max(0, fvals[j] - num)
+            if cost <= pr[P.P_MAX_PAY] and cost <= reals and not (never_pay and cost > 0):
+                kc[num, j] = kcost * cost
+            else:
+                kc[num, j] = 1e18
+    best = -1e18
+    code = legal[0]
+    ties = 0
+    done = 0  # (Area, compensation, plan) groups already evaluated at their lowest free number
+    for i in range(n):
+        a_code = legal[i]
+        num = a_code // 4
+        a = a_code % 4
+        plus = a == L.A_NAVIGATION and my_first_recruit < num
+        comp_n = c[L.C_COMPENSATION + num] if num <= 20 else 0
+        if max_f <= num <= 20:
+            # Free numbers: the lowest one of a group is never worth less (acting earlier is
+            # never worse, and the compensation is the same), so only it is evaluated.
+            key = a * 16 + min(comp_n, 6) * 2 + (1 if plus else 0)
+            if (done >> key) & 1:
+                continue
+            done |= 1 << key
+        v = vals[4] if plus else vals[a]
+        for _ in range(own[a]):
+            v *= pr[P.P_REPEAT_W]
+        share = cap_left[a] / total_cap
+        if num <= 20:
+            rivals = below[a, num] + opp_left * share * free_below[num] / nfree
+        else:
+            rivals = below[a, L.N_NUMBERS] + opp_left * share
+        f = 1.0 - pr[P.P_CONTEST + a] * rivals
+        if f < 0.0:
+            f = 0.0
+        v = v * f + pr[P.P_AREA_BIAS + a]
+        comp = comp_n * rv + gb
+        if num > 20:
+            val = v
+        elif num >= max_f or v <= comp:
+            # free whatever F is, or not worth acting even for free: no expectation needed
+            val = max(v, comp)
+        else:
+            val = 0.0
+            for j in range(nf):
+                val += fprob[j] * max(v - kc[num, j], comp)
+        take, best, ties = V.pick_better(s, val, best, ties, True)
+        if take:
+            code = a_code
+    return code

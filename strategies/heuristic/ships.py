@@ -1,0 +1,139 @@
+"""Ships: launching, which ship to which slot, merchant ships, landing bonuses, the end."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from strategies import params as P
+from strategies.heuristic import values as V
+from vdgsim import layout as L
+
+
+@njit(cache=True)
+def decide_launch(c, s, pr, p, legal, n):
+    """Launch the most valuable project, crewed with the colours held in the largest
+    numbers, the missionary only when the crew needs five colours; done when nothing is
+    left to launch."""
+    rv = V.real_value(s, pr)
+    have = np.empty(5, dtype=np.int64)
+    V.crew_have(s, p, have)
+    best = -1e18
+    code = L.LAUNCH_DONE
+    ties = 0
+    for i in range(n):
+        a = legal[i]
+        if a == L.LAUNCH_DONE:
+            continue
+        t = a // 32 - 1
+        m = a % 32
+        v = V.ship_value(c, s, pr, t, rv, True)
+        if m & L.MISSIONARY_BIT and c[L.C_PROJ_CREW + t] < 5:
+            v -= pr[P.P_MISSIONARY_VP]
+        for col in range(4):
+            if (m >> col) & 1:
+                v -= 0.05 / have[col]
+        take, best, ties = V.pick_better(s, v, best, ties, True)
+        if take:
+            code = a
+    return code
+
+
+@njit(cache=True)
+def decide_ship(c, s, pr, p, legal, n):
+    """The highest-value empty slot, with the smallest ship that reaches it."""
+    best = -1e18
+    code = legal[0]
+    ties = 0
+    landing = s[L.S_EXP_LANDING]
+    for i in range(n):
+        a = legal[i]
+        if a == 0:
+            continue
+        t = (a - 1) // L.MAX_SLOTS
+        j = (a - 1) % L.MAX_SLOTS
+        v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] * 100.0 - c[L.C_PROJ_LIMIT + t]
+        v += c[L.C_PROJ_REALS + t] + c[L.C_PROJ_VP + t]
+        take, best, ties = V.pick_better(s, v, best, ties, True)
+        if take:
+            code = a
+    return code
+
+
+@njit(cache=True)
+def decide_merchant(c, s, pr, p, legal, n):
+    rv = V.real_value(s, pr)
+    ub = V.best_upper_project(c, s, pr, p, rv)
+    best = -1e18
+    code = legal[0]
+    ties = 0
+    for i in range(n):
+        a = legal[i]
+        v = V.merchant_send_value(c, s, pr, p, a, rv, ub)
+        v += 0.5 * pr[P.P_LAND_BIAS + a // L.MAX_SLOTS]
+        take, best, ties = V.pick_better(s, v, best, ties, True)
+        if take:
+            code = a
+    return code
+
+
+@njit(cache=True)
+def decide_project_bonus(c, s, pr, p, legal, n):
+    rv = V.real_value(s, pr)
+    have = np.empty(5, dtype=np.int64)
+    V.crew_have(s, p, have)
+    best = -1e18
+    code = legal[0]
+    ties = 0
+    for i in range(n):
+        v = V.project_value(c, s, pr, p, s[L.S_UPPER + legal[i]], rv, have)
+        take, best, ties = V.pick_better(s, v, best, ties, True)
+        if take:
+            code = legal[i]
+    return code
+
+
+@njit(cache=True)
+def decide_sailor_bonus(c, s, pr, p, legal, n):
+    """The colour that adds most to the crews of the held projects (any section)."""
+    rv = V.real_value(s, pr)
+    have = np.empty(5, dtype=np.int64)
+    V.crew_have(s, p, have)
+    pt = np.empty(L.N_PROJECTS, dtype=np.int64)
+    psv = np.empty(L.N_PROJECTS, dtype=np.float64)
+    npend = V.pending_tiles(c, s, pr, p, rv, pt, psv)
+    d, need = V.crew_demand(c, pt, npend)
+    base_u = V.sailor_utility(have, d, need)
+    base_l = V.launchable_value(c, pt, psv, npend, have)
+    gain = np.zeros(4, dtype=np.float64)
+    for col in range(4):
+        have[col] += 1
+        gain[col] = V.sailor_utility(have, d, need) - base_u
+        gain[col] += pr[P.P_LAUNCH_VP] * (V.launchable_value(c, pt, psv, npend, have) - base_l)
+        have[col] -= 1
+    best = -1e18
+    code = legal[0]
+    ties = 0
+    for i in range(n):
+        a = legal[i]
+        if a == L.SAILOR_BAG_DRAW:
+            v = 0.0
+            tot = 0
+            for col in range(4):
+                tot += s[L.S_BAG + col]
+            # the bag's content is public (every sailor not in a section or a supply)
+            for col in range(4):
+                v += gain[col] * s[L.S_BAG + col] / max(tot, 1)
+            v -= 0.01
+        else:
+            v = gain[a % L.N_COLOURS]
+        take, best, ties = V.pick_better(s, v, best, ties, True)
+        if take:
+            code = a
+    return code
+
+
+@njit(cache=True)
+def decide_end_board(legal, n):
+    """Board as many captains as possible (each boarded ship is worth end-game VP)."""
+    return legal[n - 1]

@@ -1,0 +1,577 @@
+"""Valuations shared by the heuristic player's decisions. Every value is in VP; Reals are
+converted at the round's Real value. Only public information is read (RULES R9.4)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from strategies import params as P
+from vdgsim import layout as L
+from vdgsim.engine import landings as LD
+from vdgsim.engine.rng import randint
+
+EPS = 1e-9
+MAX_SHIPS = 16
+
+
+@njit(cache=True, inline="always")
+def pick_better(s, v, best, count, rand):
+    """Random tie-breaking argmax step: returns (take, new_best, new_count).
+
+    Ties are broken uniformly from the player generator, never by index (a first-index rule
+    would favour low seats, numbers and Areas systematically).
+    """
+    if v > best + EPS:
+        return True, v, 1
+    if v >= best - EPS:
+        count += 1
+        if not rand:
+            return False, best, count
+        return randint(s, L.S_RNG_PLAYER, count) == 0, best, count
+    return False, best, count
+
+
+@njit(cache=True, inline="always")
+def real_value(s, pr):
+    """VP one Real is worth now: from the early value in round 1 to the late one in round 5."""
+    r = s[L.S_ROUND]
+    return pr[P.P_RV_EARLY] + (pr[P.P_RV_LATE] - pr[P.P_RV_EARLY]) * (r - 1) / 4.0
+
+
+@njit(cache=True)
+def free_number_support(c, s, fvals, fprob):
+    """The distribution of the First Free Number F from public information.
+
+    In Phase 1 F = Initial Number + the Variation of the next VdG tile, which is one of the
+    tiles not yet seen: every tile except the discards (the face-up tile of this round was
+    discarded at its start). Its order is hidden, the set is not. Returns the support size.
+    """
+    if s[L.S_FREE] > 0:
+        fvals[0] = s[L.S_FREE]
+        fprob[0] = 1.0
+        return 1
+    init = s[L.S_INITIAL]
+    nd = s[L.S_VDG_DISCARDED]
+    k = 0
+    for t in range(L.N_VDG):
+        seen = False
+        for i in range(nd):
+            if s[L.S_VDG_ORDER + i] == t:
+                seen = True
+                break
+        if seen:
+            continue
+        f = max(1, min(20, init + c[L.C_VDG_VARIATION + t]))
+        found = False
+        for j in range(k):
+            if fvals[j] == f:
+                fprob[j] += 1.0
+                found = True
+                break
+        if not found:
+            fvals[k] = f
+            fprob[k] = 1.0
+            k += 1
+    if k == 0:
+        fvals[0] = max(1, min(20, init))
+        fprob[0] = 1.0
+        return 1
+    tot = 0.0
+    for j in range(k):
+        tot += fprob[j]
+    for j in range(k):
+        fprob[j] /= tot
+    return k
+
+
+@njit(cache=True, inline="always")
+def pending_count(s, p):
+    """Unlaunched projects in the player's supply."""
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if s[L.S_PROJ_LOC + t] == L.LOC_PROJECT and s[L.S_PROJ_OWNER + t] == p:
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def ships_in_supply(s, p):
+    """Launched ships in the player's supply (not yet sent)."""
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if s[L.S_PROJ_LOC + t] == L.LOC_SHIP and s[L.S_PROJ_OWNER + t] == p:
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def ship_value(c, s, pr, t, rv, launched):
+    """VP a ship of project ``t`` should still bring: slot VP (about its limit), completions,
+    and income for the Phase 3s it can still sail through. In round 5 a ship that stays in
+    supply with a captain is worth the end-game ship VP instead."""
+    r = s[L.S_ROUND]
+    lim = c[L.C_PROJ_LIMIT + t]
+    inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+    sail = 5.0 - r + (0.6 if launched else 0.0)
+    if sail < 0.0:
+        sail = 0.0
+    v = pr[P.P_SHIP_W] * 0.8 * lim + 1.0 + pr[P.P_INCOME_W] * inc * sail
+    if r == 5:
+        end = c[L.C_END_VP_PER_SHIP] * 1.0
+        v = max(end, 0.8 * lim) if launched else end
+    return v
+
+
+@njit(cache=True, inline="always")
+def project_value(c, s, pr, p, t, rv, have):
+    """VP of owning project ``t`` (not launched), discounted by the crew it needs, given the
+    crew colours the player has (``have``: 4 sailor colours then missionaries)."""
+    crew = c[L.C_PROJ_CREW + t]
+    r = s[L.S_ROUND]
+    colours = 0
+    for col in range(5):
+        if have[col] > 0:
+            colours += 1
+    missing = crew - colours
+    if missing < 0:
+        missing = 0
+    if r == 5:
+        # Only an end-game launch with a captain aboard can pay now.
+        if missing == 0:
+            return ship_value(c, s, pr, t, rv, False)
+        return 0.2
+    v = ship_value(c, s, pr, t, rv, False) - pr[P.P_CREW_PEN] * (crew + missing) * (r / 3.0)
+    if crew >= 5 and have[4] == 0:
+        v -= pr[P.P_MISSIONARY_VP]
+    return v
+
+
+@njit(cache=True, inline="always")
+def crew_have(s, p, have):
+    for col in range(L.N_COLOURS):
+        have[col] = s[L.S_SAILORS + p * L.N_COLOURS + col]
+    have[4] = s[L.S_MISSIONARIES + p]
+
+
+@njit(cache=True)
+def pending_tiles(c, s, pr, p, rv, pt, psv):
+    """The player's unlaunched projects, biggest crew first, in ``pt``, with their ship
+    values in ``psv``; returns how many."""
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if s[L.S_PROJ_LOC + t] == L.LOC_PROJECT and s[L.S_PROJ_OWNER + t] == p:
+            pt[k] = t
+            k += 1
+    for i in range(k):
+        for j in range(i + 1, k):
+            if c[L.C_PROJ_CREW + pt[j]] > c[L.C_PROJ_CREW + pt[i]]:
+                tmp = pt[i]
+                pt[i] = pt[j]
+                pt[j] = tmp
+    for i in range(k):
+        psv[i] = ship_value(c, s, pr, pt[i], rv, True)
+    return k
+
+
+@njit(cache=True, inline="always")
+def launchable_value(c, pt, psv, npend, have):
+    """Greedy crewing of the unlaunched projects ``pt`` (biggest crew first, the missionary
+    kept for the crews that need it). Returns the summed ship value of the projects that
+    could be launched with ``have`` (4 sailor colours, then missionaries)."""
+    h0 = have[0]
+    h1 = have[1]
+    h2 = have[2]
+    h3 = have[3]
+    hm = have[4]
+    total = 0.0
+    for i in range(npend):
+        crew = c[L.C_PROJ_CREW + pt[i]]
+        sail_cols = (h0 > 0) + (h1 > 0) + (h2 > 0) + (h3 > 0)
+        use_miss = 0
+        if sail_cols < crew:
+            if hm > 0 and sail_cols + 1 >= crew:
+                use_miss = 1
+            else:
+                continue
+        need = crew - use_miss
+        for _ in range(need):
+            # take the colour held in the largest number
+            if h0 > 0 and h0 >= h1 and h0 >= h2 and h0 >= h3:
+                h0 -= 1
+            elif h1 > 0 and h1 >= h2 and h1 >= h3:
+                h1 -= 1
+            elif h2 > 0 and h2 >= h3:
+                h2 -= 1
+            else:
+                h3 -= 1
+        hm -= use_miss
+        total += psv[i]
+    return total
+
+
+@njit(cache=True, inline="always")
+def crew_demand(c, pt, npend):
+    """(d, need): projects to crew (at least 1, for the next one) and their total crew."""
+    if npend == 0:
+        return 1, 3
+    need = 0
+    for i in range(npend):
+        need += c[L.C_PROJ_CREW + pt[i]]
+    return npend, need
+
+
+@njit(cache=True, inline="always")
+def sailor_utility(have, d, need):
+    """How many held crew members serve the held projects: at most one of each colour per
+    project, at most the projects' total crew."""
+    u = 0
+    for col in range(5):
+        u += min(have[col], d)
+    return min(u, need)
+
+
+@njit(cache=True, inline="always")
+def captain_need(s, p):
+    """Ships and projects the player holds beyond his captains in supply."""
+    return ships_in_supply(s, p) + pending_count(s, p) - s[L.S_CAPT_SUPPLY + p]
+
+
+@njit(cache=True)
+def best_upper_project(c, s, pr, p, rv):
+    have = np.empty(5, dtype=np.int64)
+    crew_have(s, p, have)
+    best = 0.0
+    for i in range(L.N_UPPER):
+        t = s[L.S_UPPER + i]
+        if t >= 0:
+            v = project_value(c, s, pr, p, t, rv, have)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def bonus_value(c, s, pr, p, landing, rv, upper_best):
+    """VP of one landing bonus for the player (``upper_best``: his best upper project)."""
+    kind = c[L.C_LAND_BONUS + landing]
+    if kind == L.BONUS_PROJECT:
+        return pr[P.P_PROJECT_BONUS] * upper_best
+    if kind == L.BONUS_SAILOR:
+        return pr[P.P_SAILOR_VP] * (1.0 if pending_count(s, p) > 0 else 0.4)
+    if kind == L.BONUS_CAPTAIN:
+        if s[L.S_CAPT_AREA + p] == 0:
+            return 0.0
+        if captain_need(s, p) > 0:
+            return pr[P.P_CAPT_VP]
+        return 0.3 * pr[P.P_CAPT_VP]
+    if kind == L.BONUS_REALS:
+        return c[L.C_LAND_BONUS_REALS + landing] * rv
+    return 0.0
+
+
+@njit(cache=True, inline="always")
+def completion_chance(empty, r):
+    """Rough chance that a landing with ``empty`` slots left completes while a ship is there."""
+    if empty == 0:
+        return 1.0
+    if r == 5:
+        return 0.3 if empty == 1 else 0.0
+    if empty == 1:
+        return 0.6
+    if empty == 2:
+        return 0.35
+    return 0.15
+
+
+@njit(cache=True, inline="always")
+def expedition_value(c, s, pr, p, landing, lims, incs, nships, captains, rv, bonus):
+    """VP of sending up to ``captains`` of the given ships to ``landing``: greedy slots
+    (highest value first, smallest fitting ship), slot VP, bonus, income, completion."""
+    r = s[L.S_ROUND]
+    ns = c[L.C_LAND_NSLOTS + landing]
+    used = 0  # bit i: ship i assigned
+    taken = 0  # bit j: slot j assigned
+    empty = 0
+    mine = 0
+    for j in range(ns):
+        code = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
+        if code < 0:
+            empty += 1
+        elif code < L.N_PROJECTS and s[L.S_PROJ_OWNER + code] == p:
+            mine += 1
+    total = 0.0
+    sent = 0
+    phases = 6.0 - r
+    while sent < captains:
+        bj = -1
+        bv = -1
+        for j in range(ns):
+            if (taken >> j) & 1 or s[L.S_SLOT + landing * L.MAX_SLOTS + j] >= 0:
+                continue
+            v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j]
+            if v <= bv:
+                continue
+            fits = False
+            for i in range(nships):
+                if not (used >> i) & 1 and lims[i] >= v:
+                    fits = True
+                    break
+            if fits:
+                bj = j
+                bv = v
+        if bj < 0:
+            break
+        bi = -1
+        for i in range(nships):
+            if not (used >> i) & 1 and lims[i] >= bv and (bi < 0 or lims[i] < lims[bi]):
+                bi = i
+        used |= 1 << bi
+        taken |= 1 << bj
+        sent += 1
+        empty -= 1
+        total += bv + bonus + pr[P.P_LAND_BIAS + landing] + pr[P.P_INCOME_W] * incs[bi] * phases
+        if r == 5:
+            total -= c[L.C_END_VP_PER_SHIP]
+    if sent == 0:
+        return -1e9
+    comp = c[L.C_LAND_COMPLETION + landing] * (mine + sent) * completion_chance(empty, r)
+    return total + pr[P.P_COMPLETION_W] * comp
+
+
+@njit(cache=True)
+def my_ships(c, s, p, rv, lims, incs, with_launchable):
+    """Limits and income of the player's launched ships in supply; with ``with_launchable``
+    also his projects that his present crew could launch (greedy, as above)."""
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if s[L.S_PROJ_LOC + t] == L.LOC_SHIP and s[L.S_PROJ_OWNER + t] == p and k < MAX_SHIPS:
+            lims[k] = c[L.C_PROJ_LIMIT + t]
+            incs[k] = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+            k += 1
+    if with_launchable > 0:
+        have = np.empty(5, dtype=np.int64)
+        crew_have(s, p, have)
+        slack = with_launchable - 1  # extra colours expected from an earlier recruiting action
+        for t in range(L.N_PROJECTS):
+            if s[L.S_PROJ_LOC + t] == L.LOC_PROJECT and s[L.S_PROJ_OWNER + t] == p:
+                crew = c[L.C_PROJ_CREW + t]
+                cols = 0
+                for col in range(5):
+                    if have[col] > 0:
+                        cols += 1
+                if cols + slack >= crew and k < MAX_SHIPS:
+                    lims[k] = c[L.C_PROJ_LIMIT + t]
+                    incs[k] = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+                    k += 1
+                    for _ in range(min(crew, cols)):
+                        bc = -1
+                        for col in range(5):
+                            if have[col] > 0 and (bc < 0 or have[col] > have[bc]):
+                                bc = col
+                        have[bc] -= 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def merchant_send_value(c, s, pr, p, code, rv, upper_best):
+    """VP for the sender of putting this round's merchant ship on ``code`` (landing*8+slot):
+    the landing bonus, the slot denied to the rivals, and the completion it may trigger."""
+    landing = code // L.MAX_SLOTS
+    slot = code % L.MAX_SLOTS
+    v = bonus_value(c, s, pr, p, landing, rv, upper_best)
+    v += pr[P.P_MERCH_BLOCK] * c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + slot]
+    empty = 0
+    mine = 0
+    theirs = 0
+    for j in range(c[L.C_LAND_NSLOTS + landing]):
+        t = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
+        if t < 0:
+            empty += 1
+        elif t < L.N_PROJECTS:
+            if s[L.S_PROJ_OWNER + t] == p:
+                mine += 1
+            else:
+                theirs += 1
+    empty -= 1
+    ch = completion_chance(empty, s[L.S_ROUND]) - completion_chance(empty + 1, s[L.S_ROUND])
+    v += pr[P.P_COMPLETION_W] * ch * c[L.C_LAND_COMPLETION + landing] * (mine - 0.5 * theirs)
+    return v
+
+
+@njit(cache=True)
+def best_merchant_value(c, s, pr, p, rv, ub):
+    """VP of sending this round's merchant ship (0 if it is gone): per landing, its
+    highest fitting slot (the slot only changes the blocking term)."""
+    m = LD.merchant_tile(s)
+    if m < 0:
+        return 0.0
+    limit = c[L.C_MERCH_LIMIT + m]
+    best = 0.0
+    for landing in range(L.N_LANDINGS):
+        if pr[P.R_LAND_FORBID + landing] > 0:
+            continue
+        bj = -1
+        bv = -1
+        for j in range(c[L.C_LAND_NSLOTS + landing]):
+            v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j]
+            if s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0 and v <= limit and v > bv:
+                bj = j
+                bv = v
+        if bj >= 0:
+            v = merchant_send_value(c, s, pr, p, landing * L.MAX_SLOTS + bj, rv, ub)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def missionary_worth(c, s, pr, p):
+    """VP of one more missionary: full if a held project needs five colours or crews lack
+    a colour, less otherwise."""
+    for t in range(L.N_PROJECTS):
+        if (
+            s[L.S_PROJ_LOC + t] == L.LOC_PROJECT
+            and s[L.S_PROJ_OWNER + t] == p
+            and c[L.C_PROJ_CREW + t] >= 5
+        ):
+            return pr[P.P_MISSIONARY_VP] * (1.5 if s[L.S_MISSIONARIES + p] == 0 else 0.5)
+    return pr[P.P_MISSIONARY_VP] * (0.6 if s[L.S_MISSIONARIES + p] == 0 else 0.2)
+
+
+@njit(cache=True)
+def character_value(c, s, pr, p, ch, rv, ub):
+    """VP of hosting character ``ch`` now (immediate effect, holding it through the round,
+    and the preset's value of holding it in later rounds)."""
+    r = s[L.S_ROUND]
+    left = 5.0 - r
+    held = s[L.S_CHAR_HOLDER + ch] == p
+    hold = pr[P.P_CHAR_VALUE + ch] * left * (0.4 if held else 1.0)
+    if ch == L.CH_DIAS:
+        v = 2.0 * c[L.C_DIAS_VP] + (pr[P.P_FIRST_PLAYER] if r < 5 else 0.0)
+    elif ch == L.CH_ALVARES:
+        k = min(2, s[L.S_MISS_AREA])
+        v = k * missionary_worth(c, s, pr, p)
+    elif ch == L.CH_SERNIGI:
+        v = best_merchant_value(c, s, pr, p, rv, ub)
+    else:
+        v = 0.0
+        if not held:
+            v = 2.5  # an extra action this round, called after 20
+    v += hold
+    if pr[P.R_ALWAYS_HOST + ch] > 0:
+        v += 100.0
+    return v
+
+
+@njit(cache=True)
+def best_character_action(c, s, pr, p, rv, ub):
+    """Best VP of a Characters action: Vasco da Gama's money or hosting a character."""
+    best = -1e9
+    for k in range(2):
+        if s[L.S_MONEY_TAKEN + k] == 0 and s[L.S_MONEY + k] > 0:
+            v = s[L.S_MONEY + k] * rv * pr[P.P_MONEY_W]
+            if v > best:
+                best = v
+    for ch in range(L.N_CHARACTERS):
+        if s[L.S_CHAR_HOSTED + ch] < 0 and pr[P.R_NEVER_HOST + ch] <= 0:
+            v = character_value(c, s, pr, p, ch, rv, ub)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def upper_value(c, s, pr, p, rv, have, t, pending):
+    """Value of buying project ``t``, discounted past the preset's pipeline target."""
+    v = project_value(c, s, pr, p, t, rv, have)
+    if pending >= pr[P.P_PROJ_TARGET]:
+        v *= 0.35
+    return v
+
+
+@njit(cache=True, inline="always")
+def purchase_value(c, s, pr, p, rv, action, have, pend):
+    """VP of a purchase action code (price included); ``have``: crew held, ``pend``: the
+    unlaunched projects held."""
+    if action == L.ACT_BUY_SAO_GABRIEL:
+        t = s[L.S_SAO_GABRIEL]
+        v = ship_value(c, s, pr, t, rv, True)
+        if s[L.S_CAPT_SUPPLY + p] + s[L.S_CAPT_AREA + p] == 0:
+            v *= 0.3
+        return v - c[L.C_PROJ_CREW + t] * rv
+    if action >= L.ACT_BUY_TWO:
+        idx = action - L.ACT_BUY_TWO
+        k = 0
+        for i in range(L.N_UPPER):
+            for j in range(i + 1, L.N_UPPER):
+                if k == idx:
+                    ti = s[L.S_UPPER + i]
+                    tj = s[L.S_UPPER + j]
+                    v1 = upper_value(c, s, pr, p, rv, have, ti, pend)
+                    v1 += upper_value(c, s, pr, p, rv, have, tj, pend + 1)
+                    v2 = upper_value(c, s, pr, p, rv, have, tj, pend)
+                    v2 += upper_value(c, s, pr, p, rv, have, ti, pend + 1)
+                    return max(v1, v2) - c[L.C_TWO_PROJECTS] * rv
+                k += 1
+        return -1e9
+    t = s[L.S_UPPER + action - L.ACT_BUY_ONE]
+    return upper_value(c, s, pr, p, rv, have, t, pend) - c[L.C_ONE_PROJECT] * rv
+
+
+@njit(cache=True)
+def upper_values(c, s, pr, p, rv, u0, u1):
+    """Value of each upper-space project bought first (``u0``) or second (``u1``)."""
+    have = np.empty(5, dtype=np.int64)
+    crew_have(s, p, have)
+    pend = pending_count(s, p)
+    for i in range(L.N_UPPER):
+        t = s[L.S_UPPER + i]
+        if t >= 0:
+            u0[i] = upper_value(c, s, pr, p, rv, have, t, pend)
+            u1[i] = upper_value(c, s, pr, p, rv, have, t, pend + 1)
+        else:
+            u0[i] = -1e9
+            u1[i] = -1e9
+    return have, pend
+
+
+@njit(cache=True, inline="always")
+def purchase_code_value(c, s, pr, p, rv, action, u0, u1, have, pend):
+    """VP of a purchase action code (price included), from :func:`upper_values`."""
+    if action == L.ACT_BUY_SAO_GABRIEL:
+        return purchase_value(c, s, pr, p, rv, action, have, pend)
+    if action >= L.ACT_BUY_TWO:
+        idx = action - L.ACT_BUY_TWO
+        k = 0
+        for i in range(L.N_UPPER):
+            for j in range(i + 1, L.N_UPPER):
+                if k == idx:
+                    v = max(u0[i] + u1[j], u0[j] + u1[i])
+                    return v - c[L.C_TWO_PROJECTS] * rv
+                k += 1
+        return -1e9
+    return u0[action - L.ACT_BUY_ONE] - c[L.C_ONE_PROJECT] * rv
+
+
+@njit(cache=True)
+def best_purchase_value(c, s, pr, p, rv, budget):
+    """Best VP of a purchase the player can pay with ``budget``."""
+    u0 = np.empty(L.N_UPPER)
+    u1 = np.empty(L.N_UPPER)
+    have, pend = upper_values(c, s, pr, p, rv, u0, u1)
+    best = -1e9
+    for i in range(L.N_UPPER):
+        if s[L.S_UPPER + i] >= 0 and budget >= c[L.C_ONE_PROJECT]:
+            best = max(best, u0[i] - c[L.C_ONE_PROJECT] * rv)
+    if budget >= c[L.C_TWO_PROJECTS]:
+        for i in range(L.N_UPPER):
+            for j in range(i + 1, L.N_UPPER):
+                if s[L.S_UPPER + i] >= 0 and s[L.S_UPPER + j] >= 0:
+                    v = max(u0[i] + u1[j], u0[j] + u1[i]) - c[L.C_TWO_PROJECTS] * rv
+                    best = max(best, v)
+    sg = s[L.S_SAO_GABRIEL]
+    if sg >= 0 and budget >= c[L.C_PROJ_CREW + sg]:
+        v = purchase_value(c, s, pr, p, rv, L.ACT_BUY_SAO_GABRIEL, have, pend)
+        best = max(best, v)
+    return best

@@ -1,0 +1,181 @@
+"""Presets: players as TOML data files, validated against :data:`strategies.params.PARAM_SPECS`.
+
+A preset file (see ``strategies/presets/default.toml`` for every field with its meaning)::
+
+    name = "early_bidder"
+    description = "Pays for low sequence numbers."
+    inherit = "default"          # start from another preset (a name or a path)
+    policy = "heuristic"         # or "random"
+
+    [params]
+    max_pay = 12
+    cost_aversion = 0.5
+    contest = { navigation = 0.3, purchase = 0.3 }   # per-Area values may be partial
+
+    [restrict]                   # optional restricted play (see strategies.restrictions)
+    never_host = ["Manuel I"]
+
+Errors name the file and the field (``ValueError`` subclass :class:`PresetError`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from strategies.params import AXES, N_PARAMS, P_KIND, PARAM_SPECS, POLICY_KINDS, SPEC_BY_NAME
+from strategies.restrictions import RestrictionError, restrict
+
+PRESET_DIR = Path(__file__).parent / "presets"
+_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict"}
+_RESTRICT_KEYS = {
+    "never_host",
+    "always_host",
+    "never_pay",
+    "numbers_at_least",
+    "numbers_below",
+    "only_landings",
+    "never_landings",
+}
+
+
+class PresetError(ValueError):
+    """A preset file that cannot be read or does not validate."""
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A loaded preset: its name, description, source file and parameter row."""
+
+    name: str
+    description: str
+    path: Path
+    row: np.ndarray
+
+
+def default_row(policy: str = "heuristic") -> np.ndarray:
+    """A row with every behaviour parameter at its built-in default and no restriction."""
+    row = np.zeros(N_PARAMS, dtype=np.float64)
+    row[P_KIND] = POLICY_KINDS[policy]
+    for spec in PARAM_SPECS:
+        if spec.axis is None:
+            row[spec.column] = float(spec.default)  # type: ignore[arg-type]
+        else:
+            row[spec.column : spec.column + spec.width] = spec.default
+    return row
+
+
+def _number(value: Any, where: str, lo: float, hi: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PresetError(f"{where}: expected a number, got {value!r}")
+    v = float(value)
+    if not lo <= v <= hi:
+        raise PresetError(f"{where}: {v} is outside {lo}..{hi}")
+    return v
+
+
+def _apply_params(row: np.ndarray, params: Any, where: str) -> None:
+    if not isinstance(params, dict):
+        raise PresetError(f"{where}: [params] must be a table")
+    for key, value in params.items():
+        spec = SPEC_BY_NAME.get(key)
+        field = f"{where}: params.{key}"
+        if spec is None:
+            known = ", ".join(sorted(SPEC_BY_NAME))
+            raise PresetError(f"{field}: unknown parameter (known: {known})")
+        if spec.axis is None:
+            row[spec.column] = _number(value, field, spec.lo, spec.hi)
+            continue
+        names = AXES[spec.axis]
+        if not isinstance(value, dict):
+            raise PresetError(
+                f"{field}: expected a table keyed by {spec.axis} ({', '.join(names)}), "
+                f"got {value!r}"
+            )
+        for sub, v in value.items():
+            if sub not in names:
+                raise PresetError(f"{field}.{sub}: unknown {spec.axis} (known: {', '.join(names)})")
+            row[spec.column + names.index(sub)] = _number(v, f"{field}.{sub}", spec.lo, spec.hi)
+
+
+def _apply_restrict(row: np.ndarray, table: Any, where: str) -> np.ndarray:
+    if not isinstance(table, dict):
+        raise PresetError(f"{where}: [restrict] must be a table")
+    for key in table:
+        if key not in _RESTRICT_KEYS:
+            raise PresetError(
+                f"{where}: restrict.{key}: unknown restriction (known: "
+                f"{', '.join(sorted(_RESTRICT_KEYS))})"
+            )
+    if "never_pay" in table and not isinstance(table["never_pay"], bool):
+        raise PresetError(f"{where}: restrict.never_pay: expected true or false")
+    try:
+        return restrict(row, **table)
+    except (RestrictionError, TypeError) as exc:
+        raise PresetError(f"{where}: restrict: {exc}") from None
+
+
+def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
+    """Load and validate a preset file (following ``inherit``)."""
+    path = Path(source)
+    where = str(path)
+    if path in _seen:
+        raise PresetError(f"{where}: inherit loop ({' -> '.join(str(p) for p in _seen)})")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PresetError(f"{where}: no such preset file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PresetError(f"{where}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PresetError(f"{where}: not valid TOML: {exc}") from None
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise PresetError(
+                f"{where}: {key}: unknown field (known: {', '.join(sorted(_TOP_KEYS))})"
+            )
+    name = data.get("name", path.stem)
+    if not isinstance(name, str) or not name:
+        raise PresetError(f"{where}: name: expected a non-empty string")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise PresetError(f"{where}: description: expected a string")
+    inherit = data.get("inherit")
+    if inherit is not None:
+        if not isinstance(inherit, str):
+            raise PresetError(f"{where}: inherit: expected a preset name or path")
+        base_path = preset_path(inherit, relative_to=path.parent)
+        row = load_preset(base_path, (*_seen, path)).row.copy()
+    else:
+        row = default_row()
+    if "policy" in data:
+        policy = data["policy"]
+        if policy not in POLICY_KINDS:
+            raise PresetError(
+                f"{where}: policy: {policy!r} is not one of {', '.join(POLICY_KINDS)}"
+            )
+        row[P_KIND] = POLICY_KINDS[policy]
+    if "params" in data:
+        _apply_params(row, data["params"], where)
+    if "restrict" in data:
+        row = _apply_restrict(row, data["restrict"], where)
+    return Preset(name=name, description=description, path=path, row=row)
+
+
+def preset_path(name: str, relative_to: Path | None = None) -> Path:
+    """The file of a shipped preset name, or ``name`` itself if it is a path to a file."""
+    if name.endswith(".toml") or "/" in name or "\\" in name:
+        p = Path(name)
+        if not p.is_absolute() and relative_to is not None and not p.exists():
+            p = relative_to / p
+        return p
+    return PRESET_DIR / f"{name}.toml"
+
+
+def shipped_presets() -> list[str]:
+    """Names of the preset files shipped in ``strategies/presets``."""
+    return sorted(p.stem for p in PRESET_DIR.glob("*.toml"))

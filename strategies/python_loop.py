@@ -1,0 +1,60 @@
+"""Plain-Python players through the step-by-step forward model.
+
+A Python player is any callable ``player(game, legal) -> action`` taking the
+:class:`vdgsim.GameState` and the list of legal action codes of the pending decision (the
+deciding seat is ``game.current_player``, the decision kind ``game.decision``). It must read
+only public information: the position's public fields, never the face-down deck orders or the
+chance generator (RULES R9.4). Compiled presets can sit at the same table through
+:func:`preset_player`.
+
+>>> from vdgsim import new_game
+>>> from strategies.python_loop import play_python, preset_player
+>>> def first_choice(game, legal):
+...     return legal[0]
+>>> game = new_game(players=2, seed=3)
+>>> result = play_python(game, [first_choice, preset_player("default")])
+>>> len(result.vp)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from strategies.policy import choose
+from strategies.registry import resolve
+from vdgsim import layout as L
+from vdgsim.game import GameResult, GameState, apply_action, is_over, legal_actions, result
+
+PythonPlayer = Callable[[GameState, list[int]], int]
+
+
+def preset_player(name: str) -> PythonPlayer:
+    """A Python callable playing the named preset (compiled policy, one decision per call)."""
+    table = np.zeros((L.MAX_PLAYERS, resolve(name).shape[0]), dtype=np.float64)
+    row = resolve(name)
+    scratch = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+
+    def player(game: GameState, legal: list[int]) -> int:
+        table[game.current_player] = row
+        scratch[: len(legal)] = legal
+        return int(choose(game.components.array, game.s, scratch, len(legal), table))
+
+    return player
+
+
+def play_python(game: GameState, players: Sequence[PythonPlayer]) -> GameResult:
+    """Play ``game`` to its end, asking ``players[seat]`` for every decision of that seat.
+
+    Every returned action is checked against the legal actions
+    (:class:`vdgsim.IllegalActionError` otherwise). Returns the final result.
+    """
+    if len(players) != game.players:
+        raise ValueError(f"{game.players} players in the game, {len(players)} given")
+    while not is_over(game):
+        legal = legal_actions(game)
+        action = players[game.current_player](game, legal)
+        apply_action(game, int(action))
+    return result(game)

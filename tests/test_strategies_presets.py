@@ -1,0 +1,151 @@
+"""Presets as data: every shipped preset loads, validation names the field, the registry
+resolves names, paths and restricted-play names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from strategies import params as P
+from strategies.presets import PresetError, default_row, load_preset
+from strategies.registry import UnknownPresetError, available, params_table, resolve
+from strategies.restrictions import RestrictionError, restrict
+
+REQUIRED = {
+    "default",
+    "early_bidder",
+    "frugal",
+    "near_ports",
+    "far_ports",
+    "character_focus",
+    "merchant_blocker",
+    "random",
+}
+
+
+def test_required_presets_are_shipped_and_resolve():
+    assert set(available()) >= REQUIRED
+    assert available()[0] == "default"
+    for name in available():
+        row = resolve(name)
+        assert row.shape == (P.N_PARAMS,) and row.dtype == np.float64
+    assert resolve("random")[P.P_KIND] == P.KIND_RANDOM
+    assert resolve("default")[P.P_KIND] == P.KIND_HEURISTIC
+
+
+def test_presets_differ_from_default_where_they_say():
+    d = resolve("default")
+    assert resolve("frugal")[P.P_MAX_PAY] == 0 < d[P.P_MAX_PAY]
+    assert resolve("early_bidder")[P.P_MAX_PAY] > d[P.P_MAX_PAY]
+    calicut = P.P_LAND_BIAS + P.LANDING_AXIS.index("calicut")
+    assert resolve("far_ports")[calicut] > d[calicut] > resolve("near_ports")[calicut]
+    assert resolve("merchant_blocker")[P.P_MERCH_BLOCK] > d[P.P_MERCH_BLOCK]
+
+
+def test_default_preset_file_lists_every_parameter():
+    """default.toml documents every behaviour parameter explicitly."""
+    import tomllib
+
+    from strategies.presets import PRESET_DIR
+
+    data = tomllib.loads((PRESET_DIR / "default.toml").read_text())
+    assert set(data["params"]) == {s.name for s in P.PARAM_SPECS}
+    for spec in P.PARAM_SPECS:
+        if spec.axis is not None:
+            assert set(data["params"][spec.name]) == set(P.AXES[spec.axis])
+
+
+def test_param_columns_do_not_overlap():
+    used = [P.P_KIND]
+    for spec in P.PARAM_SPECS:
+        used += range(spec.column, spec.column + spec.width)
+    assert len(used) == len(set(used)) and max(used) < P.R_NEVER_HOST
+    assert P.N_USED < P.N_PARAMS
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "mine.toml"
+    p.write_text(text)
+    return p
+
+
+def test_user_preset_file_by_path_inherits_and_overrides(tmp_path):
+    p = _write(
+        tmp_path, 'inherit = "default"\n[params]\nmax_pay = 3\n[params.contest]\nnavigation = 0.5\n'
+    )
+    row = resolve(str(p))
+    assert row[P.P_MAX_PAY] == 3
+    assert row[P.P_CONTEST + P.AREA_AXIS.index("navigation")] == 0.5
+    d = resolve("default")
+    assert row[P.P_CONTEST + 0] == d[P.P_CONTEST + 0]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("[params]\nmax_pay = 99\n", "params.max_pay"),
+        ("[params]\nmax_pay = 'a lot'\n", "params.max_pay"),
+        ("[params]\nbidding_mood = 1\n", "params.bidding_mood"),
+        ("[params.contest]\nharbour = 0.1\n", "params.contest.harbour"),
+        ("[params]\ncontest = 0.1\n", "params.contest"),
+        ("colour = 'red'\n", "colour"),
+        ("policy = 'clever'\n", "policy"),
+        ("[restrict]\nnever_host = ['Vasco']\n", "restrict"),
+        ("[restrict]\nnever_pay = 'yes'\n", "restrict.never_pay"),
+        ("[restrict]\nsometimes = 1\n", "restrict.sometimes"),
+        ("[params\n", "not valid TOML"),
+    ],
+)
+def test_bad_preset_files_name_the_field(tmp_path, text, field):
+    p = _write(tmp_path, text)
+    with pytest.raises(PresetError, match=field.replace(".", r"\.")):
+        load_preset(p)
+    with pytest.raises(UnknownPresetError):
+        resolve(str(p))
+
+
+def test_unknown_names_are_clear_errors():
+    with pytest.raises(UnknownPresetError, match="known: default"):
+        resolve("grandmaster")
+    with pytest.raises(UnknownPresetError, match="does not exist"):
+        resolve("nowhere/none.toml")
+    with pytest.raises(UnknownPresetError, match="unknown restriction"):
+        resolve("default+sometimes=1")
+    with pytest.raises(UnknownPresetError, match="unknown character"):
+        resolve("default+never_host=vasco")
+    with pytest.raises(UnknownPresetError, match="AREA:NUMBER"):
+        resolve("default+at_least=10")
+
+
+def test_restriction_name_syntax_sets_the_columns():
+    row = resolve(
+        "frugal+never_host=manuel+always_host=Bartolomeu Dias+never_pay"
+        "+at_least=navigation:10+below=purchase:6+only_landings=calicut/malindi"
+    )
+    assert row[P.R_NEVER_HOST + 3] == 1 and row[P.R_ALWAYS_HOST + 0] == 1
+    assert row[P.R_NEVER_PAY] == 1
+    assert row[P.R_NUM_AT_LEAST + P.AREA_AXIS.index("navigation")] == 10
+    assert row[P.R_NUM_BELOW + P.AREA_AXIS.index("purchase")] == 6
+    forbidden = [P.LANDING_AXIS[k] for k in range(6) if row[P.R_LAND_FORBID + k] > 0]
+    assert sorted(forbidden) == ["mombasa", "mozambique", "natal", "terra_de_boa_gente"]
+    # the behaviour columns are frugal's
+    assert row[P.P_MAX_PAY] == resolve("frugal")[P.P_MAX_PAY]
+
+
+def test_restrict_api_matches_the_name_syntax_and_rejects_contradictions():
+    a = restrict(resolve("default"), never_host="Manuel I", numbers_below={"recruiting": 8})
+    b = resolve("default+never_host=manuel+below=recruiting:8")
+    assert np.array_equal(a, b)
+    with pytest.raises(RestrictionError):
+        restrict(default_row(), never_host="dias", always_host="dias")
+    with pytest.raises(RestrictionError):
+        restrict(default_row(), only_landings=[])
+
+
+def test_params_table_one_row_per_seat():
+    t = params_table(["default", "random"])
+    assert t.shape == (4, P.N_PARAMS)
+    assert t[0, P.P_KIND] == P.KIND_HEURISTIC and t[1, P.P_KIND] == P.KIND_RANDOM
+    assert not t[2:].any()
