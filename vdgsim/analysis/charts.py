@@ -2,14 +2,11 @@
 caption line (n games, seeds, version, data digest) as a figure text with gid ``caption``.
 
 Functions take the tidy tables of the analysis modules and a :class:`RunInfo` and return a
-matplotlib Figure (the Agg backend: no screen needed).
+matplotlib Figure (they need no screen: save them with :func:`save`, or show them inline in a
+notebook).
 """
 
 from __future__ import annotations
-
-import matplotlib
-
-matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import numpy as np
