@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from vdgsim.analysis.experiment import (
     SpecError,
+    list_specs,
     load_experiment,
     load_spec,
     parse_spec,
@@ -101,6 +102,14 @@ def test_spec_files_load_and_bad_toml_is_reported(tmp_path):
     (tmp_path / "bad.toml").write_text("name = [")
     with pytest.raises(SpecError, match="not valid TOML"):
         load_spec(tmp_path / "bad.toml")
+
+
+def test_the_repository_specs_validate():
+    specs = list_specs()
+    names = {s.name for s in specs}
+    assert {"bidding", "ports", "characters", "seats", "matchups", "sensitivity"} <= names
+    for s in specs:
+        assert s.quick_games <= 400 < s.games
 
 
 def test_paired_arms_share_seeds_and_an_identical_arm_changes_nothing(tmp_path):

@@ -137,3 +137,22 @@ def test_markdown_pngs_and_csvs_exist(small_report):
     for csv in re.findall(r"`(tables/[^`]+\.csv)`", md):
         assert (small_report / csv).exists()
     assert "## Calicut sweep" in md and "## Seats" in md
+
+
+def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
+    out = tmp_path / "quick"
+    args = ["report", "--out", str(out), "--quick", "--runs", str(tmp_path / "runs")]
+    res = CliRunner().invoke(_app(), args)
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    summary = json.loads((out / "report.json").read_text())
+    names = [s["name"] for s in summary["sections"]]
+    assert names == ["bidding", "characters", "matchups", "ports", "seats", "sensitivity"]
+    for sec in summary["sections"]:
+        assert sec["findings"] and sec["charts"], sec["name"]
+        for num in sec["numbers"]:
+            got = _cell(out / num["table"], num["row"], num["column"])
+            assert got == pytest.approx(num["value"], rel=1e-9, abs=1e-12), num["label"]
+    html = (out / "index.html").read_text()
+    assert html.count("data:image/png;base64,") == sum(
+        len(s["charts"]) for s in summary["sections"]
+    )
