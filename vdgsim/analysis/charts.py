@@ -280,6 +280,45 @@ def landing_use_chart(use: pl.DataFrame, info: RunInfo, by: str = "strategy") ->
     )
 
 
+def ship_value_chart(fates: pl.DataFrame, info: RunInfo) -> Figure:
+    """VP a ship earns (slot VP plus income and completion afterwards) by landing and round."""
+    fig, ax = _figure()
+    for k, name in enumerate(LANDING_NAMES):
+        s = fates.filter((pl.col("landing") == k) & (pl.col("ships") >= 20)).sort("round")
+        if s.height:
+            ax.plot(s["round"], s["vp_per_ship"], marker="o", label=name)
+    ax.set_xticks(range(1, 6))
+    ax.legend(fontsize=8, ncol=2)
+    return finish(
+        fig,
+        ax,
+        "What a ship earns, by the landing and round it is sent",
+        "round the ship is sent (1-5)",
+        "VP per ship: slot + income + completion (VP)",
+        info,
+    )
+
+
+def ship_fate_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
+    """Per landing: chance the landing completes while the ship is there, chance it is removed."""
+    fig, ax = _figure()
+    x = np.arange(summary.height)
+    ax.bar(x - 0.2, 100 * summary["completes"].to_numpy(), 0.4, label="landing completes")
+    ax.bar(x + 0.2, 100 * summary["removed"].to_numpy(), 0.4, label="ship removed from the game")
+    ax.set_xticks(x)
+    ax.set_xticklabels(summary["landing_name"].to_list(), fontsize=8, rotation=15)
+    ax.set_ylim(0, 105)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "What becomes of a ship, by the landing it is sent to",
+        "landing sent to (bottom to top)",
+        "ships (% of ships sent there)",
+        info,
+    )
+
+
 def matchup_chart(matrix: pl.DataFrame, info: RunInfo) -> Figure:
     """Heat map of head-to-head win shares (row preset against column preset)."""
     names = sorted(set(matrix["row"]) | set(matrix["column"]))

@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 
 from vdgsim.analysis import bidding, characters, matchups, paired, ports, seats, sensitivity
 from vdgsim.analysis import charts as C
+from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import RunInfo, pct, pp, run_info
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
 
@@ -213,15 +214,53 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     sec.figures.append(("landing_use", C.landing_use_chart(use, sec.info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
+    n_sample = exp.games
+    ships_t = ship_fates_mod.collect_ships(
+        exp.spec.players,
+        n_sample,
+        exp.spec.seed,
+        components=comps,
+        rotate=True,
+        chunk_size=exp.spec.chunk_size,
+    )
+    fates = ship_fates_mod.ship_fates(ships_t)
+    summ = ship_fates_mod.landing_summary(ships_t)
+    sec.tables["ship_fates"] = fates
+    sec.tables["ship_summary"] = summ
+    sec.figures.append(("ship_value", C.ship_value_chart(fates, sec.info)))
+    sec.figures.append(("ship_fate", C.ship_fate_chart(summ, sec.info)))
+    for r in summ.iter_rows(named=True):
+        k = KeyNumber(
+            f"{r['landing_name']}: VP per ship sent (slot + afterwards)",
+            r["vp_per_ship"],
+            r["vp_per_ship_low"],
+            r["vp_per_ship_high"],
+            "VP",
+            "ship_summary",
+            {"landing": r["landing"]},
+            "vp_per_ship",
+        )
+        sec.numbers.append(k)
+        sec.findings.append(
+            f"A ship sent to {r['landing_name']} ({r['ships_per_game']:.2f} per game) scores "
+            f"{r['slot_vp']:.2f} slot VP and {r['vp_afterwards']:.2f} VP afterwards "
+            f"(income {r['income_vp']:.2f}, completion {r['completion_vp']:.2f}; "
+            f"{r['vp_after_moving']:.2f} of it after moving up): "
+            f"{r['vp_per_ship']:.2f} VP [{r['vp_per_ship_low']:.2f}, {r['vp_per_ship_high']:.2f}]; "
+            f"its landing completes for {pct(r['completes'])}% of ships, "
+            f"{pct(r['removed'])}% are removed from the game."
+        )
+    sec.notes.append(
+        f"Ship fates come from replaying the baseline's {n_sample:,} games (same seeds, same "
+        "players) and reading their event logs; the replay's slot, income and completion VP "
+        "equal the run's players table."
+    )
     top = use.sort("ships_per_game").row(-1, named=True)
     sec.findings.append(
         f"Unrestricted players send the most ships to {top['landing']} "
         f"({top['ships_per_game']:.2f} per player per game)."
     )
-    sec.notes.append(
-        "Completion chance, later income and removal per ship need a per-ship table the runner "
-        "does not record yet; the landing association table is correlational."
-    )
+    sec.notes.append("The landing association table is correlational (who sends ships where).")
     _paired_core(exp, sec, "player")
 
 
