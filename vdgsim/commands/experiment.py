@@ -81,7 +81,14 @@ def experiment_list(
         except SpecError as e:
             typer.echo(f"{f.name}: INVALID: {e}")
             continue
-        runs = len(s.arms) + 1 if s.kind == "paired" else len(s.sweep_values or s.player_counts)
+        if s.kind == "paired":
+            runs = len(s.arms) + 1
+        elif s.kind == "tournament":
+            from vdgsim.runner import tournament_plan
+
+            runs = len(tournament_plan(s.presets, s.player_counts, s.games))
+        else:
+            runs = len(s.sweep_values or s.player_counts)
         typer.echo(
             f"{f.name:<20} {s.kind:<10} {s.games:>7,} games x {runs:>2} run(s)  {s.question}"
         )
