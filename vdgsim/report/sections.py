@@ -272,6 +272,30 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["holder_results"] = characters.holder_results(base)
     sec.tables["changes_of_hands"] = characters.changes_of_hands(base)
     sec.figures.append(("holding", C.holding_chart(hold, sec.info)))
+    p = int(exp.runs[BASELINE].manifest["run"]["players"])
+    # the rotations of a deal between identical players are the same game: keep one
+    first = exp.runs[BASELINE].games.filter(pl.col("rotation") == 0).select("game")
+    dealt = seats.win_by_seat(
+        base.join(first, on="game").with_columns(pl.lit(p, dtype=pl.Int8).alias("players"))
+    )
+    sec.tables["dealt_character"] = dealt
+    for r in dealt.iter_rows(named=True):
+        k = KeyNumber(
+            f"seat {r['seat']} (dealt {r['dealt_character']}): win share",
+            r["win_share"],
+            r["win_low"],
+            r["win_high"],
+            "%",
+            "dealt_character",
+            {"seat": r["seat"]},
+            "win_share",
+        )
+        sec.numbers.append(k)
+        sec.findings.append(
+            f"The seat dealt {r['dealt_character']} at the start (seat {r['seat']}) wins "
+            f"{k.text()} of {p}-player games between identical players (fair "
+            f"{pct(r['fair_share'])}%; seat order and dealt character go together, R1.3)."
+        )
     _paired_core(exp, sec, "player")
 
 
