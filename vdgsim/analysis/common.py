@@ -157,6 +157,16 @@ def win_share_table(
     )
 
 
+def one_rotation(run: Any) -> pl.DataFrame:
+    """The run's player rows, keeping one rotation per deal when every seat plays the same
+    strategy (then the rotations of a deal are the same game, not new evidence)."""
+    lineup = run.manifest["run"]["lineup"]
+    if not run.manifest["run"].get("rotate") or len(set(lineup)) > 1:
+        return run.players
+    first = run.games.filter(pl.col("rotation") == 0).select("game")
+    return run.players.join(first, on="game")
+
+
 def character_mask_column(round_: int) -> str:
     """The players-table column of the characters held at the end of ``round_`` (bit mask)."""
     return f"characters_r{round_}"

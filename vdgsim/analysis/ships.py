@@ -85,11 +85,14 @@ def collect_ships(
     components: Any = None,
     rotate: bool = True,
     chunk_size: int = 2000,
+    one_rotation: bool = False,
 ) -> pl.DataFrame:
     """Replay the first ``games`` games of a run (same settings) and return its ship table.
 
     With the settings of a ``simulate`` call (line-up, seed, rotation with common random
-    numbers, chunk size, component data) these are exactly that run's first games.
+    numbers, chunk size, component data) these are exactly that run's first games. With
+    ``one_rotation`` only rotation 0 of each deal is replayed: for a line-up of identical
+    players the other rotations are the same game again.
     """
     from strategies.loop import play_to_end
     from strategies.registry import params_table
@@ -109,6 +112,8 @@ def collect_ships(
         seeds = game_seeds(seed, ch, p if rotate else 1)
         for i, s in enumerate(seeds):
             g = ch.first + i
+            if one_rotation and g % len(params):
+                continue
             state = new_game(p, int(s), comps)
             play_to_end(comps.array, state.s, state.log, params[g % len(params)], legal)
             rows.extend(ships_from_log(log_rows(state), g))

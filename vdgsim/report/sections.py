@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from vdgsim.analysis import bidding, characters, matchups, paired, ports, seats, sensitivity
 from vdgsim.analysis import charts as C
 from vdgsim.analysis import ships as ship_fates_mod
-from vdgsim.analysis.common import RunInfo, pct, pp, run_info
+from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
 
 
@@ -208,9 +208,10 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     comps = exp.spec.components()
     sec.tables["landing_facts"] = ports.landing_facts(comps)
     base = exp.runs[BASELINE]
-    use = ports.landing_use(base.players, by=None)
+    base_players = one_rotation(base)
+    use = ports.landing_use(base_players, by=None)
     sec.tables["landing_use"] = use
-    sec.tables["landing_association"] = ports.landing_association(base.players)
+    sec.tables["landing_association"] = ports.landing_association(base_players)
     sec.figures.append(("landing_use", C.landing_use_chart(use, sec.info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
@@ -222,7 +223,10 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
         components=comps,
         rotate=True,
         chunk_size=exp.spec.chunk_size,
+        one_rotation=len(set(exp.spec.players)) == 1,  # identical players: rotations repeat
     )
+    identical = len(set(exp.spec.players)) == 1
+    replayed = -(-n_sample // len(exp.spec.players)) if identical else n_sample
     fates = ship_fates_mod.ship_fates(ships_t)
     summ = ship_fates_mod.landing_summary(ships_t)
     sec.tables["ship_fates"] = fates
@@ -251,8 +255,9 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
             f"{pct(r['removed'])}% are removed from the game."
         )
     sec.notes.append(
-        f"Ship fates come from replaying the baseline's {n_sample:,} games (same seeds, same "
-        "players) and reading their event logs; the replay's slot, income and completion VP "
+        f"Ship fates come from replaying {replayed:,} of the baseline's games (same seeds, same "
+        "players; one rotation per deal when all players are identical) and reading their "
+        "event logs; the replay's slot, income and completion VP "
         "equal the run's players table."
     )
     top = use.sort("ships_per_game").row(-1, named=True)
@@ -266,18 +271,14 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
 
 def characters_section(exp: ExperimentRun, sec: Section) -> None:
     """Holding per round, holders' results, and never/always host."""
-    base = exp.runs[BASELINE].players
+    base = one_rotation(exp.runs[BASELINE])
     hold = characters.holding(base)
     sec.tables["holding"] = hold
     sec.tables["holder_results"] = characters.holder_results(base)
     sec.tables["changes_of_hands"] = characters.changes_of_hands(base)
     sec.figures.append(("holding", C.holding_chart(hold, sec.info)))
     p = int(exp.runs[BASELINE].manifest["run"]["players"])
-    # the rotations of a deal between identical players are the same game: keep one
-    first = exp.runs[BASELINE].games.filter(pl.col("rotation") == 0).select("game")
-    dealt = seats.win_by_seat(
-        base.join(first, on="game").with_columns(pl.lit(p, dtype=pl.Int8).alias("players"))
-    )
+    dealt = seats.win_by_seat(base.with_columns(pl.lit(p, dtype=pl.Int8).alias("players")))
     sec.tables["dealt_character"] = dealt
     for r in dealt.iter_rows(named=True):
         k = KeyNumber(
