@@ -108,6 +108,7 @@ def test_the_repository_specs_validate():
     specs = list_specs()
     names = {s.name for s in specs}
     assert {"bidding", "ports", "characters", "seats", "matchups", "sensitivity"} <= names
+    assert "sensitivity_dias" in names
     for s in specs:
         assert s.quick_games <= 400 < s.games
 

@@ -146,7 +146,15 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert res.exit_code == 0, res.output + repr(res.exception)
     summary = json.loads((out / "report.json").read_text())
     names = [s["name"] for s in summary["sections"]]
-    assert names == ["bidding", "characters", "matchups", "ports", "seats", "sensitivity"]
+    assert names == [
+        "bidding",
+        "characters",
+        "matchups",
+        "ports",
+        "seats",
+        "sensitivity",
+        "sensitivity_dias",
+    ]
     for sec in summary["sections"]:
         assert sec["findings"] and sec["charts"], sec["name"]
         for num in sec["numbers"]:

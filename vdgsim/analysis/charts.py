@@ -354,12 +354,15 @@ def matchup_chart(matrix: pl.DataFrame, info: RunInfo) -> Figure:
     )
 
 
-def sensitivity_chart(response: pl.DataFrame, info: RunInfo, key: str) -> Figure:
-    """Win share of each strategy for each value of the swept component, with Wilson CIs."""
+def sensitivity_chart(
+    response: pl.DataFrame, info: RunInfo, key: str, by: str = "strategy"
+) -> Figure:
+    """Win share of each strategy (or seat) for each value of the swept component, with
+    Wilson CIs."""
     fig, ax = _figure()
     values = response.select("order", "value").unique().sort("order")["value"].to_list()
-    for strat in sorted(response["strategy"].unique()):
-        s = response.filter(pl.col("strategy") == strat).sort("order")
+    for strat in sorted(response[by].unique()):
+        s = response.filter(pl.col(by) == strat).sort("order")
         x = np.array([values.index(v) for v in s["value"]])
         v = 100 * s["win_share"].to_numpy()
         ax.errorbar(
@@ -368,7 +371,7 @@ def sensitivity_chart(response: pl.DataFrame, info: RunInfo, key: str) -> Figure
             yerr=[v - 100 * s["win_low"].to_numpy(), 100 * s["win_high"].to_numpy() - v],
             marker="o",
             capsize=3,
-            label=strat,
+            label=f"seat {strat}" if by == "seat" else strat,
         )
     ax.set_xticks(range(len(values)))
     ax.set_xticklabels(values)

@@ -26,9 +26,20 @@ def sweep_players(runs: dict[str, Any]) -> pl.DataFrame:
     return pl.concat(frames, how="diagonal_relaxed")
 
 
-def win_share_response(players: pl.DataFrame) -> pl.DataFrame:
-    """Win share by swept value and strategy, with Wilson intervals."""
-    return win_share_table(players, ["order", "value", "strategy"]).sort("order", "strategy")
+def win_share_response(players: pl.DataFrame, by: str = "strategy") -> pl.DataFrame:
+    """Win share by swept value and ``by`` (strategy, or seat for identical players), with
+    Wilson intervals."""
+    return win_share_table(players, ["order", "value", by]).sort("order", by)
+
+
+def balance_response(response: pl.DataFrame) -> pl.DataFrame:
+    """Per swept value (win shares by seat): balance index = 1 - largest gap between seats."""
+    return (
+        response.group_by("order", "value")
+        .agg((pl.col("win_share").max() - pl.col("win_share").min()).alias("largest_gap"))
+        .with_columns((1 - pl.col("largest_gap")).alias("balance_index"))
+        .sort("order")
+    )
 
 
 def score_response(players: pl.DataFrame) -> pl.DataFrame:

@@ -414,10 +414,13 @@ def matchups_section(exp: ExperimentRun, sec: Section) -> None:
 
 # --- sweep -----------------------------------------------------------------------------------
 def sweep_section(exp: ExperimentRun, sec: Section) -> None:
-    """Win shares, landing use and scores against the swept value."""
+    """Win shares (by strategy, or by seat for identical players), landing use and scores
+    against the swept value."""
     key = exp.spec.sweep_key
+    identical = len(set(exp.spec.players)) == 1
+    by = "seat" if identical else "strategy"
     players = sensitivity.sweep_players(exp.runs)
-    ws = sensitivity.win_share_response(players)
+    ws = sensitivity.win_share_response(players, by)
     sc = sensitivity.score_response(players)
     land = sensitivity.landing_response(players)
     win = sensitivity.winning_vp(exp.runs)
@@ -425,50 +428,61 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["score_response"] = sc
     sec.tables["landing_response"] = land
     sec.tables["winning_vp"] = win
-    sec.figures.append(("win_shares", C.sensitivity_chart(ws, sec.info, key)))
+    sec.figures.append(("win_shares", C.sensitivity_chart(ws, sec.info, key, by)))
     sec.figures.append(("landings", C.landing_response_chart(land, sec.info, key)))
     values = win["value"].to_list()
     lo_v, hi_v = values[0], values[-1]
-    for strat in sorted(ws["strategy"].unique()):
-        s = ws.filter(pl.col("strategy") == strat).sort("order")
+    for group in sorted(ws[by].unique()):
+        s = ws.filter(pl.col(by) == group).sort("order")
         a, b = s.row(0, named=True), s.row(-1, named=True)
-        ka = KeyNumber(
-            f"{strat} at {key}={lo_v}",
-            a["win_share"],
-            a["win_low"],
-            a["win_high"],
-            "%",
-            "win_share_response",
-            {"value": lo_v, "strategy": strat},
-            "win_share",
-        )
-        kb = KeyNumber(
-            f"{strat} at {key}={hi_v}",
-            b["win_share"],
-            b["win_low"],
-            b["win_high"],
-            "%",
-            "win_share_response",
-            {"value": hi_v, "strategy": strat},
-            "win_share",
+        name = f"seat {group}" if by == "seat" else str(group)
+        ka, kb = (
+            KeyNumber(
+                f"{name} at {key}={v}",
+                r["win_share"],
+                r["win_low"],
+                r["win_high"],
+                "%",
+                "win_share_response",
+                {"value": v, by: group},
+                "win_share",
+            )
+            for v, r in ((lo_v, a), (hi_v, b))
         )
         sec.numbers += [ka, kb]
         sec.findings.append(
-            f"As {key} goes from {lo_v} to {hi_v}, {strat}'s win share moves from {ka.text()} "
+            f"As {key} goes from {lo_v} to {hi_v}, {name}'s win share moves from {ka.text()} "
             f"to {kb.text()}."
+        )
+    if identical:
+        bal = sensitivity.balance_response(ws)
+        sec.tables["balance_response"] = bal
+        best = bal.sort("balance_index").row(-1, named=True)
+        sec.findings.append(
+            "Seat balance index by value: "
+            + ", ".join(
+                f"{v}: {x:.3f}" for v, x in zip(bal["value"], bal["balance_index"], strict=True)
+            )
+            + f"; the most balanced value is {best['value']}."
         )
     w0, w1 = win.row(0, named=True), win.row(-1, named=True)
     sec.findings.append(
         f"The mean winning score moves from {w0['winning_vp']:.1f} to {w1['winning_vp']:.1f} VP."
     )
-    c0 = land.filter((pl.col("value") == str(lo_v)) & (pl.col("landing") == "Calicut"))
-    c1 = land.filter((pl.col("value") == str(hi_v)) & (pl.col("landing") == "Calicut"))
-    if c0.height and c1.height:
-        sec.findings.append(
-            "Ships sent to Calicut per player per game: "
-            f"{c0['ships'][0]:.2f} -> {c1['ships'][0]:.2f}."
-        )
-    sec.notes.append("Every value is played on the same seeds; seats rotate.")
+    parts = key.split(".")
+    if parts[0] == "landings" and len(parts) > 1:
+        landing = parts[1].replace("_", " ").title().replace("De Boa", "de Boa")
+        c0 = land.filter((pl.col("value") == str(lo_v)) & (pl.col("landing") == landing))
+        c1 = land.filter((pl.col("value") == str(hi_v)) & (pl.col("landing") == landing))
+        if c0.height and c1.height:
+            sec.findings.append(
+                f"Ships sent to {landing} per player per game: "
+                f"{c0['ships'][0]:.2f} -> {c1['ships'][0]:.2f}."
+            )
+    sec.notes.append(
+        "Every value is played on the same seeds; "
+        + ("seats are not rotated (identical players)." if not exp.spec.rotate else "seats rotate.")
+    )
 
 
 SECTIONS = {
