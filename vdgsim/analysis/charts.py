@@ -145,7 +145,7 @@ def effects_chart(
     """Paired effect of each arm on the focus player's win share (pp) or VP, with 95% CIs."""
     t = effects.sort(f"{column}_diff")
     scale = 100.0 if column == "win_share" else 1.0
-    fig, ax = _figure(8.0, 0.45 * t.height + 1.8)
+    fig, ax = _figure(10.0, 0.45 * t.height + 1.8)
     y = np.arange(t.height)
     mid = scale * t[f"{column}_diff"].to_numpy()
     lo = scale * t[f"{column}_low"].to_numpy()
@@ -159,7 +159,7 @@ def effects_chart(
     ax.axvline(0, color="0.3", lw=1)
     ax.set_yticks(y)
     ax.set_yticklabels(t["label"].to_list(), fontsize=8)
-    unit = "win share change (percentage points)" if column == "win_share" else "VP change (points)"
+    unit = "change in win share (pp)" if column == "win_share" else "change in score (VP)"
     return finish(fig, ax, title, f"{unit}, paired vs baseline, 95% CI", "restriction (arm)", info)
 
 

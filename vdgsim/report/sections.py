@@ -75,17 +75,13 @@ def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame
     sec.figures.append(
         (
             "effects_win_share",
-            C.effects_chart(
-                eff, sec.info, f"{sec.title}: effect on the restricted player's win share"
-            ),
+            C.effects_chart(eff, sec.info, f"{sec.title}: restricted player's win share"),
         )
     )
     sec.figures.append(
         (
             "effects_vp",
-            C.effects_chart(
-                eff, sec.info, f"{sec.title}: effect on the restricted player's VP", "vp"
-            ),
+            C.effects_chart(eff, sec.info, f"{sec.title}: restricted player's score", "vp"),
         )
     )
     for r in eff.iter_rows(named=True):
