@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import matplotlib
+
 from vdgsim.analysis.experiment import (
     ExperimentRun,
     ExperimentSpec,
@@ -69,6 +71,22 @@ def build_report(
         specs = [s for s in specs if s.name in only]
     if not specs:
         raise SpecError(f"no experiment specs (*.toml) in {experiments or 'experiments/'}")
+    # every chart stays open until the report is written (they are closed as they are saved)
+    with matplotlib.rc_context({"figure.max_open_warning": 0}):
+        return _build(out, runs_dir, specs, quick, games, jobs, command, log, t0)
+
+
+def _build(
+    out: Path,
+    runs_dir: Path,
+    specs: list[ExperimentSpec],
+    quick: bool,
+    games: int | None,
+    jobs: int,
+    command: str | None,
+    log: Log | None,
+    t0: float,
+) -> dict[str, Any]:
     sections: list[Section] = []
     total = 0
     for spec in specs:
