@@ -294,6 +294,12 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
             f"{pct(r['fair_share'])}%; seat order and dealt character go together, R1.3)."
         )
     _paired_core(exp, sec, "player")
+    sec.notes.append(
+        "'Always hosts X' is a mandate: whenever one of the player's Characters numbers is "
+        "called and X can be hosted, the player hosts X (paying any right-to-act cost) instead "
+        "of taking Reals, hosting another character or giving up. Its large losses measure "
+        "that rigidity, not the character alone; 'never hosts X' is the cleaner value."
+    )
 
 
 def paired_section(exp: ExperimentRun, sec: Section) -> None:
