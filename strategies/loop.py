@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from strategies.heuristic import work as W
 from strategies.policy import CACHE_WIDTH, choose_cached
 from vdgsim import layout as L
 from vdgsim.engine import flow
@@ -15,9 +16,11 @@ from vdgsim.engine import scoring as SC
 def play_to_end(c, s, log, params, legal):
     """Play the game in ``s`` to its end with the policies in ``params``."""
     cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))
+    wi = np.zeros(W.WI_SIZE, dtype=np.int64)
+    wf = np.zeros(W.WF_SIZE)
     while s[L.S_STEP] != L.ST_OVER:
         n = flow.legal_actions(c, s, legal)
-        flow.apply(c, s, log, choose_cached(c, s, legal, n, params, cache))
+        flow.apply(c, s, log, choose_cached(c, s, legal, n, params, cache, wi, wf))
 
 
 @njit(cache=True)

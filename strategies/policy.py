@@ -14,9 +14,11 @@ from numba import njit
 from strategies.heuristic import acting as AC
 from strategies.heuristic import bidding as BI
 from strategies.heuristic import ships as SH
+from strategies.heuristic import work as W
 from strategies.params import KIND_HEURISTIC, KIND_RANDOM, N_PARAMS, P_KIND, POLICY_KINDS
 from strategies.restrictions import R_ANY, filter_legal
 from vdgsim import layout as L
+from vdgsim.engine import landings as LD
 from vdgsim.engine.rng import randint
 
 __all__ = [
@@ -49,24 +51,33 @@ def new_cache() -> np.ndarray:
 
 
 @njit(cache=True)
-def heuristic(c, s, legal, n, pr, cache):
+def _sending_merchant(s):
+    """The merchant tile being sent: the setup one (first of the order, public since it is
+    dealt face up to the Sernigi holder) or this round's face-up one."""
+    if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
+        return s[L.S_MERCH_ORDER]
+    return LD.merchant_tile(s)
+
+
+@njit(cache=True, inline="always")
+def heuristic(c, s, legal, n, pr, cache, wi, wf):
     """The parameterised heuristic player (see :mod:`strategies.heuristic`)."""
     p = s[L.S_DEC_PLAYER]
     kind = s[L.S_DECISION]
     if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
-        return BI.decide_place(c, s, pr, p, legal, n, cache)
+        return BI.decide_place(c, s, pr, p, legal, n, cache, wi, wf)
     if kind == L.D_ACT:
-        return AC.decide_act(c, s, pr, p, legal, n)
+        return AC.decide_act(c, s, pr, p, legal, n, wi, wf)
     if kind == L.D_LAUNCH:
-        return SH.decide_launch(c, s, pr, p, legal, n)
+        return SH.decide_launch(c, s, pr, p, legal, n, wi)
     if kind == L.D_EXPEDITION_SHIP:
         return SH.decide_ship(c, s, pr, p, legal, n)
     if kind == L.D_SEND_MERCHANT:
-        return SH.decide_merchant(c, s, pr, p, legal, n)
+        return SH.decide_merchant(c, s, pr, p, legal, n, wi, wf, _sending_merchant(s))
     if kind == L.D_PROJECT_BONUS:
-        return SH.decide_project_bonus(c, s, pr, p, legal, n)
+        return SH.decide_project_bonus(c, s, pr, p, legal, n, wi)
     if kind == L.D_SAILOR_BONUS:
-        return SH.decide_sailor_bonus(c, s, pr, p, legal, n)
+        return SH.decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf)
     if kind == L.D_END_BOARD:
         return SH.decide_end_board(legal, n)
     # D_SERNIGI_WHEN: send the merchant ship now, while its bonus is sure to be there
@@ -76,11 +87,14 @@ def heuristic(c, s, legal, n, pr, cache):
 @njit(cache=True)
 def choose(c, s, legal, n, params):
     """The action of the seat that must decide now, given the ``n`` legal actions."""
-    return choose_cached(c, s, legal, n, params, np.zeros((L.MAX_PLAYERS, CACHE_WIDTH)))
+    cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))
+    wi = np.zeros(W.WI_SIZE, dtype=np.int64)
+    wf = np.zeros(W.WF_SIZE)
+    return choose_cached(c, s, legal, n, params, cache, wi, wf)
 
 
-@njit(cache=True)
-def choose_cached(c, s, legal, n, params, cache):
+@njit(cache=True, inline="always")
+def choose_cached(c, s, legal, n, params, cache, wi, wf):
     """:func:`choose` with a per-game cache (see :func:`new_cache`) that the whole-game loop
     keeps between decisions; the decisions are the same as without it."""
     seat = s[L.S_DEC_PLAYER]
@@ -90,10 +104,10 @@ def choose_cached(c, s, legal, n, params, cache):
         allowed = np.empty(n, dtype=np.int64)
         m = filter_legal(c, s, pr, legal, n, allowed)
         if kind == KIND_HEURISTIC:
-            return heuristic(c, s, allowed, m, pr, cache)
+            return heuristic(c, s, allowed, m, pr, cache, wi, wf)
         return random_legal(s, allowed, m)
     if kind == KIND_HEURISTIC:
-        return heuristic(c, s, legal, n, pr, cache)
+        return heuristic(c, s, legal, n, pr, cache, wi, wf)
     return random_legal(s, legal, n)
 
 

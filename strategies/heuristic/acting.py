@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from strategies import params as P
 from strategies.heuristic import values as V
+from strategies.heuristic import work as W
 from vdgsim import layout as L
+from vdgsim.engine import purchase as PU
 from vdgsim.engine import recruiting as RE
+from vdgsim.engine.rng import randint
 
 
 @njit(cache=True)
@@ -20,19 +22,20 @@ def captain_worth(c, s, pr, p):
 
 
 @njit(cache=True)
-def best_recruit(c, s, pr, p, rv, budget, rand):
+def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     """Best recruiting choice among the sensible ones: from one section, one or more of each
     colour of a colour set (as many as the held projects can use), with or without a
     captain, or a captain alone. Returns (VP, packed action code or -1). Ties are broken
     from the player generator only when ``rand`` (a value-only call draws nothing)."""
-    have = np.empty(5, dtype=np.int64)
+    have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     V.crew_have(s, p, have)
-    pt = np.empty(L.N_PROJECTS, dtype=np.int64)
-    psv = np.empty(L.N_PROJECTS, dtype=np.float64)
+    pt = wi[W.WI_PT : W.WI_PT + L.N_PROJECTS]
+    psv = wf[W.WF_PSV : W.WF_PSV + L.N_PROJECTS]
     npend = V.pending_tiles(c, s, pr, p, rv, pt, psv)
     d, need = V.crew_demand(c, pt, npend)
     base_util = V.sailor_utility(have, d, need)
     base_launch = V.launchable_value(c, pt, psv, npend, have)
+    crews = V.pack_crews(c, pt, npend)
     capt_left = s[L.S_CAPT_AREA + p] > 0
     cw = captain_worth(c, s, pr, p) if capt_left else 0.0
     best = -1e9
@@ -42,8 +45,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand):
         best = cw
         best_code = RE.pack(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
         ties = 1
-    h2 = np.empty(5, dtype=np.int64)
-    k = np.zeros(4, dtype=np.int64)
+    k = wi[W.WI_K : W.WI_K + 4]
     # colours the held projects can still use (more of a colour already held d times
     # serves nothing); sailors of other colours are never worth recruiting
     useful = 0
@@ -73,33 +75,55 @@ def best_recruit(c, s, pr, p, rv, budget, rand):
             cost = c[L.C_SAILOR_COST + distinct]
             if cost > budget:
                 continue
-            for col in range(4):
-                h2[col] = have[col] + k[col]
-            h2[4] = have[4]
-            util = V.sailor_utility(h2, d, need) - base_util
-            launch = V.launchable_value(c, pt, psv, npend, h2) - base_launch
+            # scalars only in this loop: passing arrays to helpers costs reference counts
+            a0 = have[0] + k[0]
+            a1 = have[1] + k[1]
+            a2 = have[2] + k[2]
+            a3 = have[3] + k[3]
+            util = V.sailor_utility5(a0, a1, a2, a3, have[4], d, need) - base_util
+            lm = V.launch_mask(crews, npend, a0, a1, a2, a3, have[4])
+            launch = -base_launch
+            for i in range(min(npend, 15)):
+                if (lm >> i) & 1:
+                    launch += psv[i]
             v = pr[P.P_SAILOR_VP] * util + pr[P.P_LAUNCH_VP] * launch - cost * rv
             if budget - cost < pr[P.P_RESERVE]:
                 v -= (pr[P.P_RESERVE] - (budget - cost)) * rv
-            take, best, ties = V.pick_better(s, v, best, ties, rand)
-            if take:
+            # argmax; ties broken uniformly from the player generator, never by index
+            if v > best + V.EPS:
+                best = v
+                ties = 1
                 best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 0)
+            elif v >= best - V.EPS:
+                ties += 1
+                if rand and randint(s, L.S_RNG_PLAYER, ties) == 0:
+                    best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 0)
             if capt_left and cost + total <= budget:
                 v2 = v + cw - total * rv
-                take, best, ties = V.pick_better(s, v2, best, ties, rand)
-                if take:
+                # argmax; ties broken uniformly from the player generator, never by index
+                if v2 > best + V.EPS:
+                    best = v2
+                    ties = 1
                     best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 1)
+                elif v2 >= best - V.EPS:
+                    ties += 1
+                    if rand and randint(s, L.S_RNG_PLAYER, ties) == 0:
+                        best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 1)
     return best, best_code
 
 
 @njit(cache=True)
-def nav_choice(c, s, pr, p, rv, legal, n):
+def nav_choice(c, s, pr, p, rv, legal, n, wi, wf):
     """Best legal expedition landing with the player's launched ships. (VP, code)."""
-    lims = np.empty(V.MAX_SHIPS, dtype=np.int64)
-    incs = np.empty(V.MAX_SHIPS, dtype=np.float64)
-    k = V.my_ships(c, s, p, rv, lims, incs, 0)
+    lims = wi[W.WI_LIMS : W.WI_LIMS + V.MAX_SHIPS]
+    incs = wf[W.WF_INCS : W.WF_INCS + V.MAX_SHIPS]
+    k = V.my_ships(c, s, p, rv, lims, incs, 0, wi)
     captains = s[L.S_CAPT_SUPPLY + p]
-    ub = V.best_upper_project(c, s, pr, p, rv)
+    ub = V.best_upper_project(c, s, pr, p, rv, wi)
+    bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
+    lv = wf[W.WF_LAND : W.WF_LAND + L.N_LANDINGS]
+    V.bonus_table(c, s, pr, p, rv, ub, bv)
+    V.landing_values(c, s, pr, p, rv, bv, lims, incs, k, captains, lv)
     best = -1e9
     code = -1
     ties = 0
@@ -107,18 +131,22 @@ def nav_choice(c, s, pr, p, rv, legal, n):
         a = legal[i]
         if a == L.GIVE_UP:
             continue
-        landing = a - L.ACT_LANDING
-        b = V.bonus_value(c, s, pr, p, landing, rv, ub)
-        v = V.expedition_value(c, s, pr, p, landing, lims, incs, k, captains, rv, b)
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        v = lv[a - L.ACT_LANDING]
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return best, code
 
 
 @njit(cache=True)
-def character_choice(c, s, pr, p, rv, legal, n):
-    ub = V.best_upper_project(c, s, pr, p, rv)
+def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
+    ub = V.best_upper_project(c, s, pr, p, rv, wi)
     best = -1e9
     code = -1
     ties = 0
@@ -129,18 +157,24 @@ def character_choice(c, s, pr, p, rv, legal, n):
         if a < L.ACT_HOST:
             v = s[L.S_MONEY + a - L.ACT_MONEY] * rv * pr[P.P_MONEY_W]
         else:
-            v = V.character_value(c, s, pr, p, a - L.ACT_HOST, rv, ub)
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+            v = V.character_value(c, s, pr, p, a - L.ACT_HOST, rv, ub, wf)
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return best, code
 
 
 @njit(cache=True)
-def purchase_choice(c, s, pr, p, rv, legal, n, budget):
-    u0 = np.empty(L.N_UPPER)
-    u1 = np.empty(L.N_UPPER)
-    have, pend = V.upper_values(c, s, pr, p, rv, u0, u1)
+def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
+    u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]
+    u1 = wf[W.WF_U1 : W.WF_U1 + L.N_UPPER]
+    have, pend = V.upper_values(c, s, pr, p, rv, u0, u1, wi)
     best = -1e9
     code = -1
     ties = 0
@@ -148,7 +182,13 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget):
         a = legal[i]
         if a == L.GIVE_UP:
             continue
-        v = V.purchase_code_value(c, s, pr, p, rv, a, u0, u1, have, pend)
+        if a == L.ACT_BUY_SAO_GABRIEL:
+            v = V.purchase_value(c, s, pr, p, rv, a, have, pend)
+        elif a >= L.ACT_BUY_TWO:
+            i1, j1 = PU.pair_spaces(a - L.ACT_BUY_TWO)
+            v = max(u0[i1] + u1[j1], u0[j1] + u1[i1]) - c[L.C_TWO_PROJECTS] * rv
+        else:
+            v = u0[a - L.ACT_BUY_ONE] - c[L.C_ONE_PROJECT] * rv
         if a == L.ACT_BUY_SAO_GABRIEL:
             price = c[L.C_PROJ_CREW + s[L.S_SAO_GABRIEL]]
         elif a >= L.ACT_BUY_TWO:
@@ -157,14 +197,20 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget):
             price = c[L.C_ONE_PROJECT]
         if budget - price < pr[P.P_RESERVE]:
             v -= (pr[P.P_RESERVE] - (budget - price)) * rv
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return best, code
 
 
 @njit(cache=True)
-def decide_act(c, s, pr, p, legal, n):
+def decide_act(c, s, pr, p, legal, n, wi, wf):
     """Perform the best way of the Area's action, or give up when the compensation (plus
     the preset's give-up bias) is worth more than acting after its right-to-act cost."""
     num = s[L.S_CURRENT]
@@ -180,9 +226,9 @@ def decide_act(c, s, pr, p, legal, n):
         return L.GIVE_UP
     budget = s[L.S_REALS + p] - cost
     if area == L.A_PURCHASE:
-        v, code = purchase_choice(c, s, pr, p, rv, legal, n, budget)
+        v, code = purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf)
     elif area == L.A_RECRUITING:
-        v, code = best_recruit(c, s, pr, p, rv, budget, True)
+        v, code = best_recruit(c, s, pr, p, rv, budget, True, wi, wf)
         found = False
         for i in range(n):
             if legal[i] == code:
@@ -191,9 +237,9 @@ def decide_act(c, s, pr, p, legal, n):
         if not found:
             code = -1
     elif area == L.A_NAVIGATION:
-        v, code = nav_choice(c, s, pr, p, rv, legal, n)
+        v, code = nav_choice(c, s, pr, p, rv, legal, n, wi, wf)
     else:
-        v, code = character_choice(c, s, pr, p, rv, legal, n)
+        v, code = character_choice(c, s, pr, p, rv, legal, n, wi, wf)
     if code < 0:
         return L.GIVE_UP if can_give_up else legal[0]
     if not can_give_up:

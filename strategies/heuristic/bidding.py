@@ -11,75 +11,75 @@ compensation, whichever is worth more.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from strategies import params as P
 from strategies.heuristic import acting as AC
 from strategies.heuristic import values as V
+from strategies.heuristic import work as W
 from vdgsim import layout as L
-from vdgsim.engine import common as C
+from vdgsim.engine.rng import randint
 
 N_VALS = 5  # the four Areas, then Navigation after an earlier recruiting action
 
 
 @njit(cache=True)
-def best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub):
+def best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub, wf):
     best = 0.0
     if k == 0 or captains == 0:
         return best
+    bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
+    lv = wf[W.WF_LAND : W.WF_LAND + L.N_LANDINGS]
+    V.bonus_table(c, s, pr, p, rv, ub, bv)
+    V.landing_values(c, s, pr, p, rv, bv, lims, incs, k, captains, lv)
     for landing in range(L.N_LANDINGS):
-        if pr[P.R_LAND_FORBID + landing] > 0:
-            continue
-        b = V.bonus_value(c, s, pr, p, landing, rv, ub)
-        v = V.expedition_value(c, s, pr, p, landing, lims, incs, k, captains, rv, b)
-        if v > best:
-            best = v
+        if pr[P.R_LAND_FORBID + landing] <= 0 and lv[landing] > best:
+            best = lv[landing]
     return best
 
 
 @njit(cache=True)
-def area_values(c, s, pr, p, rv, vals):
+def area_values(c, s, pr, p, rv, vals, wi, wf):
     """VP of acting in each Area now (before any right-to-act cost)."""
     budget = s[L.S_REALS + p]
-    vals[L.A_PURCHASE] = max(0.0, V.best_purchase_value(c, s, pr, p, rv, budget))
-    rec, _ = AC.best_recruit(c, s, pr, p, rv, budget, False)
+    vals[L.A_PURCHASE] = max(0.0, V.best_purchase_value(c, s, pr, p, rv, budget, wi, wf))
+    rec, _ = AC.best_recruit(c, s, pr, p, rv, budget, False, wi, wf)
     vals[L.A_RECRUITING] = max(0.0, rec)
-    ub = V.best_upper_project(c, s, pr, p, rv)
-    vals[L.A_CHARACTERS] = max(0.0, V.best_character_action(c, s, pr, p, rv, ub))
-    lims = np.empty(V.MAX_SHIPS, dtype=np.int64)
-    incs = np.empty(V.MAX_SHIPS, dtype=np.float64)
+    ub = V.best_upper_project(c, s, pr, p, rv, wi)
+    vals[L.A_CHARACTERS] = max(0.0, V.best_character_action(c, s, pr, p, rv, ub, wf))
+    lims = wi[W.WI_LIMS : W.WI_LIMS + V.MAX_SHIPS]
+    incs = wf[W.WF_INCS : W.WF_INCS + V.MAX_SHIPS]
     captains = s[L.S_CAPT_SUPPLY + p]
-    k = V.my_ships(c, s, p, rv, lims, incs, 1)
-    vals[L.A_NAVIGATION] = best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub)
-    k2 = V.my_ships(c, s, p, rv, lims, incs, 3)
+    k = V.my_ships(c, s, p, rv, lims, incs, 1, wi)
+    vals[L.A_NAVIGATION] = best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub, wf)
+    k2 = V.my_ships(c, s, p, rv, lims, incs, 3, wi)
     extra = 1 if s[L.S_CAPT_AREA + p] > 0 else 0
     if k2 == k and (extra == 0 or captains >= k):
         vals[4] = vals[L.A_NAVIGATION]
     else:
-        vals[4] = best_landing(c, s, pr, p, rv, lims, incs, k2, captains + extra, ub)
+        vals[4] = best_landing(c, s, pr, p, rv, lims, incs, k2, captains + extra, ub, wf)
 
 
 @njit(cache=True)
-def decide_place(c, s, pr, p, legal, n, cache):
+def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     """The placement (number * 4 + Area) with the highest expected VP.
 
     ``cache[p]`` keeps the Area values of Phase 1: nothing they depend on changes while
     discs are placed, so they are computed once per seat and round (tagged by the round).
     """
     rv = V.real_value(s, pr)
-    vals = np.empty(N_VALS, dtype=np.float64)
+    vals = wf[W.WF_VALS : W.WF_VALS + N_VALS]
     if s[L.S_PHASE] == L.PH_PLACE and cache[p, 0] == s[L.S_ROUND]:
         for k in range(N_VALS):
             vals[k] = cache[p, 1 + k]
     else:
-        area_values(c, s, pr, p, rv, vals)
+        area_values(c, s, pr, p, rv, vals, wi, wf)
         if s[L.S_PHASE] == L.PH_PLACE:
             cache[p, 0] = s[L.S_ROUND]
             for k in range(N_VALS):
                 cache[p, 1 + k] = vals[k]
-    fvals = np.empty(L.N_VDG + 1, dtype=np.int64)
-    fprob = np.empty(L.N_VDG + 1, dtype=np.float64)
+    fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
+    fprob = wf[W.WF_FPROB : W.WF_FPROB + L.N_VDG + 1]
     nf = V.free_number_support(c, s, fvals, fprob)
     max_f = 0
     for j in range(nf):
@@ -90,7 +90,8 @@ def decide_place(c, s, pr, p, legal, n, cache):
         if q != p:
             opp_left += s[L.S_DISCS_LEFT + q] + s[L.S_EXTRA_LEFT + q]
     # rivals' discs below each number, per Area; own discs per Area; free numbers below
-    iscr = np.zeros((L.N_AREAS + 2, L.N_NUMBERS + 1), dtype=np.int64)
+    iscr = wi[W.WI_BELOW : W.WI_SIZE].reshape((L.N_AREAS + 2, L.N_NUMBERS + 1))
+    iscr[:, :] = 0
     below = iscr[: L.N_AREAS]
     free_below = iscr[L.N_AREAS]
     own = iscr[L.N_AREAS + 1]
@@ -114,10 +115,11 @@ def decide_place(c, s, pr, p, legal, n, cache):
             else:
                 below[a, num + 1] += 1
     nfree = max(1, free_below[21])
-    cap_left = np.zeros(L.N_AREAS, dtype=np.float64)
+    cap_left = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
     total_cap = 0.0
     for a in range(L.N_AREAS):
-        cap_left[a] = max(0, C.area_capacity(c, s, a) - s[L.S_AREA_USED + a])
+        cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]  # C4, read inline (no call)
+        cap_left[a] = max(0, cap - s[L.S_AREA_USED + a])
         total_cap += cap_left[a]
     total_cap = max(total_cap, 1.0)
     reals = s[L.S_REALS + p]
@@ -126,7 +128,7 @@ def decide_place(c, s, pr, p, legal, n, cache):
     kcost = pr[P.P_COST_W] * rv
     # right-to-act cost (in VP) of each number below the highest possible F, for each F;
     # an unaffordable or forbidden payment means giving up (infinite cost)
-    kc = np.empty((max_f + 1, nf), dtype=np.float64)
+    kc = wf[W.WF_KC : W.WF_KC + 21 * 10].reshape((21, 10))
     for num in range(1, max_f):
         for j in range(nf):
             cost = max(0, fvals[j] - num)
@@ -173,7 +175,13 @@ def decide_place(c, s, pr, p, legal, n, cache):
             val = 0.0
             for j in range(nf):
                 val += fprob[j] * max(v - kc[num, j], comp)
-        take, best, ties = V.pick_better(s, val, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if val > best + V.EPS:
+            best = val
+            ties = 1
             code = a_code
+        elif val >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a_code
     return code

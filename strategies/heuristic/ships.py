@@ -2,40 +2,52 @@
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from strategies import params as P
 from strategies.heuristic import values as V
+from strategies.heuristic import work as W
 from vdgsim import layout as L
+from vdgsim.engine.rng import randint
 
 
 @njit(cache=True)
-def decide_launch(c, s, pr, p, legal, n):
+def decide_launch(c, s, pr, p, legal, n, wi):
     """Launch the most valuable project, crewed with the colours held in the largest
     numbers, the missionary only when the crew needs five colours; done when nothing is
     left to launch."""
     rv = V.real_value(s, pr)
-    have = np.empty(5, dtype=np.int64)
+    have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     V.crew_have(s, p, have)
     best = -1e18
     code = L.LAUNCH_DONE
     ties = 0
+    r = s[L.S_ROUND]
+    sw = pr[P.P_SHIP_W]
+    iw = pr[P.P_INCOME_W]
+    end = c[L.C_END_VP_PER_SHIP] * 1.0
     for i in range(n):
         a = legal[i]
         if a == L.LAUNCH_DONE:
             continue
         t = a // 32 - 1
         m = a % 32
-        v = V.ship_value(c, s, pr, t, rv, True)
+        inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+        v = V.ship_value_s(c[L.C_PROJ_LIMIT + t], inc, r, True, sw, iw, end)
         if m & L.MISSIONARY_BIT and c[L.C_PROJ_CREW + t] < 5:
             v -= pr[P.P_MISSIONARY_VP]
         for col in range(4):
             if (m >> col) & 1:
                 v -= 0.05 / have[col]
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return code
 
 
@@ -54,58 +66,80 @@ def decide_ship(c, s, pr, p, legal, n):
         j = (a - 1) % L.MAX_SLOTS
         v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] * 100.0 - c[L.C_PROJ_LIMIT + t]
         v += c[L.C_PROJ_REALS + t] + c[L.C_PROJ_VP + t]
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return code
 
 
 @njit(cache=True)
-def decide_merchant(c, s, pr, p, legal, n):
+def decide_merchant(c, s, pr, p, legal, n, wi, wf, m):
     rv = V.real_value(s, pr)
-    ub = V.best_upper_project(c, s, pr, p, rv)
+    ub = V.best_upper_project(c, s, pr, p, rv, wi)
+    bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
+    mv = wf[W.WF_MERCH : W.WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS]
+    V.bonus_table(c, s, pr, p, rv, ub, bv)
+    V.merchant_values(c, s, pr, p, rv, bv, c[L.C_MERCH_LIMIT + m], mv)
     best = -1e18
     code = legal[0]
     ties = 0
     for i in range(n):
         a = legal[i]
-        v = V.merchant_send_value(c, s, pr, p, a, rv, ub)
+        v = mv[a]
         v += 0.5 * pr[P.P_LAND_BIAS + a // L.MAX_SLOTS]
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return code
 
 
 @njit(cache=True)
-def decide_project_bonus(c, s, pr, p, legal, n):
+def decide_project_bonus(c, s, pr, p, legal, n, wi):
     rv = V.real_value(s, pr)
-    have = np.empty(5, dtype=np.int64)
+    have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     V.crew_have(s, p, have)
     best = -1e18
     code = legal[0]
     ties = 0
     for i in range(n):
         v = V.project_value(c, s, pr, p, s[L.S_UPPER + legal[i]], rv, have)
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = legal[i]
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = legal[i]
     return code
 
 
 @njit(cache=True)
-def decide_sailor_bonus(c, s, pr, p, legal, n):
+def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
     """The colour that adds most to the crews of the held projects (any section)."""
     rv = V.real_value(s, pr)
-    have = np.empty(5, dtype=np.int64)
+    have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     V.crew_have(s, p, have)
-    pt = np.empty(L.N_PROJECTS, dtype=np.int64)
-    psv = np.empty(L.N_PROJECTS, dtype=np.float64)
+    pt = wi[W.WI_PT : W.WI_PT + L.N_PROJECTS]
+    psv = wf[W.WF_PSV : W.WF_PSV + L.N_PROJECTS]
     npend = V.pending_tiles(c, s, pr, p, rv, pt, psv)
     d, need = V.crew_demand(c, pt, npend)
     base_u = V.sailor_utility(have, d, need)
     base_l = V.launchable_value(c, pt, psv, npend, have)
-    gain = np.zeros(4, dtype=np.float64)
+    gain = wf[W.WF_GAIN : W.WF_GAIN + 4]
     for col in range(4):
         have[col] += 1
         gain[col] = V.sailor_utility(have, d, need) - base_u
@@ -127,9 +161,15 @@ def decide_sailor_bonus(c, s, pr, p, legal, n):
             v -= 0.01
         else:
             v = gain[a % L.N_COLOURS]
-        take, best, ties = V.pick_better(s, v, best, ties, True)
-        if take:
+        # argmax; ties broken uniformly from the player generator, never by index
+        if v > best + V.EPS:
+            best = v
+            ties = 1
             code = a
+        elif v >= best - V.EPS:
+            ties += 1
+            if randint(s, L.S_RNG_PLAYER, ties) == 0:
+                code = a
     return code
 
 

@@ -3,10 +3,10 @@ converted at the round's Real value. Only public information is read (RULES R9.4
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from strategies import params as P
+from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import landings as LD
 from vdgsim.engine.rng import randint
@@ -105,46 +105,79 @@ def ships_in_supply(s, p):
     return k
 
 
-@njit(cache=True, inline="always")
-def ship_value(c, s, pr, t, rv, launched):
-    """VP a ship of project ``t`` should still bring: slot VP (about its limit), completions,
-    and income for the Phase 3s it can still sail through. In round 5 a ship that stays in
-    supply with a captain is worth the end-game ship VP instead."""
-    r = s[L.S_ROUND]
-    lim = c[L.C_PROJ_LIMIT + t]
-    inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+@njit(cache=True)
+def ship_value_s(lim, inc, r, launched, sw, iw, end):
+    """:func:`ship_value` on scalars (loops call this one: passing arrays to helpers in a
+    loop costs reference counting)."""
     sail = 5.0 - r + (0.6 if launched else 0.0)
     if sail < 0.0:
         sail = 0.0
-    v = pr[P.P_SHIP_W] * 0.8 * lim + 1.0 + pr[P.P_INCOME_W] * inc * sail
+    v = sw * 0.8 * lim + 1.0 + iw * inc * sail
     if r == 5:
-        end = c[L.C_END_VP_PER_SHIP] * 1.0
         v = max(end, 0.8 * lim) if launched else end
     return v
 
 
-@njit(cache=True, inline="always")
-def project_value(c, s, pr, p, t, rv, have):
-    """VP of owning project ``t`` (not launched), discounted by the crew it needs, given the
-    crew colours the player has (``have``: 4 sailor colours then missionaries)."""
-    crew = c[L.C_PROJ_CREW + t]
-    r = s[L.S_ROUND]
-    colours = 0
-    for col in range(5):
-        if have[col] > 0:
-            colours += 1
+@njit(cache=True)
+def project_value_s(lim, crew, inc, r, colours, has_miss, sw, iw, end, cp, mv):
+    """:func:`project_value` on scalars."""
     missing = crew - colours
     if missing < 0:
         missing = 0
     if r == 5:
         # Only an end-game launch with a captain aboard can pay now.
         if missing == 0:
-            return ship_value(c, s, pr, t, rv, False)
+            return ship_value_s(lim, inc, r, False, sw, iw, end)
         return 0.2
-    v = ship_value(c, s, pr, t, rv, False) - pr[P.P_CREW_PEN] * (crew + missing) * (r / 3.0)
-    if crew >= 5 and have[4] == 0:
-        v -= pr[P.P_MISSIONARY_VP]
+    v = ship_value_s(lim, inc, r, False, sw, iw, end) - cp * (crew + missing) * (r / 3.0)
+    if crew >= 5 and not has_miss:
+        v -= mv
     return v
+
+
+@njit(cache=True, inline="always")
+def ship_value(c, s, pr, t, rv, launched):
+    """VP a ship of project ``t`` should still bring: slot VP (about its limit), completions,
+    and income for the Phase 3s it can still sail through. In round 5 a ship that stays in
+    supply with a captain is worth the end-game ship VP instead."""
+    inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+    return ship_value_s(
+        c[L.C_PROJ_LIMIT + t],
+        inc,
+        s[L.S_ROUND],
+        launched,
+        pr[P.P_SHIP_W],
+        pr[P.P_INCOME_W],
+        c[L.C_END_VP_PER_SHIP] * 1.0,
+    )
+
+
+@njit(cache=True, inline="always")
+def n_colours(have):
+    k = 0
+    for col in range(5):
+        if have[col] > 0:
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def project_value(c, s, pr, p, t, rv, have):
+    """VP of owning project ``t`` (not launched), discounted by the crew it needs, given the
+    crew colours the player has (``have``: 4 sailor colours then missionaries)."""
+    return project_value_s(
+        c[L.C_PROJ_LIMIT + t],
+        c[L.C_PROJ_CREW + t],
+        c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t],
+        s[L.S_ROUND],
+        n_colours(have),
+        have[4] > 0,
+        pr[P.P_SHIP_W],
+        pr[P.P_INCOME_W],
+        c[L.C_END_VP_PER_SHIP] * 1.0,
+        pr[P.P_CREW_PEN],
+        pr[P.P_MISSIONARY_VP],
+    )
 
 
 @njit(cache=True, inline="always")
@@ -169,8 +202,14 @@ def pending_tiles(c, s, pr, p, rv, pt, psv):
                 tmp = pt[i]
                 pt[i] = pt[j]
                 pt[j] = tmp
+    r = s[L.S_ROUND]
+    sw = pr[P.P_SHIP_W]
+    iw = pr[P.P_INCOME_W]
+    end = c[L.C_END_VP_PER_SHIP] * 1.0
     for i in range(k):
-        psv[i] = ship_value(c, s, pr, pt[i], rv, True)
+        t = pt[i]
+        inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+        psv[i] = ship_value_s(c[L.C_PROJ_LIMIT + t], inc, r, True, sw, iw, end)
     return k
 
 
@@ -211,6 +250,50 @@ def launchable_value(c, pt, psv, npend, have):
 
 
 @njit(cache=True, inline="always")
+def pack_crews(c, pt, npend):
+    """Crew sizes of the unlaunched projects, 4 bits each (up to 15 projects), so that the
+    hot recruiting loop can work on scalars only."""
+    packed = 0
+    for i in range(min(npend, 15)):
+        packed |= c[L.C_PROJ_CREW + pt[i]] << (4 * i)
+    return packed
+
+
+@njit(cache=True)
+def launch_mask(crews, npend, h0, h1, h2, h3, hm):
+    """:func:`launchable_value` on scalars: bit i set if project i (biggest crew first) can
+    be launched with crew h0..h3 (sailor colours) and hm (missionaries)."""
+    mask = 0
+    for i in range(min(npend, 15)):
+        crew = (crews >> (4 * i)) & 15
+        sail_cols = (h0 > 0) + (h1 > 0) + (h2 > 0) + (h3 > 0)
+        use_miss = 0
+        if sail_cols < crew:
+            if hm > 0 and sail_cols + 1 >= crew:
+                use_miss = 1
+            else:
+                continue
+        for _ in range(crew - use_miss):
+            if h0 > 0 and h0 >= h1 and h0 >= h2 and h0 >= h3:
+                h0 -= 1
+            elif h1 > 0 and h1 >= h2 and h1 >= h3:
+                h1 -= 1
+            elif h2 > 0 and h2 >= h3:
+                h2 -= 1
+            else:
+                h3 -= 1
+        hm -= use_miss
+        mask |= 1 << i
+    return mask
+
+
+@njit(cache=True)
+def sailor_utility5(h0, h1, h2, h3, hm, d, need):
+    """:func:`sailor_utility` on scalars."""
+    return min(min(h0, d) + min(h1, d) + min(h2, d) + min(h3, d) + min(hm, d), need)
+
+
+@njit(cache=True, inline="always")
 def crew_demand(c, pt, npend):
     """(d, need): projects to crew (at least 1, for the next one) and their total crew."""
     if npend == 0:
@@ -238,14 +321,25 @@ def captain_need(s, p):
 
 
 @njit(cache=True)
-def best_upper_project(c, s, pr, p, rv):
-    have = np.empty(5, dtype=np.int64)
+def best_upper_project(c, s, pr, p, rv, wi):
+    have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     crew_have(s, p, have)
     best = 0.0
+    r = s[L.S_ROUND]
+    colours = n_colours(have)
+    hm = have[4] > 0
+    sw = pr[P.P_SHIP_W]
+    iw = pr[P.P_INCOME_W]
+    cp = pr[P.P_CREW_PEN]
+    mv = pr[P.P_MISSIONARY_VP]
+    end = c[L.C_END_VP_PER_SHIP] * 1.0
     for i in range(L.N_UPPER):
         t = s[L.S_UPPER + i]
         if t >= 0:
-            v = project_value(c, s, pr, p, t, rv, have)
+            inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+            lim = c[L.C_PROJ_LIMIT + t]
+            crew = c[L.C_PROJ_CREW + t]
+            v = project_value_s(lim, crew, inc, r, colours, hm, sw, iw, end, cp, mv)
             if v > best:
                 best = v
     return best
@@ -268,6 +362,13 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
     if kind == L.BONUS_REALS:
         return c[L.C_LAND_BONUS_REALS + landing] * rv
     return 0.0
+
+
+@njit(cache=True)
+def bonus_table(c, s, pr, p, rv, upper_best, bv):
+    """:func:`bonus_value` of every landing, in ``bv`` (one call instead of one per landing)."""
+    for landing in range(L.N_LANDINGS):
+        bv[landing] = bonus_value(c, s, pr, p, landing, rv, upper_best)
 
 
 @njit(cache=True, inline="always")
@@ -340,7 +441,47 @@ def expedition_value(c, s, pr, p, landing, lims, incs, nships, captains, rv, bon
 
 
 @njit(cache=True)
-def my_ships(c, s, p, rv, lims, incs, with_launchable):
+def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
+    """:func:`expedition_value` of every landing (``bv``: :func:`bonus_table`), in ``out``."""
+    for landing in range(L.N_LANDINGS):
+        out[landing] = expedition_value(
+            c, s, pr, p, landing, lims, incs, nships, captains, rv, bv[landing]
+        )
+
+
+@njit(cache=True)
+def merchant_values(c, s, pr, p, rv, bv, limit, out):
+    """:func:`merchant_send_value` of every slot a merchant ship of ``limit`` fits, in
+    ``out[landing * MAX_SLOTS + slot]`` (-1e9 where it does not fit)."""
+    r = s[L.S_ROUND]
+    for landing in range(L.N_LANDINGS):
+        empty = 0
+        mine = 0
+        theirs = 0
+        ns = c[L.C_LAND_NSLOTS + landing]
+        for j in range(ns):
+            t = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
+            if t < 0:
+                empty += 1
+            elif t < L.N_PROJECTS:
+                if s[L.S_PROJ_OWNER + t] == p:
+                    mine += 1
+                else:
+                    theirs += 1
+        e = empty - 1
+        ch = completion_chance(e, r) - completion_chance(e + 1, r)
+        comp = pr[P.P_COMPLETION_W] * ch * c[L.C_LAND_COMPLETION + landing] * (mine - 0.5 * theirs)
+        for j in range(L.MAX_SLOTS):
+            code = landing * L.MAX_SLOTS + j
+            val = c[L.C_LAND_VALUE + code] if j < ns else 0
+            if j < ns and s[L.S_SLOT + code] < 0 and val <= limit:
+                out[code] = bv[landing] + pr[P.P_MERCH_BLOCK] * val + comp
+            else:
+                out[code] = -1e9
+
+
+@njit(cache=True)
+def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
     """Limits and income of the player's launched ships in supply; with ``with_launchable``
     also his projects that his present crew could launch (greedy, as above)."""
     k = 0
@@ -350,7 +491,7 @@ def my_ships(c, s, p, rv, lims, incs, with_launchable):
             incs[k] = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
             k += 1
     if with_launchable > 0:
-        have = np.empty(5, dtype=np.int64)
+        have = wi[W.WI_HAVE2 : W.WI_HAVE2 + 5]
         crew_have(s, p, have)
         slack = with_launchable - 1  # extra colours expected from an earlier recruiting action
         for t in range(L.N_PROJECTS):
@@ -400,28 +541,19 @@ def merchant_send_value(c, s, pr, p, code, rv, upper_best):
 
 
 @njit(cache=True)
-def best_merchant_value(c, s, pr, p, rv, ub):
-    """VP of sending this round's merchant ship (0 if it is gone): per landing, its
-    highest fitting slot (the slot only changes the blocking term)."""
+def best_merchant_value(c, s, pr, p, rv, ub, wf):
+    """VP of sending this round's merchant ship (0 if it is gone or fits nowhere allowed)."""
     m = LD.merchant_tile(s)
     if m < 0:
         return 0.0
-    limit = c[L.C_MERCH_LIMIT + m]
+    bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
+    mv = wf[W.WF_MERCH : W.WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS]
+    bonus_table(c, s, pr, p, rv, ub, bv)
+    merchant_values(c, s, pr, p, rv, bv, c[L.C_MERCH_LIMIT + m], mv)
     best = 0.0
-    for landing in range(L.N_LANDINGS):
-        if pr[P.R_LAND_FORBID + landing] > 0:
-            continue
-        bj = -1
-        bv = -1
-        for j in range(c[L.C_LAND_NSLOTS + landing]):
-            v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j]
-            if s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0 and v <= limit and v > bv:
-                bj = j
-                bv = v
-        if bj >= 0:
-            v = merchant_send_value(c, s, pr, p, landing * L.MAX_SLOTS + bj, rv, ub)
-            if v > best:
-                best = v
+    for code in range(L.N_LANDINGS * L.MAX_SLOTS):
+        if pr[P.R_LAND_FORBID + code // L.MAX_SLOTS] <= 0 and mv[code] > best:
+            best = mv[code]
     return best
 
 
@@ -440,7 +572,7 @@ def missionary_worth(c, s, pr, p):
 
 
 @njit(cache=True)
-def character_value(c, s, pr, p, ch, rv, ub):
+def character_value(c, s, pr, p, ch, rv, ub, wf):
     """VP of hosting character ``ch`` now (immediate effect, holding it through the round,
     and the preset's value of holding it in later rounds)."""
     r = s[L.S_ROUND]
@@ -453,7 +585,7 @@ def character_value(c, s, pr, p, ch, rv, ub):
         k = min(2, s[L.S_MISS_AREA])
         v = k * missionary_worth(c, s, pr, p)
     elif ch == L.CH_SERNIGI:
-        v = best_merchant_value(c, s, pr, p, rv, ub)
+        v = best_merchant_value(c, s, pr, p, rv, ub, wf)
     else:
         v = 0.0
         if not held:
@@ -465,7 +597,7 @@ def character_value(c, s, pr, p, ch, rv, ub):
 
 
 @njit(cache=True)
-def best_character_action(c, s, pr, p, rv, ub):
+def best_character_action(c, s, pr, p, rv, ub, wf):
     """Best VP of a Characters action: Vasco da Gama's money or hosting a character."""
     best = -1e9
     for k in range(2):
@@ -475,7 +607,7 @@ def best_character_action(c, s, pr, p, rv, ub):
                 best = v
     for ch in range(L.N_CHARACTERS):
         if s[L.S_CHAR_HOSTED + ch] < 0 and pr[P.R_NEVER_HOST + ch] <= 0:
-            v = character_value(c, s, pr, p, ch, rv, ub)
+            v = character_value(c, s, pr, p, ch, rv, ub, wf)
             if v > best:
                 best = v
     return best
@@ -520,16 +652,30 @@ def purchase_value(c, s, pr, p, rv, action, have, pend):
 
 
 @njit(cache=True)
-def upper_values(c, s, pr, p, rv, u0, u1):
+def upper_values(c, s, pr, p, rv, u0, u1, wi):
     """Value of each upper-space project bought first (``u0``) or second (``u1``)."""
-    have = np.empty(5, dtype=np.int64)
+    have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     crew_have(s, p, have)
     pend = pending_count(s, p)
+    r = s[L.S_ROUND]
+    colours = n_colours(have)
+    hm = have[4] > 0
+    sw = pr[P.P_SHIP_W]
+    iw = pr[P.P_INCOME_W]
+    cp = pr[P.P_CREW_PEN]
+    mv = pr[P.P_MISSIONARY_VP]
+    end = c[L.C_END_VP_PER_SHIP] * 1.0
+    target = pr[P.P_PROJ_TARGET]
     for i in range(L.N_UPPER):
         t = s[L.S_UPPER + i]
         if t >= 0:
-            u0[i] = upper_value(c, s, pr, p, rv, have, t, pend)
-            u1[i] = upper_value(c, s, pr, p, rv, have, t, pend + 1)
+            inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+            lim = c[L.C_PROJ_LIMIT + t]
+            crew = c[L.C_PROJ_CREW + t]
+            v = project_value_s(lim, crew, inc, r, colours, hm, sw, iw, end, cp, mv)
+            # past the pipeline target a project is discounted (as upper_value does)
+            u0[i] = v * 0.35 if pend >= target else v
+            u1[i] = v * 0.35 if pend + 1 >= target else v
         else:
             u0[i] = -1e9
             u1[i] = -1e9
@@ -555,11 +701,11 @@ def purchase_code_value(c, s, pr, p, rv, action, u0, u1, have, pend):
 
 
 @njit(cache=True)
-def best_purchase_value(c, s, pr, p, rv, budget):
+def best_purchase_value(c, s, pr, p, rv, budget, wi, wf):
     """Best VP of a purchase the player can pay with ``budget``."""
-    u0 = np.empty(L.N_UPPER)
-    u1 = np.empty(L.N_UPPER)
-    have, pend = upper_values(c, s, pr, p, rv, u0, u1)
+    u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]
+    u1 = wf[W.WF_U1 : W.WF_U1 + L.N_UPPER]
+    have, pend = upper_values(c, s, pr, p, rv, u0, u1, wi)
     best = -1e9
     for i in range(L.N_UPPER):
         if s[L.S_UPPER + i] >= 0 and budget >= c[L.C_ONE_PROJECT]:

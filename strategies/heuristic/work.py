@@ -1,0 +1,38 @@
+"""Scratch memory of the heuristic player: one int64 and one float64 array per game, carved
+into fixed regions, so that a decision allocates nothing (allocations and their reference
+counting were a third of the player's time)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vdgsim import layout as L
+
+# int64 regions
+WI_HAVE = 0  # crew held: 4 sailor colours, then missionaries
+WI_HAVE2 = 8  # a second crew vector (recruit options, my_ships)
+WI_K = 16  # sailors per colour of a recruit option
+WI_PT = 24  # unlaunched projects (up to 35)
+WI_LIMS = 64  # ship limits (up to 16)
+WI_FVALS = 80  # support of the free number F (up to 10)
+WI_BELOW = 96  # placement counts: (4 Areas + 2) x (N_NUMBERS + 1)
+WI_SIZE = WI_BELOW + (L.N_AREAS + 2) * (L.N_NUMBERS + 1)
+# float64 regions
+WF_VALS = 0  # Area values (5)
+WF_FPROB = 8  # probabilities of F (up to 10)
+WF_CAP = 20  # room left per Area (4)
+WF_U0 = 24  # upper projects bought first (6)
+WF_U1 = 32  # upper projects bought second (6)
+WF_PSV = 40  # ship values of the unlaunched projects (35)
+WF_INCS = 80  # ship incomes (16)
+WF_GAIN = 96  # sailor bonus gain per colour (4)
+WF_KC = 104  # right-to-act cost table: 21 numbers x 10 F values
+WF_BONUS = WF_KC + 21 * 10  # landing bonus values (6)
+WF_LAND = WF_BONUS + 8  # expedition value per landing (6)
+WF_MERCH = WF_LAND + 8  # merchant ship value per landing slot (6 x 8)
+WF_SIZE = WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS
+
+
+def new_work() -> tuple[np.ndarray, np.ndarray]:
+    """Fresh (int64, float64) scratch arrays."""
+    return np.zeros(WI_SIZE, dtype=np.int64), np.zeros(WF_SIZE, dtype=np.float64)
