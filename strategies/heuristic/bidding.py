@@ -115,24 +115,38 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             else:
                 below[a, num + 1] += 1
     nfree = max(1, free_below[21])
-    cap_left = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
     total_cap = 0.0
     for a in range(L.N_AREAS):
         cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]  # C4, read inline (no call)
-        cap_left[a] = max(0, cap - s[L.S_AREA_USED + a])
-        total_cap += cap_left[a]
+        total_cap += max(0, cap - s[L.S_AREA_USED + a])
     total_cap = max(total_cap, 1.0)
+    # per Area: the value after the player's own discs there, and the rivals expected per
+    # free number below (their discs to come, in proportion to the room left in the Area)
+    area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
+    base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
+    for a in range(L.N_AREAS):
+        cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]
+        area_k[a] = opp_left * (max(0, cap - s[L.S_AREA_USED + a]) / total_cap) / nfree
+        m = 1.0
+        for _ in range(own[a]):
+            m *= pr[P.P_REPEAT_W]
+        base[a] = vals[a] * m
+        if a == L.A_NAVIGATION:
+            base[4] = vals[4] * m
     reals = s[L.S_REALS + p]
     never_pay = pr[P.R_NEVER_PAY] > 0
     gb = pr[P.P_GIVEUP_BIAS]
     kcost = pr[P.P_COST_W] * rv
-    # right-to-act cost (in VP) of each number below the highest possible F, for each F;
-    # an unaffordable or forbidden payment means giving up (infinite cost)
+    max_pay = pr[P.P_MAX_PAY]
+    # right-to-act cost (in VP) of each free number below the highest possible F, for each
+    # F; an unaffordable or forbidden payment means giving up (infinite cost)
     kc = wf[W.WF_KC : W.WF_KC + 21 * 10].reshape((21, 10))
     for num in range(1, max_f):
+        if s[L.S_NUM_OWNER + num] >= 0:
+            continue
         for j in range(nf):
             cost = max(0, fvals[j] - num)
-            if cost <= pr[P.P_MAX_PAY] and cost <= reals and not (never_pay and cost > 0):
+            if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
                 kc[num, j] = kcost * cost
             else:
                 kc[num, j] = 1e18
@@ -153,14 +167,11 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             if (done >> key) & 1:
                 continue
             done |= 1 << key
-        v = vals[4] if plus else vals[a]
-        for _ in range(own[a]):
-            v *= pr[P.P_REPEAT_W]
-        share = cap_left[a] / total_cap
+        v = base[4] if plus else base[a]
         if num <= 20:
-            rivals = below[a, num] + opp_left * share * free_below[num] / nfree
+            rivals = below[a, num] + area_k[a] * free_below[num]
         else:
-            rivals = below[a, L.N_NUMBERS] + opp_left * share
+            rivals = below[a, L.N_NUMBERS] + area_k[a] * nfree
         f = 1.0 - pr[P.P_CONTEST + a] * rivals
         if f < 0.0:
             f = 0.0

@@ -105,7 +105,7 @@ def ships_in_supply(s, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ship_value_s(lim, inc, r, launched, sw, iw, end):
     """:func:`ship_value` on scalars (loops call this one: passing arrays to helpers in a
     loop costs reference counting)."""
@@ -118,7 +118,7 @@ def ship_value_s(lim, inc, r, launched, sw, iw, end):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def project_value_s(lim, crew, inc, r, colours, has_miss, sw, iw, end, cp, mv):
     """:func:`project_value` on scalars."""
     missing = crew - colours
@@ -259,7 +259,7 @@ def pack_crews(c, pt, npend):
     return packed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def launch_mask(crews, npend, h0, h1, h2, h3, hm):
     """:func:`launchable_value` on scalars: bit i set if project i (biggest crew first) can
     be launched with crew h0..h3 (sailor colours) and hm (missionaries)."""
@@ -287,7 +287,7 @@ def launch_mask(crews, npend, h0, h1, h2, h3, hm):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sailor_utility5(h0, h1, h2, h3, hm, d, need):
     """:func:`sailor_utility` on scalars."""
     return min(min(h0, d) + min(h1, d) + min(h2, d) + min(h3, d) + min(hm, d), need)
@@ -366,9 +366,24 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
 
 @njit(cache=True)
 def bonus_table(c, s, pr, p, rv, upper_best, bv):
-    """:func:`bonus_value` of every landing, in ``bv`` (one call instead of one per landing)."""
+    """:func:`bonus_value` of every landing, in ``bv`` (one call, scalars in the loop)."""
+    sailor = pr[P.P_SAILOR_VP] * (1.0 if pending_count(s, p) > 0 else 0.4)
+    captain = 0.0
+    if s[L.S_CAPT_AREA + p] > 0:
+        captain = pr[P.P_CAPT_VP] if captain_need(s, p) > 0 else 0.3 * pr[P.P_CAPT_VP]
+    project = pr[P.P_PROJECT_BONUS] * upper_best
     for landing in range(L.N_LANDINGS):
-        bv[landing] = bonus_value(c, s, pr, p, landing, rv, upper_best)
+        kind = c[L.C_LAND_BONUS + landing]
+        if kind == L.BONUS_PROJECT:
+            bv[landing] = project
+        elif kind == L.BONUS_SAILOR:
+            bv[landing] = sailor
+        elif kind == L.BONUS_CAPTAIN:
+            bv[landing] = captain
+        elif kind == L.BONUS_REALS:
+            bv[landing] = c[L.C_LAND_BONUS_REALS + landing] * rv
+        else:
+            bv[landing] = 0.0
 
 
 @njit(cache=True, inline="always")
@@ -442,11 +457,65 @@ def expedition_value(c, s, pr, p, landing, lims, incs, nships, captains, rv, bon
 
 @njit(cache=True)
 def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
-    """:func:`expedition_value` of every landing (``bv``: :func:`bonus_table`), in ``out``."""
+    """:func:`expedition_value` of every landing (``bv``: :func:`bonus_table`), in ``out``.
+    The same computation written out in one loop (no helper calls with arrays in it)."""
+    r = s[L.S_ROUND]
+    phases = 6.0 - r
+    iw = pr[P.P_INCOME_W]
+    cw = pr[P.P_COMPLETION_W]
+    end = c[L.C_END_VP_PER_SHIP]
     for landing in range(L.N_LANDINGS):
-        out[landing] = expedition_value(
-            c, s, pr, p, landing, lims, incs, nships, captains, rv, bv[landing]
-        )
+        ns = c[L.C_LAND_NSLOTS + landing]
+        base = landing * L.MAX_SLOTS
+        used = 0  # bit i: ship i assigned
+        taken = 0  # bit j: slot j assigned
+        empty = 0
+        mine = 0
+        for j in range(ns):
+            code = s[L.S_SLOT + base + j]
+            if code < 0:
+                empty += 1
+            elif code < L.N_PROJECTS and s[L.S_PROJ_OWNER + code] == p:
+                mine += 1
+        total = 0.0
+        sent = 0
+        bonus = bv[landing]
+        bias = pr[P.P_LAND_BIAS + landing]
+        while sent < captains:
+            bj = -1
+            best_v = -1
+            for j in range(ns):
+                if (taken >> j) & 1 or s[L.S_SLOT + base + j] >= 0:
+                    continue
+                v = c[L.C_LAND_VALUE + base + j]
+                if v <= best_v:
+                    continue
+                fits = False
+                for i in range(nships):
+                    if not (used >> i) & 1 and lims[i] >= v:
+                        fits = True
+                        break
+                if fits:
+                    bj = j
+                    best_v = v
+            if bj < 0:
+                break
+            bi = -1
+            for i in range(nships):
+                if not (used >> i) & 1 and lims[i] >= best_v and (bi < 0 or lims[i] < lims[bi]):
+                    bi = i
+            used |= 1 << bi
+            taken |= 1 << bj
+            sent += 1
+            empty -= 1
+            total += best_v + bonus + bias + iw * incs[bi] * phases
+            if r == 5:
+                total -= end
+        if sent == 0:
+            out[landing] = -1e9
+        else:
+            comp = c[L.C_LAND_COMPLETION + landing] * (mine + sent) * completion_chance(empty, r)
+            out[landing] = total + cw * comp
 
 
 @njit(cache=True)

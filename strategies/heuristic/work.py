@@ -20,7 +20,7 @@ WI_SIZE = WI_BELOW + (L.N_AREAS + 2) * (L.N_NUMBERS + 1)
 # float64 regions
 WF_VALS = 0  # Area values (5)
 WF_FPROB = 8  # probabilities of F (up to 10)
-WF_CAP = 20  # room left per Area (4)
+WF_CAP = 20  # rivals expected per free number, per Area (4)
 WF_U0 = 24  # upper projects bought first (6)
 WF_U1 = 32  # upper projects bought second (6)
 WF_PSV = 40  # ship values of the unlaunched projects (35)
@@ -30,7 +30,8 @@ WF_KC = 104  # right-to-act cost table: 21 numbers x 10 F values
 WF_BONUS = WF_KC + 21 * 10  # landing bonus values (6)
 WF_LAND = WF_BONUS + 8  # expedition value per landing (6)
 WF_MERCH = WF_LAND + 8  # merchant ship value per landing slot (6 x 8)
-WF_SIZE = WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS
+WF_BASE = WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS  # Area values after own discs (5)
+WF_SIZE = WF_BASE + 8
 
 
 def new_work() -> tuple[np.ndarray, np.ndarray]:
