@@ -42,7 +42,7 @@ def random_legal(s, legal, n):
     return legal[randint(s, L.S_RNG_PLAYER, n)]
 
 
-CACHE_WIDTH = 8
+CACHE_WIDTH = BI.CACHE_WIDTH
 
 
 def new_cache() -> np.ndarray:

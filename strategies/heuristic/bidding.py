@@ -21,6 +21,13 @@ from vdgsim import layout as L
 from vdgsim.engine.rng import randint
 
 N_VALS = 5  # the four Areas, then Navigation after an earlier recruiting action
+# a seat's row of the per-game cache (strategies.policy.new_cache)
+C_VALS = 1
+C_NF = C_VALS + N_VALS
+C_MAXF = C_NF + 1
+C_FPROB = C_MAXF + 1
+C_KC = C_FPROB + L.N_VDG + 1
+CACHE_WIDTH = C_KC + 21 * 10
 
 
 @njit(cache=True)
@@ -68,22 +75,38 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     discs are placed, so they are computed once per seat and round (tagged by the round).
     """
     rv = V.real_value(s, pr)
-    vals = wf[W.WF_VALS : W.WF_VALS + N_VALS]
-    if s[L.S_PHASE] == L.PH_PLACE and cache[p, 0] == s[L.S_ROUND]:
-        for k in range(N_VALS):
-            vals[k] = cache[p, 1 + k]
-    else:
+    # Everything below up to the per-number loop is the same for all of a seat's placements
+    # in one Phase 1 (Area values, the distribution of F, the right-to-act cost table):
+    # cache[p] keeps it, tagged by the round.
+    row = cache[p]
+    vals = row[C_VALS : C_VALS + N_VALS]
+    fprob = row[C_FPROB : C_FPROB + L.N_VDG + 1]
+    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
+    if not (s[L.S_PHASE] == L.PH_PLACE and row[0] == s[L.S_ROUND]):
         area_values(c, s, pr, p, rv, vals, wi, wf)
-        if s[L.S_PHASE] == L.PH_PLACE:
-            cache[p, 0] = s[L.S_ROUND]
-            for k in range(N_VALS):
-                cache[p, 1 + k] = vals[k]
-    fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
-    fprob = wf[W.WF_FPROB : W.WF_FPROB + L.N_VDG + 1]
-    nf = V.free_number_support(c, s, fvals, fprob)
-    max_f = 0
-    for j in range(nf):
-        max_f = max(max_f, fvals[j])
+        fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
+        nf = V.free_number_support(c, s, fvals, fprob)
+        max_f = 0
+        for j in range(nf):
+            max_f = max(max_f, fvals[j])
+        reals = s[L.S_REALS + p]
+        never_pay = pr[P.R_NEVER_PAY] > 0
+        kcost = pr[P.P_COST_W] * rv
+        # right-to-act cost (in VP) of each number below the highest possible F, for each F;
+        # an unaffordable or forbidden payment means giving up (infinite cost)
+        for num in range(1, max_f):
+            for j in range(nf):
+                cost = max(0, fvals[j] - num)
+                if cost <= pr[P.P_MAX_PAY] and cost <= reals and not (never_pay and cost > 0):
+                    kc[num, j] = kcost * cost
+                else:
+                    kc[num, j] = 1e18
+        row[C_NF] = nf
+        row[C_MAXF] = max_f
+        # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
+        row[0] = s[L.S_ROUND] if s[L.S_PHASE] == L.PH_PLACE else 0
+    nf = int(row[C_NF])
+    max_f = int(row[C_MAXF])
     np_ = s[L.S_N_PLAYERS]
     opp_left = 0
     for q in range(np_):
@@ -133,23 +156,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         base[a] = vals[a] * m
         if a == L.A_NAVIGATION:
             base[4] = vals[4] * m
-    reals = s[L.S_REALS + p]
-    never_pay = pr[P.R_NEVER_PAY] > 0
     gb = pr[P.P_GIVEUP_BIAS]
-    kcost = pr[P.P_COST_W] * rv
-    max_pay = pr[P.P_MAX_PAY]
-    # right-to-act cost (in VP) of each free number below the highest possible F, for each
-    # F; an unaffordable or forbidden payment means giving up (infinite cost)
-    kc = wf[W.WF_KC : W.WF_KC + 21 * 10].reshape((21, 10))
-    for num in range(1, max_f):
-        if s[L.S_NUM_OWNER + num] >= 0:
-            continue
-        for j in range(nf):
-            cost = max(0, fvals[j] - num)
-            if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
-                kc[num, j] = kcost * cost
-            else:
-                kc[num, j] = 1e18
     best = -1e18
     code = legal[0]
     ties = 0
