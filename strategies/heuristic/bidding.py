@@ -113,31 +113,54 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         if q != p:
             opp_left += s[L.S_DISCS_LEFT + q] + s[L.S_EXTRA_LEFT + q]
     # rivals' discs below each number, per Area; own discs per Area; free numbers below
-    iscr = wi[W.WI_BELOW : W.WI_SIZE].reshape((L.N_AREAS + 2, L.N_NUMBERS + 1))
-    iscr[:, :] = 0
-    below = iscr[: L.N_AREAS]
-    free_below = iscr[L.N_AREAS]
-    own = iscr[L.N_AREAS + 1]
+    # (flat rows of the int scratch, filled in one pass with running counts; Areas are
+    # numbered 0..3 as in layout: Characters, Recruiting, Purchase, Navigation)
+    B = W.WI_BELOW
+    S = L.N_NUMBERS + 1
+    r0 = r1 = r2 = r3 = 0
+    o0 = o1 = o2 = o3 = 0
+    fb = 0
     my_first_recruit = 99
-    for num in range(1, L.N_NUMBERS):
-        for a in range(L.N_AREAS):
-            below[a, num + 1] = below[a, num]
-        free_below[num + 1] = free_below[num]
+    for num in range(1, L.N_NUMBERS + 1):
+        wi[B + num] = r0
+        wi[B + S + num] = r1
+        wi[B + 2 * S + num] = r2
+        wi[B + 3 * S + num] = r3
+        wi[B + 4 * S + num] = fb
+        if num == L.N_NUMBERS:
+            break
         o = s[L.S_NUM_OWNER + num]
         if o < 0:
             if num <= 20:
-                free_below[num + 1] += 1
-        else:
-            a = s[L.S_NUM_AREA + num]
-            if a < 0:
-                continue
-            if o == p:
-                own[a] += 1
-                if a == L.A_RECRUITING and num < my_first_recruit:
+                fb += 1
+            continue
+        a = s[L.S_NUM_AREA + num]
+        if a < 0:
+            continue
+        if o == p:
+            if a == 0:
+                o0 += 1
+            elif a == 1:
+                o1 += 1
+                if num < my_first_recruit:
                     my_first_recruit = num
+            elif a == 2:
+                o2 += 1
             else:
-                below[a, num + 1] += 1
-    nfree = max(1, free_below[21])
+                o3 += 1
+        elif a == 0:
+            r0 += 1
+        elif a == 1:
+            r1 += 1
+        elif a == 2:
+            r2 += 1
+        else:
+            r3 += 1
+    wi[B + 5 * S] = o0
+    wi[B + 5 * S + 1] = o1
+    wi[B + 5 * S + 2] = o2
+    wi[B + 5 * S + 3] = o3
+    nfree = max(1, wi[B + 4 * S + 21])
     total_cap = 0.0
     for a in range(L.N_AREAS):
         cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]  # C4, read inline (no call)
@@ -151,7 +174,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]
         area_k[a] = opp_left * (max(0, cap - s[L.S_AREA_USED + a]) / total_cap) / nfree
         m = 1.0
-        for _ in range(own[a]):
+        for _ in range(wi[B + 5 * S + a]):
             m *= pr[P.P_REPEAT_W]
         base[a] = vals[a] * m
         if a == L.A_NAVIGATION:
@@ -176,9 +199,9 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             done |= 1 << key
         v = base[4] if plus else base[a]
         if num <= 20:
-            rivals = below[a, num] + area_k[a] * free_below[num]
+            rivals = wi[B + a * S + num] + area_k[a] * wi[B + 4 * S + num]
         else:
-            rivals = below[a, L.N_NUMBERS] + area_k[a] * nfree
+            rivals = wi[B + a * S + L.N_NUMBERS] + area_k[a] * nfree
         f = 1.0 - pr[P.P_CONTEST + a] * rivals
         if f < 0.0:
             f = 0.0
