@@ -27,7 +27,9 @@ C_NF = C_VALS + N_VALS
 C_MAXF = C_NF + 1
 C_FPROB = C_MAXF + 1
 C_KC = C_FPROB + L.N_VDG + 1
-CACHE_WIDTH = C_KC + 21 * 10
+C_PC = C_KC + 21 * 10  # per number: cumulative probability of the k cheapest F values
+C_SC = C_PC + 21 * 11  # per number: cumulative probability x cost of the k cheapest
+CACHE_WIDTH = C_SC + 21 * 11
 
 
 @njit(cache=True)
@@ -82,13 +84,20 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     vals = row[C_VALS : C_VALS + N_VALS]
     fprob = row[C_FPROB : C_FPROB + L.N_VDG + 1]
     kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
+    pc = row[C_PC : C_PC + 21 * 11].reshape((21, 11))
+    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
     if not (s[L.S_PHASE] == L.PH_PLACE and row[0] == s[L.S_ROUND]):
         area_values(c, s, pr, p, rv, vals, wi, wf)
         fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
         nf = V.free_number_support(c, s, fvals, fprob)
-        max_f = 0
-        for j in range(nf):
-            max_f = max(max_f, fvals[j])
+        # F values ascending, so that each number's costs come cheapest first
+        for i in range(1, nf):
+            j = i
+            while j > 0 and fvals[j - 1] > fvals[j]:
+                fvals[j - 1], fvals[j] = fvals[j], fvals[j - 1]
+                fprob[j - 1], fprob[j] = fprob[j], fprob[j - 1]
+                j -= 1
+        max_f = fvals[nf - 1]
         reals = s[L.S_REALS + p]
         never_pay = pr[P.R_NEVER_PAY] > 0
         kcost = pr[P.P_COST_W] * rv
@@ -101,6 +110,11 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
                     kc[num, j] = kcost * cost
                 else:
                     kc[num, j] = 1e18
+            pc[num, 0] = 0.0
+            sc[num, 0] = 0.0
+            for j in range(nf):
+                pc[num, j + 1] = pc[num, j] + fprob[j]
+                sc[num, j + 1] = sc[num, j] + (fprob[j] * kc[num, j] if kc[num, j] < 1e17 else 0.0)
         row[C_NF] = nf
         row[C_MAXF] = max_f
         # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
@@ -213,9 +227,13 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             # free whatever F is, or not worth acting even for free: no expectation needed
             val = max(v, comp)
         else:
-            val = 0.0
-            for j in range(nf):
-                val += fprob[j] * max(v - kc[num, j], comp)
+            # E[max(v - cost(F), comp)] = comp + sum over the F values whose cost is below
+            # x = v - comp of p(F) (x - cost): costs rise with F, so a prefix of them
+            x = v - comp
+            k = 0
+            while k < nf and kc[num, k] < x:
+                k += 1
+            val = comp + x * pc[num, k] - sc[num, k]
         # argmax; ties broken uniformly from the player generator, never by index
         if val > best + V.EPS:
             best = val
