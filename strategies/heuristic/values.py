@@ -9,27 +9,9 @@ from strategies import params as P
 from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import landings as LD
-from vdgsim.engine.rng import randint
 
 EPS = 1e-9
 MAX_SHIPS = 16
-
-
-@njit(cache=True, inline="always")
-def pick_better(s, v, best, count, rand):
-    """Random tie-breaking argmax step: returns (take, new_best, new_count).
-
-    Ties are broken uniformly from the player generator, never by index (a first-index rule
-    would favour low seats, numbers and Areas systematically).
-    """
-    if v > best + EPS:
-        return True, v, 1
-    if v >= best - EPS:
-        count += 1
-        if not rand:
-            return False, best, count
-        return randint(s, L.S_RNG_PLAYER, count) == 0, best, count
-    return False, best, count
 
 
 @njit(cache=True, inline="always")
@@ -400,65 +382,13 @@ def completion_chance(empty, r):
     return 0.15
 
 
-@njit(cache=True, inline="always")
-def expedition_value(c, s, pr, p, landing, lims, incs, nships, captains, rv, bonus):
-    """VP of sending up to ``captains`` of the given ships to ``landing``: greedy slots
-    (highest value first, smallest fitting ship), slot VP, bonus, income, completion."""
-    r = s[L.S_ROUND]
-    ns = c[L.C_LAND_NSLOTS + landing]
-    used = 0  # bit i: ship i assigned
-    taken = 0  # bit j: slot j assigned
-    empty = 0
-    mine = 0
-    for j in range(ns):
-        code = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
-        if code < 0:
-            empty += 1
-        elif code < L.N_PROJECTS and s[L.S_PROJ_OWNER + code] == p:
-            mine += 1
-    total = 0.0
-    sent = 0
-    phases = 6.0 - r
-    while sent < captains:
-        bj = -1
-        bv = -1
-        for j in range(ns):
-            if (taken >> j) & 1 or s[L.S_SLOT + landing * L.MAX_SLOTS + j] >= 0:
-                continue
-            v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j]
-            if v <= bv:
-                continue
-            fits = False
-            for i in range(nships):
-                if not (used >> i) & 1 and lims[i] >= v:
-                    fits = True
-                    break
-            if fits:
-                bj = j
-                bv = v
-        if bj < 0:
-            break
-        bi = -1
-        for i in range(nships):
-            if not (used >> i) & 1 and lims[i] >= bv and (bi < 0 or lims[i] < lims[bi]):
-                bi = i
-        used |= 1 << bi
-        taken |= 1 << bj
-        sent += 1
-        empty -= 1
-        total += bv + bonus + pr[P.P_LAND_BIAS + landing] + pr[P.P_INCOME_W] * incs[bi] * phases
-        if r == 5:
-            total -= c[L.C_END_VP_PER_SHIP]
-    if sent == 0:
-        return -1e9
-    comp = c[L.C_LAND_COMPLETION + landing] * (mine + sent) * completion_chance(empty, r)
-    return total + pr[P.P_COMPLETION_W] * comp
-
-
 @njit(cache=True)
 def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
-    """:func:`expedition_value` of every landing (``bv``: :func:`bonus_table`), in ``out``.
-    The same computation written out in one loop (no helper calls with arrays in it)."""
+    """VP of sending up to ``captains`` of the given ships (limits ``lims``, income ``incs``)
+    to each landing, in ``out`` (-1e9 where none fits): greedy slots (highest value first,
+    smallest ship that reaches it), slot VP + bonus (``bv``: :func:`bonus_table`) + landing
+    bias + income for the Phase 3s left + expected completion VP; in round 5 a ship sent
+    gives up its end-game VP. One loop, no helper calls with arrays in it."""
     r = s[L.S_ROUND]
     phases = 6.0 - r
     iw = pr[P.P_INCOME_W]
@@ -520,8 +450,10 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
 
 @njit(cache=True)
 def merchant_values(c, s, pr, p, rv, bv, limit, out):
-    """:func:`merchant_send_value` of every slot a merchant ship of ``limit`` fits, in
-    ``out[landing * MAX_SLOTS + slot]`` (-1e9 where it does not fit)."""
+    """VP for the sender of putting this round's merchant ship (navigation ``limit``) on
+    each slot, in ``out[landing * MAX_SLOTS + slot]`` (-1e9 where it does not fit): the
+    landing bonus, the slot value denied to the rivals (``merchant_block``), and the
+    completion it may trigger (good for his ships there, half as bad for the rivals')."""
     r = s[L.S_ROUND]
     for landing in range(L.N_LANDINGS):
         empty = 0
@@ -581,32 +513,6 @@ def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
                                 bc = col
                         have[bc] -= 1
     return k
-
-
-@njit(cache=True, inline="always")
-def merchant_send_value(c, s, pr, p, code, rv, upper_best):
-    """VP for the sender of putting this round's merchant ship on ``code`` (landing*8+slot):
-    the landing bonus, the slot denied to the rivals, and the completion it may trigger."""
-    landing = code // L.MAX_SLOTS
-    slot = code % L.MAX_SLOTS
-    v = bonus_value(c, s, pr, p, landing, rv, upper_best)
-    v += pr[P.P_MERCH_BLOCK] * c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + slot]
-    empty = 0
-    mine = 0
-    theirs = 0
-    for j in range(c[L.C_LAND_NSLOTS + landing]):
-        t = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
-        if t < 0:
-            empty += 1
-        elif t < L.N_PROJECTS:
-            if s[L.S_PROJ_OWNER + t] == p:
-                mine += 1
-            else:
-                theirs += 1
-    empty -= 1
-    ch = completion_chance(empty, s[L.S_ROUND]) - completion_chance(empty + 1, s[L.S_ROUND])
-    v += pr[P.P_COMPLETION_W] * ch * c[L.C_LAND_COMPLETION + landing] * (mine - 0.5 * theirs)
-    return v
 
 
 @njit(cache=True)
@@ -749,24 +655,6 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
             u0[i] = -1e9
             u1[i] = -1e9
     return have, pend
-
-
-@njit(cache=True, inline="always")
-def purchase_code_value(c, s, pr, p, rv, action, u0, u1, have, pend):
-    """VP of a purchase action code (price included), from :func:`upper_values`."""
-    if action == L.ACT_BUY_SAO_GABRIEL:
-        return purchase_value(c, s, pr, p, rv, action, have, pend)
-    if action >= L.ACT_BUY_TWO:
-        idx = action - L.ACT_BUY_TWO
-        k = 0
-        for i in range(L.N_UPPER):
-            for j in range(i + 1, L.N_UPPER):
-                if k == idx:
-                    v = max(u0[i] + u1[j], u0[j] + u1[i])
-                    return v - c[L.C_TWO_PROJECTS] * rv
-                k += 1
-        return -1e9
-    return u0[action - L.ACT_BUY_ONE] - c[L.C_ONE_PROJECT] * rv
 
 
 @njit(cache=True)
