@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_legal(s, legal, n):
     """Uniform random-legal player."""
     return legal[randint(s, L.S_RNG_PLAYER, n)]
@@ -50,7 +50,7 @@ def new_cache() -> np.ndarray:
     return np.zeros((L.MAX_PLAYERS, CACHE_WIDTH), dtype=np.float64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sending_merchant(s):
     """The merchant tile being sent: the setup one (first of the order, public since it is
     dealt face up to the Sernigi holder) or this round's face-up one."""
@@ -84,7 +84,7 @@ def heuristic(c, s, legal, n, pr, cache, wi, wf):
     return legal[0]
 
 
-@njit(cache=True)
+@njit(cache=True)  # allocates its scratch arrays, so it keeps numba's reference counting
 def choose(c, s, legal, n, params):
     """The action of the seat that must decide now, given the ``n`` legal actions."""
     cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))

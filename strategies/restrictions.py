@@ -40,7 +40,7 @@ class RestrictionError(ValueError):
     """A restriction that names an unknown character, Area or landing, or a bad value."""
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def allowed(c, s, pr, action):
     """True if ``action`` for the pending decision respects the row's restrictions."""
     kind = s[L.S_DECISION]
@@ -68,7 +68,7 @@ def allowed(c, s, pr, action):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def filter_legal(c, s, pr, legal, n, out):
     """Copy the allowed legal actions to ``out``; returns how many (all of them if none is).
 

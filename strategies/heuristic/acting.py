@@ -13,7 +13,7 @@ from vdgsim.engine import recruiting as RE
 from vdgsim.engine.rng import randint
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def captain_worth(c, s, pr, p):
     need = V.captain_need(s, p)
     if need > 0:
@@ -21,7 +21,7 @@ def captain_worth(c, s, pr, p):
     return 0.25 * pr[P.P_CAPT_VP]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     """Best recruiting choice among the sensible ones: from one section, one or more of each
     colour of a colour set (as many as the held projects can use), with or without a
@@ -112,7 +112,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     return best, best_code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nav_choice(c, s, pr, p, rv, legal, n, wi, wf):
     """Best legal expedition landing with the player's launched ships. (VP, code)."""
     lims = wi[W.WI_LIMS : W.WI_LIMS + V.MAX_SHIPS]
@@ -144,7 +144,7 @@ def nav_choice(c, s, pr, p, rv, legal, n, wi, wf):
     return best, code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
     ub = V.best_upper_project(c, s, pr, p, rv, wi)
     best = -1e9
@@ -170,7 +170,7 @@ def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
     return best, code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
     u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]
     u1 = wf[W.WF_U1 : W.WF_U1 + L.N_UPPER]
@@ -209,7 +209,7 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
     return best, code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_act(c, s, pr, p, legal, n, wi, wf):
     """Perform the best way of the Area's action, or give up when the compensation (plus
     the preset's give-up bias) is worth more than acting after its right-to-act cost."""

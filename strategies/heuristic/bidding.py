@@ -32,7 +32,7 @@ C_SC = C_PC + 21 * 11  # per number: cumulative probability x cost of the k chea
 CACHE_WIDTH = C_SC + 21 * 11
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub, wf):
     best = 0.0
     if k == 0 or captains == 0:
@@ -47,7 +47,7 @@ def best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub, wf):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def area_values(c, s, pr, p, rv, vals, wi, wf):
     """VP of acting in each Area now (before any right-to-act cost)."""
     budget = s[L.S_REALS + p]
@@ -69,7 +69,7 @@ def area_values(c, s, pr, p, rv, vals, wi, wf):
         vals[4] = best_landing(c, s, pr, p, rv, lims, incs, k2, captains + extra, ub, wf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     """The placement (number * 4 + Area) with the highest expected VP.
 

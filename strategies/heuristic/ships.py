@@ -11,7 +11,7 @@ from vdgsim import layout as L
 from vdgsim.engine.rng import randint
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_launch(c, s, pr, p, legal, n, wi):
     """Launch the most valuable project, crewed with the colours held in the largest
     numbers, the missionary only when the crew needs five colours; done when nothing is
@@ -51,7 +51,7 @@ def decide_launch(c, s, pr, p, legal, n, wi):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_ship(c, s, pr, p, legal, n):
     """The highest-value empty slot, with the smallest ship that reaches it."""
     best = -1e18
@@ -78,7 +78,7 @@ def decide_ship(c, s, pr, p, legal, n):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_merchant(c, s, pr, p, legal, n, wi, wf, m):
     rv = V.real_value(s, pr)
     ub = V.best_upper_project(c, s, pr, p, rv, wi)
@@ -105,7 +105,7 @@ def decide_merchant(c, s, pr, p, legal, n, wi, wf, m):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_project_bonus(c, s, pr, p, legal, n, wi):
     rv = V.real_value(s, pr)
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
@@ -127,7 +127,7 @@ def decide_project_bonus(c, s, pr, p, legal, n, wi):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
     """The colour that adds most to the crews of the held projects (any section)."""
     rv = V.real_value(s, pr)
@@ -173,7 +173,7 @@ def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_end_board(legal, n):
     """Board as many captains as possible (each boarded ship is worth end-game VP)."""
     return legal[n - 1]

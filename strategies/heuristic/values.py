@@ -21,7 +21,7 @@ def real_value(s, pr):
     return pr[P.P_RV_EARLY] + (pr[P.P_RV_LATE] - pr[P.P_RV_EARLY]) * (r - 1) / 4.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_number_support(c, s, fvals, fprob):
     """The distribution of the First Free Number F from public information.
 
@@ -169,7 +169,7 @@ def crew_have(s, p, have):
     have[4] = s[L.S_MISSIONARIES + p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pending_tiles(c, s, pr, p, rv, pt, psv):
     """The player's unlaunched projects, biggest crew first, in ``pt``, with their ship
     values in ``psv``; returns how many."""
@@ -302,7 +302,7 @@ def captain_need(s, p):
     return ships_in_supply(s, p) + pending_count(s, p) - s[L.S_CAPT_SUPPLY + p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_upper_project(c, s, pr, p, rv, wi):
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     crew_have(s, p, have)
@@ -346,7 +346,7 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bonus_table(c, s, pr, p, rv, upper_best, bv):
     """:func:`bonus_value` of every landing, in ``bv`` (one call, scalars in the loop)."""
     sailor = pr[P.P_SAILOR_VP] * (1.0 if pending_count(s, p) > 0 else 0.4)
@@ -382,7 +382,7 @@ def completion_chance(empty, r):
     return 0.15
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
     """VP of sending up to ``captains`` of the given ships (limits ``lims``, income ``incs``)
     to each landing, in ``out`` (-1e9 where none fits): greedy slots (highest value first,
@@ -448,7 +448,7 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
             out[landing] = total + cw * comp
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def merchant_values(c, s, pr, p, rv, bv, limit, out):
     """VP for the sender of putting this round's merchant ship (navigation ``limit``) on
     each slot, in ``out[landing * MAX_SLOTS + slot]`` (-1e9 where it does not fit): the
@@ -481,7 +481,7 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
                 out[code] = -1e9
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
     """Limits and income of the player's launched ships in supply; with ``with_launchable``
     also his projects that his present crew could launch (greedy, as above)."""
@@ -515,7 +515,7 @@ def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_merchant_value(c, s, pr, p, rv, ub, wf):
     """VP of sending this round's merchant ship (0 if it is gone or fits nowhere allowed)."""
     m = LD.merchant_tile(s)
@@ -546,7 +546,7 @@ def missionary_worth(c, s, pr, p):
     return pr[P.P_MISSIONARY_VP] * (0.6 if s[L.S_MISSIONARIES + p] == 0 else 0.2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def character_value(c, s, pr, p, ch, rv, ub, wf):
     """VP of hosting character ``ch`` now (immediate effect, holding it through the round,
     and the preset's value of holding it in later rounds)."""
@@ -571,7 +571,7 @@ def character_value(c, s, pr, p, ch, rv, ub, wf):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_character_action(c, s, pr, p, rv, ub, wf):
     """Best VP of a Characters action: Vasco da Gama's money or hosting a character."""
     best = -1e9
@@ -626,7 +626,7 @@ def purchase_value(c, s, pr, p, rv, action, have, pend):
     return upper_value(c, s, pr, p, rv, have, t, pend) - c[L.C_ONE_PROJECT] * rv
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def upper_values(c, s, pr, p, rv, u0, u1, wi):
     """Value of each upper-space project bought first (``u0``) or second (``u1``)."""
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
@@ -657,7 +657,7 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
     return have, pend
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_purchase_value(c, s, pr, p, rv, budget, wi, wf):
     """Best VP of a purchase the player can pay with ``budget``."""
     u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]

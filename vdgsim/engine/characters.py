@@ -9,7 +9,7 @@ from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_character_actions(s, out, n):
     """Each unclaimed money space with money on it, and each character not hosted this round."""
     for k in range(2):
@@ -23,13 +23,13 @@ def legal_character_actions(s, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_money(s, log, p, k):
     s[L.S_MONEY_TAKEN + k] = 1
     C.gain_reals(s, log, p, s[L.S_MONEY + k], L.R_VDG_MONEY, k, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def host(c, s, log, p, ch):
     """Take the character's tile and put the disc on its space; immediate effects of Dias and
     Alvares. Returns the previous holder (Sernigi and Manuel I continue in the flow)."""
@@ -47,7 +47,7 @@ def host(c, s, log, p, ch):
     return prev
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_manuel_placements(c, s, out, n):
     """The 21 or 22 still in the Characters Area, on any empty action slot."""
     for area in range(L.N_AREAS):
@@ -60,7 +60,7 @@ def legal_manuel_placements(c, s, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def manuel_can_place(c, s):
     if s[L.S_NUM_OWNER + 21] >= 0 and s[L.S_NUM_OWNER + 22] >= 0:
         return False
@@ -70,7 +70,7 @@ def manuel_can_place(c, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_manuel_disc(s, p, action):
     num = action // 4
     area = action % 4

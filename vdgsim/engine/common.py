@@ -9,7 +9,7 @@ from vdgsim.engine import events as E
 from vdgsim.engine.rng import randint
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_vp(s, log, p, amount, source, d1, d2):
     """Score ``amount`` VP for seat ``p`` from ``source`` (layout.VP_*), logged."""
     if amount <= 0:
@@ -19,7 +19,7 @@ def gain_vp(s, log, p, amount, source, d1, d2):
     E.log_event(s, log, E.EV_VP, p, source, amount, d1, d2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_reals(s, log, p, amount, source, d1, d2):
     """Give seat ``p`` ``amount`` Reals from the bank (unlimited, R9.1), logged."""
     if amount <= 0:
@@ -29,7 +29,7 @@ def gain_reals(s, log, p, amount, source, d1, d2):
     E.log_event(s, log, E.EV_REALS, p, source, amount, d1, d2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay(s, log, p, amount, reason, dec_row):
     """Seat ``p`` pays ``amount`` Reals; added to the Reals-paid column of its decision row."""
     if amount <= 0:
@@ -41,18 +41,18 @@ def pay(s, log, p, amount, reason, dec_row):
         log[dec_row, 6] += amount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_gain(s, log, p, item, amount, detail, source):
     E.log_event(s, log, E.EV_GAIN, p, item, amount, detail, source)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def area_capacity(c, s, area):
     """Action slots of an Area at this player count (C4)."""
     return c[L.C_AREA_SLOTS + (s[L.S_N_PLAYERS] - 2) * L.N_AREAS + area]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def right_to_act_cost(s, number):
     """R4.3: F - n Reals when n < F; numbers 21 and 22 are always free."""
     if number > 20:
@@ -61,17 +61,17 @@ def right_to_act_cost(s, number):
     return f - number if number < f else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def slot_value(c, landing, slot):
     return c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + slot]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def n_slots(c, landing):
     return c[L.C_LAND_NSLOTS + landing]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ship_limit(c, code):
     """Navigation limit of a ship code (0..34 project tiles, 35..40 merchant ships)."""
     if code >= L.N_PROJECTS:
@@ -79,7 +79,7 @@ def ship_limit(c, code):
     return c[L.C_PROJ_LIMIT + code]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def landing_complete(c, s, landing):
     n = c[L.C_LAND_NSLOTS + landing]
     for j in range(n):
@@ -88,7 +88,7 @@ def landing_complete(c, s, landing):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fits_in_landing(c, s, landing, limit):
     """True if an empty slot of value <= limit exists at the landing."""
     n = c[L.C_LAND_NSLOTS + landing]
@@ -101,7 +101,7 @@ def fits_in_landing(c, s, landing, limit):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bag_total(s):
     t = 0
     for col in range(L.N_COLOURS):
@@ -109,7 +109,7 @@ def bag_total(s):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_from_bag(s):
     """Draw one sailor at random from the bag; returns its colour, or -1 if the bag is empty."""
     total = bag_total(s)
@@ -124,7 +124,7 @@ def draw_from_bag(s):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def section_total(s, section):
     t = 0
     for col in range(L.N_COLOURS):
@@ -132,7 +132,7 @@ def section_total(s, section):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def n_upper(s):
     k = 0
     for i in range(L.N_UPPER):
@@ -141,7 +141,7 @@ def n_upper(s):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_projects(s):
     """R1.7 / R7.1: the next tile to the Sao Gabriel space, the next six to the upper spaces."""
     for k in range(L.N_UPPER + 1):
@@ -161,7 +161,7 @@ def deal_projects(s):
                 s[L.S_PROJ_LOC + t] = L.LOC_UPPER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_project(s, log, p, space, source):
     """Seat ``p`` takes the project from upper space ``space`` into supply (project side)."""
     t = s[L.S_UPPER + space]
@@ -171,7 +171,7 @@ def take_project(s, log, p, space, source):
     log_gain(s, log, p, E.G_PROJECT, 1, t, source)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_missionary(s, log, p, source):
     """Seat ``p`` takes a missionary from the Characters Area if one is there."""
     if s[L.S_MISS_AREA] > 0:
@@ -180,7 +180,7 @@ def gain_missionary(s, log, p, source):
         log_gain(s, log, p, E.G_MISSIONARY, 1, 0, source)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_captain_from_area(s, log, p, source):
     """Seat ``p`` takes a captain of his colour from the Recruiting Area if one is left."""
     if s[L.S_CAPT_AREA + p] > 0:

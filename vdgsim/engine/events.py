@@ -41,7 +41,7 @@ G_CAPTAIN, G_SAILOR, G_MISSIONARY, G_PROJECT, G_CHARACTER, G_EXTRA_DISC = 0, 1, 
 GAIN_NAMES = ("captain", "sailor", "missionary", "project", "character", "additional disc")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(s, log, ev, seat, a, b, c, d):
     """Append one row; rows past the log's capacity are counted but not stored."""
     n = s[L.S_LOG_N]

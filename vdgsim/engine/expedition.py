@@ -8,7 +8,7 @@ from vdgsim import layout as L
 from vdgsim.engine import common as C
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_send_to(c, s, p, landing):
     """True if one of seat ``p``'s launched ships in supply fits an empty slot there."""
     for t in range(L.N_PROJECTS):
@@ -21,7 +21,7 @@ def can_send_to(c, s, p, landing):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_landings(c, s, p, out, n):
     """R4.5: a landing is a legal expedition if a captain and a fitting ship are available."""
     if s[L.S_CAPT_SUPPLY + p] == 0:
@@ -33,7 +33,7 @@ def legal_landings(c, s, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_ship_sends(c, s, p, out, n):
     """Each (ship, empty slot) pair at the chosen landing; 'done' once a ship has been sent.
 
@@ -62,7 +62,7 @@ def legal_ship_sends(c, s, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def send_ship(c, s, log, p, action):
     """Board a captain, place the ship, score the slot's VP. Returns the landing."""
     landing = s[L.S_EXP_LANDING]

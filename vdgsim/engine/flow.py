@@ -26,13 +26,13 @@ from vdgsim.engine import scoring as SC
 from vdgsim.engine.setup import init_state
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _decide(s, kind, p):
     s[L.S_DECISION] = kind
     s[L.S_DEC_PLAYER] = p
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_acts(c, s, p, out, n):
     """Give up, plus every way of performing the called number's Area action (R4.5: only
     ways the player can pay for after paying the right to act)."""
@@ -53,7 +53,7 @@ def legal_acts(c, s, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance(c, s, log):
     """Run automatic steps until a decision is pending or the game is over."""
     while True:
@@ -166,7 +166,7 @@ def advance(c, s, log):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_actions(c, s, out):
     """Fill ``out`` with the legal actions of the pending decision; returns how many."""
     kind = s[L.S_DECISION]
@@ -201,21 +201,21 @@ def legal_actions(c, s, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sending_merchant(s):
     if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
         return s[L.S_MERCH_ORDER]
     return LD.merchant_tile(s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _after_bonus(c, s, log, p, landing, resume):
     if not LD.landing_bonus(c, s, log, p, landing, resume):
         s[L.S_STEP] = resume
         s[L.S_DECISION] = L.D_NONE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply(c, s, log, action):
     """Take ``action`` for the pending decision (it must be legal) and advance."""
     kind = s[L.S_DECISION]
@@ -290,7 +290,7 @@ def apply(c, s, log, action):
         advance(c, s, log)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply_act(c, s, log, p, action, row):
     num = s[L.S_CURRENT]
     if action == L.GIVE_UP:
@@ -320,7 +320,7 @@ def _apply_act(c, s, log, p, action, row):
             _decide(s, L.D_MANUEL_PLACE, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_game_state(c, s, log, n_players, seed):
     """Set up a game and run it to its first decision."""
     init_state(c, s, log, n_players, seed)

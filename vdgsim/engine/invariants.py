@@ -27,7 +27,7 @@ INVARIANT_NAMES = (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check(c, s):
     """0 if the state is consistent, else the number of the first broken invariant."""
     np_ = s[L.S_N_PLAYERS]

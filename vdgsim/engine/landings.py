@@ -9,7 +9,7 @@ from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def merchant_tile(s):
     """This round's face-up merchant tile, or -1 if it was already sent or discarded."""
     top = s[L.S_MERCH_TOP]
@@ -21,7 +21,7 @@ def merchant_tile(s):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def merchant_fits(c, s, m):
     limit = c[L.C_MERCH_LIMIT + m]
     for landing in range(L.N_LANDINGS):
@@ -30,7 +30,7 @@ def merchant_fits(c, s, m):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_merchant_sends(c, s, m, out, n):
     """Every empty slot of value <= the merchant's limit; action = landing * 8 + slot."""
     limit = c[L.C_MERCH_LIMIT + m]
@@ -45,7 +45,7 @@ def legal_merchant_sends(c, s, m, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def send_merchant(s, log, p, m, action):
     """Place merchant tile ``m``; the sender gets the landing bonus but no slot VP (R5.5)."""
     landing = action // L.MAX_SLOTS
@@ -57,13 +57,13 @@ def send_merchant(s, log, p, m, action):
     return landing
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_merchant(s, log, m):
     s[L.S_MERCH_LOC + m] = L.M_DISCARDED
     E.log_event(s, log, E.EV_MERCHANT, -1, m, 0, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sailor_bonus_available(s):
     if C.bag_total(s) > 0:
         return True
@@ -73,7 +73,7 @@ def sailor_bonus_available(s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def landing_bonus(c, s, log, p, landing, resume):
     """Give seat ``p`` the landing's bonus for one ship (R5.4); an unavailable bonus is lost.
 
@@ -100,7 +100,7 @@ def landing_bonus(c, s, log, p, landing, resume):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_project_bonus(s, out, n):
     for i in range(L.N_UPPER):
         if s[L.S_UPPER + i] >= 0:
@@ -109,7 +109,7 @@ def legal_project_bonus(s, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_sailor_bonus(s, out, n):
     """Any colour of any active section, or a random draw from the bag."""
     for sec in range(s[L.S_N_PLAYERS]):
@@ -123,7 +123,7 @@ def legal_sailor_bonus(s, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_sailor_bonus(s, log, p, action):
     if action == L.SAILOR_BAG_DRAW:
         col = C.draw_from_bag(s)

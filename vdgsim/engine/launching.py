@@ -7,7 +7,7 @@ from numba import njit
 from vdgsim import layout as L
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def available_colours(s, p):
     """Bit mask of crew colours seat ``p`` can use (bits 0..3 sailors, bit 4 a missionary)."""
     mask = 0
@@ -19,7 +19,7 @@ def available_colours(s, p):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def popcount5(m):
     k = 0
     for b in range(5):
@@ -27,7 +27,7 @@ def popcount5(m):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_launch(c, s, p):
     """True if seat ``p`` has a project he can crew now."""
     n_avail = popcount5(available_colours(s, p))
@@ -43,7 +43,7 @@ def can_launch(c, s, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_launches(c, s, p, out, n):
     """Append every (project, crew colours) launch of seat ``p`` to ``out``; returns the count."""
     avail = available_colours(s, p)
@@ -58,7 +58,7 @@ def legal_launches(c, s, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def launch(s, p, action):
     """Launch: the sailors return to the bag, the missionary to the Characters Area."""
     t = action // 32 - 1

@@ -9,7 +9,7 @@ from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_income_and_completion(c, s, log):
     """R6.2 and R6.3, all scored before any ship moves."""
     for landing in range(L.N_LANDINGS):
@@ -36,7 +36,7 @@ def score_income_and_completion(c, s, log):
                 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def remove_ship(s, log, code, landing, slot):
     """A ship leaves the game; a player's captain returns to his supply."""
     if code < L.N_PROJECTS:
@@ -50,7 +50,7 @@ def remove_ship(s, log, code, landing, slot):
     E.log_event(s, log, E.EV_MOVE, p, code, landing * L.MAX_SLOTS + slot, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_ships(c, s, log):
     """R6.4-R6.5: complete landings empty top down; each ship, left to right, takes the
     leftmost fitting empty slot of the next landing up, or leaves the game."""

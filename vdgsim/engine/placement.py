@@ -8,7 +8,7 @@ from vdgsim import layout as L
 from vdgsim.engine.common import area_capacity
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_placements(c, s, p, out, n):
     """R3.2-R3.3: every (number, Area) seat ``p`` may place now; action = number * 4 + Area."""
     for area in range(L.N_AREAS):
@@ -27,7 +27,7 @@ def legal_placements(c, s, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_disc(s, p, action):
     """Put a disc with its number on an empty slot of the Area; placed discs never move."""
     num = action // 4
@@ -41,7 +41,7 @@ def place_disc(s, p, action):
         s[L.S_DISCS_LEFT + p] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_placer(s):
     """R3.2: the next seat clockwise from the placing seat that still has a disc, or -1."""
     np_ = s[L.S_N_PLAYERS]

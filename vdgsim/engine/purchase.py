@@ -9,7 +9,7 @@ from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pair_spaces(idx):
     """The (i, j) upper spaces, i < j, of pair index ``idx`` (0..14)."""
     k = 0
@@ -21,7 +21,7 @@ def pair_spaces(idx):
     return -1, -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_purchases(c, s, p, budget, out, n):
     """Every purchase seat ``p`` can pay with ``budget`` Reals (after the right to act)."""
     if budget >= c[L.C_ONE_PROJECT]:
@@ -44,7 +44,7 @@ def legal_purchases(c, s, p, budget, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def purchase(c, s, log, p, action, dec_row):
     """Pay and take the projects; Sao Gabriel arrives launched with no crew."""
     if action == L.ACT_BUY_SAO_GABRIEL:

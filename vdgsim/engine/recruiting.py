@@ -9,29 +9,29 @@ from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pack(section, k0, k1, k2, k3, captain):
     return L.ACT_RECRUIT + (
         (captain << 15) | (section << 12) | k0 | (k1 << 3) | (k2 << 6) | (k3 << 9)
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unpack_counts(action, col):
     return ((action - L.ACT_RECRUIT) >> (3 * col)) & 7
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unpack_section(action):
     return ((action - L.ACT_RECRUIT) >> 12) & 7
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unpack_captain(action):
     return ((action - L.ACT_RECRUIT) >> 15) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recruit_cost(c, action):
     """Sailor cost by distinct colours taken, plus 1 Real per sailor if a captain is taken."""
     distinct = 0
@@ -47,7 +47,7 @@ def recruit_cost(c, action):
     return cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_recruits(c, s, p, budget, out, n):
     """Every affordable recruiting choice: a section and a count per colour, with or without
     a captain, or a captain alone (free). At least one sailor or one captain is taken."""
@@ -77,7 +77,7 @@ def legal_recruits(c, s, p, budget, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recruit(c, s, log, p, action, dec_row):
     C.pay(s, log, p, recruit_cost(c, action), L.PAY_RECRUIT, dec_row)
     sec = unpack_section(action)

@@ -17,7 +17,7 @@ def _rotl(x, k):
     return ((x << k) & M32) | (x >> (32 - k))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _mul32(a, b):
     """(a * b) mod 2**32 for 32-bit a and b without exceeding int64."""
     lo = a * (b & 0xFFFF)
@@ -25,7 +25,7 @@ def _mul32(a, b):
     return (lo + hi) & M32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fmix32(h):
     h ^= h >> 16
     h = _mul32(h, 0x85EBCA6B)
@@ -35,7 +35,7 @@ def _fmix32(h):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_stream(s, off, seed, stream):
     """Fill the 4 words at ``s[off:off+4]`` from a non-negative 63-bit seed and a stream id."""
     lo = seed & M32
@@ -48,7 +48,7 @@ def seed_stream(s, off, seed, stream):
         s[off] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_u32(s, off):
     """Next 32-bit output of the xoshiro128** generator stored at ``s[off:off+4]``."""
     s0 = s[off]
@@ -70,7 +70,7 @@ def next_u32(s, off):
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def randint(s, off, n):
     """Uniform integer in ``0..n-1`` (Lemire's method with rejection, so exactly uniform)."""
     threshold = (1 << 32) % n
@@ -80,7 +80,7 @@ def randint(s, off, n):
             return m >> 32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle(s, off, arr, start, n):
     """Fisher-Yates shuffle of ``arr[start:start+n]`` in place."""
     for i in range(n - 1, 0, -1):

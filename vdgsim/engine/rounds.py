@@ -9,7 +9,7 @@ from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_round(c, s, log):
     """R3.1: the face-up VdG tile goes to the discards; its Initial Number and Reals apply."""
     s[L.S_PHASE] = L.PH_PLACE
@@ -33,7 +33,7 @@ def start_round(c, s, log):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_phase2(c, s, log):
     """R4.1: turn the next VdG tile; F = Initial + its Variation, clamped to 1..20."""
     s[L.S_PHASE] = L.PH_ACTIONS
@@ -48,7 +48,7 @@ def start_phase2(c, s, log):
     E.log_event(s, log, E.EV_FREE, -1, 0, s[L.S_INITIAL], var, f)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refill_recruiting(c, s):
     """R7.4: from the rightmost active section leftwards, up to 3 sailors each, never above
     the section's capacity; stops when the bag is empty."""
@@ -62,7 +62,7 @@ def refill_recruiting(c, s):
             s[L.S_SECTION + sec * L.N_COLOURS + col] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def holder_bonuses(c, s, log):
     """R7.5 / R8.1: the Alvares holder's missionary and the Dias holder's 2 VP."""
     alvares = s[L.S_CHAR_HOLDER + L.CH_ALVARES]
@@ -74,7 +74,7 @@ def holder_bonuses(c, s, log):
         s[L.S_FIRST_PLAYER] = dias
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_of_round(c, s, log):
     """R7.1-R7.6, in the rulebook's order."""
     for t in range(L.N_PROJECTS):

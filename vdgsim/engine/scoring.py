@@ -8,7 +8,7 @@ from vdgsim import layout as L
 from vdgsim.engine import common as C
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unboarded_ships(s, p):
     k = 0
     for t in range(L.N_PROJECTS):
@@ -21,7 +21,7 @@ def unboarded_ships(s, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def board_captains(s, p, k):
     """R8.2: board ``k`` captains on launched ships in supply (which ships cannot matter)."""
     for t in range(L.N_PROJECTS):
@@ -37,7 +37,7 @@ def board_captains(s, p, k):
             k -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_scoring(c, s, log):
     """R8.3: 1 VP per 3 Reals, 3 VP per launched ship in supply with a captain aboard."""
     for p in range(s[L.S_N_PLAYERS]):
@@ -53,7 +53,7 @@ def final_scoring(c, s, log):
         C.gain_vp(s, log, p, boarded * c[L.C_END_VP_PER_SHIP], L.VP_END_SHIPS, boarded, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ships_in_navigation(s, p):
     k = 0
     for t in range(L.N_PROJECTS):
@@ -62,7 +62,7 @@ def ships_in_navigation(s, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sailors_in_supply(s, p):
     k = 0
     for col in range(L.N_COLOURS):
@@ -70,13 +70,13 @@ def sailors_in_supply(s, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tiebreak_key(s, p):
     """R8.4 order: VP, then ships in the Navigation Area, then sailors in supply."""
     return (s[L.S_VP + p] * 1000 + ships_in_navigation(s, p)) * 1000 + sailors_in_supply(s, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ranks_and_shares(s, rank, share):
     """Rank 1 = best; tied players share a rank and split the win (1/k each)."""
     np_ = s[L.S_N_PLAYERS]

@@ -10,7 +10,7 @@ from vdgsim.engine import events as E
 from vdgsim.engine.rng import seed_stream, shuffle
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def init_state(c, s, log, n_players, seed):
     """Set up a game of ``n_players`` (2..4) from ``seed`` (R1.1-R1.8).
 
