@@ -1,4 +1,4 @@
-"""The `vdg` command: play, simulate, tournament, bench, data.
+"""The `vdg` command: play, simulate, tournament, experiment, report, bench, data.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -14,7 +14,9 @@ from typer.exceptions import TyperException
 from vdgsim.commands.bench import bench
 from vdgsim.commands.common import InputError
 from vdgsim.commands.data import data_app
+from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.play import play
+from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
 
 app = typer.Typer(
@@ -28,6 +30,8 @@ app = typer.Typer(
 app.command("play")(play)
 app.command("simulate")(simulate)
 app.command("tournament")(tournament)
+app.add_typer(experiment_app, name="experiment")
+app.command("report")(report)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")
 
