@@ -43,9 +43,10 @@ def play(
     strategy: Annotated[
         str,
         typer.Option(
-            help="Player preset per seat, comma separated (one name applies to every seat).",
+            help="Player preset per seat, comma separated (one name applies to every seat); "
+            "names as in `vdg simulate` (presets, preset files, restrictions).",
         ),
-    ] = "random",
+    ] = "default",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the event log as JSON instead of the account.")
     ] = False,
