@@ -185,16 +185,23 @@ def summarise_players(s, log, players, base, rank, share, win_share, game_row):
 
 @njit(cache=True)
 def copy_decisions(log, n_rows, g, threshold, sampler, dec, n_dec):
-    """Append the game's decision rows (each kept if a sampler draw is below ``threshold``)."""
+    """Append the game's decision rows (each kept if a sampler draw is below ``threshold``).
+
+    ``free_number`` is the First Free Number F of the row's round, for every row of that round:
+    F is revealed only in Phase 2, but Phase 1 placements are made against that round's F
+    (unknown when they are made), so analyses of early numbers join on it.
+    """
     if n_dec + n_rows > dec.shape[0]:
         dec = _grow(dec, n_dec + n_rows)
-    free = 0
+    free_by_round = np.zeros(L.N_ROUNDS + 2, dtype=np.int64)
+    for i in range(n_rows):
+        if log[i, 0] == E.EV_FREE:
+            free_by_round[log[i, 1]] = log[i, 7]
     area = -1
     for i in range(n_rows):
         ev = log[i, 0]
-        if ev == E.EV_FREE:
-            free = log[i, 7]
-        elif ev == E.EV_CALL:
+        free = free_by_round[log[i, 1]]
+        if ev == E.EV_CALL:
             area = log[i, 5]
         elif ev == E.EV_DECISION:
             if threshold < SAMPLE_ALL and next_u32(sampler, 0) >= threshold:
