@@ -330,3 +330,15 @@ def test_atomic_write_leaves_nothing_when_interrupted(tmp_path, monkeypatch):
     assert O.complete_chunks(tmp_path, ("players",)) == set()
     O.remove_temporaries(tmp_path)
     assert list(target.parent.iterdir()) == []
+
+
+def test_decisions_carry_the_rounds_free_number_from_phase_1_on(reference):
+    """Placements are made against the round's F, revealed later in Phase 2 (R4.1)."""
+    d = reference.decisions
+    per_round = d.group_by("game", "round").agg(
+        pl.col("free_number").n_unique().alias("distinct"), pl.col("free_number").min().alias("low")
+    )
+    assert per_round["distinct"].max() == 1
+    assert per_round["low"].min() >= 1
+    placements = d.filter(pl.col("phase") == 1)
+    assert placements.height > 0 and placements["free_number"].min() >= 1
