@@ -18,7 +18,7 @@ from strategies.heuristic import work as W
 from strategies.params import KIND_HEURISTIC, KIND_RANDOM, N_PARAMS, P_KIND, POLICY_KINDS
 from strategies.restrictions import R_ANY, filter_legal
 from vdgsim import layout as L
-from vdgsim.engine import landings as LD
+from vdgsim.engine.flow import sending_merchant
 from vdgsim.engine.rng import randint
 
 __all__ = [
@@ -50,15 +50,6 @@ def new_cache() -> np.ndarray:
     return np.zeros((L.MAX_PLAYERS, CACHE_WIDTH), dtype=np.float64)
 
 
-@njit(cache=True, _nrt=False)
-def _sending_merchant(s):
-    """The merchant tile being sent: the setup one (first of the order, public since it is
-    dealt face up to the Sernigi holder) or this round's face-up one."""
-    if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
-        return s[L.S_MERCH_ORDER]
-    return LD.merchant_tile(s)
-
-
 @njit(cache=True, inline="always")
 def heuristic(c, s, legal, n, pr, cache, wi, wf):
     """The parameterised heuristic player (see :mod:`strategies.heuristic`)."""
@@ -73,7 +64,7 @@ def heuristic(c, s, legal, n, pr, cache, wi, wf):
     if kind == L.D_EXPEDITION_SHIP:
         return SH.decide_ship(c, s, pr, p, legal, n)
     if kind == L.D_SEND_MERCHANT:
-        return SH.decide_merchant(c, s, pr, p, legal, n, wi, wf, _sending_merchant(s))
+        return SH.decide_merchant(c, s, pr, p, legal, n, wi, wf, sending_merchant(s))
     if kind == L.D_PROJECT_BONUS:
         return SH.decide_project_bonus(c, s, pr, p, legal, n, wi)
     if kind == L.D_SAILOR_BONUS:

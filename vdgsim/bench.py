@@ -14,11 +14,10 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from strategies.loop import play_games
-from strategies.policy import choose
+from strategies.python_loop import play_python, preset_player
 from strategies.registry import params_table
-from vdgsim import layout as L
 from vdgsim.components import Components
-from vdgsim.game import apply_action, is_over, legal_actions, new_game
+from vdgsim.game import new_game
 
 
 @dataclass(frozen=True)
@@ -47,15 +46,10 @@ def bench_compiled(comp: Components, players: int, policy: str, games: int) -> B
 
 def bench_python(comp: Components, players: int, policy: str, games: int) -> BenchResult:
     """Games per second of the Python step loop over the same engine and policy."""
-    params = params_table([policy] * players)
-    scratch = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    seats = [preset_player(policy)] * players
 
     def one(seed: int) -> None:
-        g = new_game(players=players, seed=seed, components=comp)
-        while not is_over(g):
-            legal = legal_actions(g)
-            scratch[: len(legal)] = legal
-            apply_action(g, int(choose(comp.array, g.s, scratch, len(legal), params)))
+        play_python(new_game(players=players, seed=seed, components=comp), seats)
 
     one(0)  # warm-up
     t0 = time.perf_counter()

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
-import numpy as np
 import typer
 
-from strategies.policy import choose
-from strategies.registry import UnknownPresetError, params_table
-from vdgsim import layout as L
+from strategies.python_loop import preset_player
+from strategies.registry import UnknownPresetError
 from vdgsim.account import event_records, play_with_account
 from vdgsim.commands.common import (
     DataOption,
@@ -23,16 +21,14 @@ from vdgsim.game import GameState, new_game
 
 
 def compiled_chooser(names: list[str]):
-    """A chooser for the Python step loop that asks the compiled policies of the named players."""
+    """A chooser for the Python step loop: each seat asks its named player (a preset)."""
     try:
-        params = params_table(names)
+        players = [preset_player(name) for name in names]
     except UnknownPresetError as e:
         raise InputError(str(e)) from None
-    scratch = np.zeros(L.MAX_LEGAL, dtype=np.int64)
 
     def pick(state: GameState, legal: list[int]) -> int:
-        scratch[: len(legal)] = legal
-        return int(choose(state.components.array, state.s, scratch, len(legal), params))
+        return players[state.current_player](state, legal)
 
     return pick
 

@@ -182,7 +182,7 @@ def legal_actions(c, s, out):
     elif kind == L.D_EXPEDITION_SHIP:
         n = X.legal_ship_sends(c, s, p, out, 0)
     elif kind == L.D_SEND_MERCHANT:
-        n = LD.legal_merchant_sends(c, s, _sending_merchant(s), out, 0)
+        n = LD.legal_merchant_sends(c, s, sending_merchant(s), out, 0)
     elif kind == L.D_SERNIGI_WHEN:
         out[0] = 0
         out[1] = 1
@@ -202,7 +202,9 @@ def legal_actions(c, s, out):
 
 
 @njit(cache=True, _nrt=False)
-def _sending_merchant(s):
+def sending_merchant(s):
+    """The merchant tile being sent: the setup one (dealt face up to the Sernigi holder) or
+    this round's face-up one."""
     if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
         return s[L.S_MERCH_ORDER]
     return LD.merchant_tile(s)
@@ -255,7 +257,7 @@ def apply(c, s, log, action):
             _after_bonus(c, s, log, p, landing, L.ST_EXPEDITION)
     elif kind == L.D_SEND_MERCHANT:
         ctx = s[L.S_MERCH_CONTEXT]
-        landing = LD.send_merchant(s, log, p, _sending_merchant(s), action)
+        landing = LD.send_merchant(s, log, p, sending_merchant(s), action)
         if ctx == L.MC_SETUP:
             resume = L.ST_ROUND_START
         elif ctx == L.MC_HOST:
