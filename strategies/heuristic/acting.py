@@ -132,15 +132,7 @@ def nav_choice(c, s, pr, p, rv, legal, n, wi, wf):
         if a == L.GIVE_UP:
             continue
         v = lv[a - L.ACT_LANDING]
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return best, code
 
 
@@ -158,15 +150,7 @@ def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
             v = s[L.S_MONEY + a - L.ACT_MONEY] * rv * pr[P.P_MONEY_W]
         else:
             v = V.character_value(c, s, pr, p, a - L.ACT_HOST, rv, ub, wf)
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return best, code
 
 
@@ -197,15 +181,7 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
             price = c[L.C_ONE_PROJECT]
         if budget - price < pr[P.P_RESERVE]:
             v -= (pr[P.P_RESERVE] - (budget - price)) * rv
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return best, code
 
 

@@ -18,7 +18,6 @@ from strategies.heuristic import acting as AC
 from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
-from vdgsim.engine.rng import randint
 
 N_VALS = 5  # the four Areas, then Navigation after an earlier recruiting action
 # a seat's row of the per-game cache (strategies.policy.new_cache)
@@ -234,13 +233,5 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             while k < nf and kc[num, k] < x:
                 k += 1
             val = comp + x * pc[num, k] - sc[num, k]
-        # argmax; ties broken uniformly from the player generator, never by index
-        if val > best + V.EPS:
-            best = val
-            ties = 1
-            code = a_code
-        elif val >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a_code
+        best, ties, code = V.argmax_step(s, val, a_code, best, ties, code)
     return code

@@ -8,7 +8,6 @@ from strategies import params as P
 from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
-from vdgsim.engine.rng import randint
 
 
 @njit(cache=True, _nrt=False)
@@ -39,15 +38,7 @@ def decide_launch(c, s, pr, p, legal, n, wi):
         for col in range(4):
             if (m >> col) & 1:
                 v -= 0.05 / have[col]
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 
 
@@ -66,15 +57,7 @@ def decide_ship(c, s, pr, p, legal, n):
         j = (a - 1) % L.MAX_SLOTS
         v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] * 100.0 - c[L.C_PROJ_LIMIT + t]
         v += c[L.C_PROJ_REALS + t] + c[L.C_PROJ_VP + t]
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 
 
@@ -93,15 +76,7 @@ def decide_merchant(c, s, pr, p, legal, n, wi, wf, m):
         a = legal[i]
         v = mv[a]
         v += 0.5 * pr[P.P_LAND_BIAS + a // L.MAX_SLOTS]
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 
 
@@ -115,15 +90,7 @@ def decide_project_bonus(c, s, pr, p, legal, n, wi):
     ties = 0
     for i in range(n):
         v = V.project_value(c, s, pr, p, s[L.S_UPPER + legal[i]], rv, have)
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = legal[i]
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = legal[i]
+        best, ties, code = V.argmax_step(s, v, legal[i], best, ties, code)
     return code
 
 
@@ -161,15 +128,7 @@ def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
             v -= 0.01
         else:
             v = gain[a % L.N_COLOURS]
-        # argmax; ties broken uniformly from the player generator, never by index
-        if v > best + V.EPS:
-            best = v
-            ties = 1
-            code = a
-        elif v >= best - V.EPS:
-            ties += 1
-            if randint(s, L.S_RNG_PLAYER, ties) == 0:
-                code = a
+        best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 
 

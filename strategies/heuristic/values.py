@@ -9,8 +9,25 @@ from strategies import params as P
 from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import landings as LD
+from vdgsim.engine.rng import randint
 
 EPS = 1e-9
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def argmax_step(s, v, a, best, ties, code):
+    """One step of an argmax over actions: returns the new (best, ties, code) after action
+    ``a`` of value ``v``. Ties within EPS are broken uniformly from the player generator
+    (reservoir sampling), never by index, which would favour the first listed action."""
+    if v > best + EPS:
+        return v, 1, a
+    if v >= best - EPS:
+        ties += 1
+        if randint(s, L.S_RNG_PLAYER, ties) == 0:
+            return best, ties, a
+    return best, ties, code
+
+
 MAX_SHIPS = 16
 
 
