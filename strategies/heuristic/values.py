@@ -9,6 +9,7 @@ from strategies import params as P
 from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import landings as LD
+from vdgsim.engine.common import tiles_owned_at
 from vdgsim.engine.rng import randint
 
 EPS = 1e-9
@@ -81,26 +82,6 @@ def free_number_support(c, s, fvals, fprob):
         tot += fprob[j]
     for j in range(k):
         fprob[j] /= tot
-    return k
-
-
-@njit(cache=True, inline="always")
-def pending_count(s, p):
-    """Unlaunched projects in the player's supply."""
-    k = 0
-    for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] == L.LOC_PROJECT and s[L.S_PROJ_OWNER + t] == p:
-            k += 1
-    return k
-
-
-@njit(cache=True, inline="always")
-def ships_in_supply(s, p):
-    """Launched ships in the player's supply (not yet sent)."""
-    k = 0
-    for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] == L.LOC_SHIP and s[L.S_PROJ_OWNER + t] == p:
-            k += 1
     return k
 
 
@@ -316,7 +297,8 @@ def sailor_utility(have, d, need):
 @njit(cache=True, inline="always")
 def captain_need(s, p):
     """Ships and projects the player holds beyond his captains in supply."""
-    return ships_in_supply(s, p) + pending_count(s, p) - s[L.S_CAPT_SUPPLY + p]
+    held = tiles_owned_at(s, p, L.LOC_SHIP) + tiles_owned_at(s, p, L.LOC_PROJECT)
+    return held - s[L.S_CAPT_SUPPLY + p]
 
 
 @njit(cache=True, _nrt=False)
@@ -351,7 +333,7 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
     if kind == L.BONUS_PROJECT:
         return pr[P.P_PROJECT_BONUS] * upper_best
     if kind == L.BONUS_SAILOR:
-        return pr[P.P_SAILOR_VP] * (1.0 if pending_count(s, p) > 0 else 0.4)
+        return pr[P.P_SAILOR_VP] * (1.0 if tiles_owned_at(s, p, L.LOC_PROJECT) > 0 else 0.4)
     if kind == L.BONUS_CAPTAIN:
         if s[L.S_CAPT_AREA + p] == 0:
             return 0.0
@@ -366,7 +348,7 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
 @njit(cache=True, _nrt=False)
 def bonus_table(c, s, pr, p, rv, upper_best, bv):
     """:func:`bonus_value` of every landing, in ``bv`` (one call, scalars in the loop)."""
-    sailor = pr[P.P_SAILOR_VP] * (1.0 if pending_count(s, p) > 0 else 0.4)
+    sailor = pr[P.P_SAILOR_VP] * (1.0 if tiles_owned_at(s, p, L.LOC_PROJECT) > 0 else 0.4)
     captain = 0.0
     if s[L.S_CAPT_AREA + p] > 0:
         captain = pr[P.P_CAPT_VP] if captain_need(s, p) > 0 else 0.3 * pr[P.P_CAPT_VP]
@@ -648,7 +630,7 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
     """Value of each upper-space project bought first (``u0``) or second (``u1``)."""
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     crew_have(s, p, have)
-    pend = pending_count(s, p)
+    pend = tiles_owned_at(s, p, L.LOC_PROJECT)
     r = s[L.S_ROUND]
     colours = n_colours(have)
     hm = have[4] > 0

@@ -102,6 +102,16 @@ def fits_in_landing(c, s, landing, limit):
 
 
 @njit(cache=True, _nrt=False)
+def tiles_owned_at(s, p, loc):
+    """How many of seat ``p``'s project tiles are at location ``loc`` (``layout.LOC_*``)."""
+    k = 0
+    for t in range(L.N_PROJECTS):
+        if s[L.S_PROJ_LOC + t] == loc and s[L.S_PROJ_OWNER + t] == p:
+            k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False)
 def bag_total(s):
     t = 0
     for col in range(L.N_COLOURS):

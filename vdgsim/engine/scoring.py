@@ -54,15 +54,6 @@ def final_scoring(c, s, log):
 
 
 @njit(cache=True, _nrt=False)
-def ships_in_navigation(s, p):
-    k = 0
-    for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] == L.LOC_NAVIGATION and s[L.S_PROJ_OWNER + t] == p:
-            k += 1
-    return k
-
-
-@njit(cache=True, _nrt=False)
 def sailors_in_supply(s, p):
     k = 0
     for col in range(L.N_COLOURS):
@@ -73,7 +64,8 @@ def sailors_in_supply(s, p):
 @njit(cache=True, _nrt=False)
 def tiebreak_key(s, p):
     """R8.4 order: VP, then ships in the Navigation Area, then sailors in supply."""
-    return (s[L.S_VP + p] * 1000 + ships_in_navigation(s, p)) * 1000 + sailors_in_supply(s, p)
+    at_sea = C.tiles_owned_at(s, p, L.LOC_NAVIGATION)
+    return (s[L.S_VP + p] * 1000 + at_sea) * 1000 + sailors_in_supply(s, p)
 
 
 @njit(cache=True, _nrt=False)
