@@ -82,6 +82,96 @@ def test_r9_2_compiled_and_disable_jit_identical() -> None:
     assert python == compiled
 
 
+# Every shipped preset (new presets join automatically) and the restricted-play decorators,
+# which filter the legal actions before the player decides.
+RESTRICTED = [
+    "default+never_host=manuel",
+    "default+always_host=alvares",
+    "default+never_pay",
+    "frugal+at_least=navigation:10+only_landings=calicut/malindi",
+]
+
+
+def every_player() -> list[str]:
+    from strategies.registry import available
+
+    return available() + RESTRICTED
+
+
+def lineups() -> list[list[str]]:
+    """Tables of 2, 3 and 4 seats that together seat every player at every player count."""
+    names = every_player()
+    tables = []
+    for players in (2, 3, 4):
+        for start in range(0, len(names), players):
+            tables.append([names[(start + i) % len(names)] for i in range(players)])
+    return tables
+
+
+# The same, for any line-up: the compiled whole-game loop's code, one hash per game.
+LINEUP_SCRIPT = """
+import hashlib, json, sys
+import numpy as np
+from vdgsim import default_components, layout as L
+from vdgsim.engine import flow
+from strategies.loop import play_to_end
+from strategies.registry import params_table
+c = default_components().array
+out = []
+for k, names in enumerate(json.loads(sys.argv[1])):
+    s = np.zeros(L.S_SIZE, np.int64)
+    log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
+    flow.new_game_state(c, s, log, len(names), 100 + k)
+    play_to_end(c, s, log, params_table(names), np.zeros(L.MAX_LEGAL, np.int64))
+    out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
+print(json.dumps(out))
+"""
+
+
+def test_r9_2_every_player_compiled_and_disable_jit_identical() -> None:
+    """Every preset and restriction decides bit-identically compiled and as plain Python.
+
+    A plain-Python run differs from the compiled one wherever numpy and numba disagree on
+    semantics (numpy adds two booleans as a logical or, numba as integers; that once made
+    the heuristic player count crew colours wrongly without JIT), so this covers every player.
+    """
+    tables = lineups()
+    assert {n for t in tables for n in t} == set(every_player())
+    runs = []
+    for env in ({}, {"NUMBA_DISABLE_JIT": "1"}):
+        proc = subprocess.run(
+            [sys.executable, "-c", LINEUP_SCRIPT, json.dumps(tables)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env},
+            cwd=ROOT,
+            check=True,
+        )
+        runs.append(json.loads(proc.stdout))
+    compiled, python = runs
+    differing = [" vs ".join(t) for t, a, b in zip(tables, compiled, python, strict=True) if a != b]
+    assert not differing, f"compiled and plain Python differ for: {differing}"
+    assert len(set(compiled)) == len(compiled)
+
+
+def test_r9_2_python_step_loop_matches_compiled_loop_for_every_player() -> None:
+    """``preset_player`` (one compiled decision per call, used by ``vdg play`` and notebooks)
+    plays the same games as the compiled whole-game loop for every player."""
+    from strategies.python_loop import play_python, preset_player
+    from strategies.registry import params_table
+
+    c = default_components().array
+    for k, names in enumerate(lineups()):
+        g = new_game(players=len(names), seed=100 + k)
+        play_python(g, [preset_player(n) for n in names])
+        s = np.zeros(L.S_SIZE, np.int64)
+        log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
+        flow.new_game_state(c, s, log, len(names), 100 + k)
+        play_to_end(c, s, log, params_table(names), np.zeros(L.MAX_LEGAL, np.int64))
+        assert np.array_equal(g.s, s), names
+        assert np.array_equal(log_rows(g), log[: s[L.S_LOG_N]]), names
+
+
 def test_r9_2_python_step_loop_matches_compiled_loop() -> None:
     """The public step API and the compiled loop run the same rules and generators."""
     from strategies.policy import choose
@@ -118,3 +208,74 @@ def test_r9_2_clone_continues_identically() -> None:
     # the clone is independent: changing it leaves the original alone
     twin.s[L.S_VP] += 1
     assert g.s[L.S_VP] != twin.s[L.S_VP]
+
+
+# What could make the same compiled player decide differently on another CPU: fused
+# multiply-adds (one rounding instead of two), fast-math reassociation, and library
+# functions whose last bit differs between libms (exp, log, pow, ...) or whose summation
+# order differs between numpy and numba (np.sum). IEEE-754 +, -, *, / and sqrt in a fixed
+# order round identically on every x86-64 and ARM machine, so the players use only those.
+COMPILED_SOURCES = [
+    *sorted((ROOT / "vdgsim" / "engine").glob("*.py")),
+    *sorted((ROOT / "strategies" / "heuristic").glob("*.py")),
+    ROOT / "strategies" / "policy.py",
+    ROOT / "strategies" / "loop.py",
+    ROOT / "strategies" / "restrictions.py",
+]
+ROUNDING_DEPENDENT = {
+    "exp", "expm1", "log", "log1p", "log2", "log10", "pow", "power", "float_power", "sin",
+    "cos", "tan", "tanh", "sinh", "cosh", "arctan", "atan", "atan2", "arctan2", "hypot", "cbrt",
+    "erf", "erfc", "gamma", "lgamma", "sum", "mean", "dot", "prod", "cumsum", "cumprod", "std",
+    "var", "nansum", "fsum",
+}  # fmt: skip
+
+
+def test_r9_2_compiled_code_uses_only_correctly_rounded_float_operations() -> None:
+    import ast
+
+    found = []
+    for path in COMPILED_SOURCES:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.Pow):
+                found.append(f"{where} uses **")
+            elif isinstance(node, ast.keyword) and node.arg == "fastmath":
+                found.append(f"{where} asks for fastmath")
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in {"math", "np", "numpy"}
+                and node.attr in ROUNDING_DEPENDENT
+            ):
+                found.append(f"{where} calls {node.value.id}.{node.attr}")
+    assert not found, found
+
+
+def test_r9_2_compiled_players_contain_no_fused_multiply_add() -> None:
+    """LLVM may fuse a*b+c into one instruction (one rounding, not two) where the CPU has
+    FMA; numba does not ask it to, and this keeps it that way. The placement decision (the
+    player's densest float code: v * f + bias, comp + x * p - s, ...) is compiled afresh,
+    without the disk cache, so that its machine code can be read."""
+    import re
+
+    from numba import njit
+
+    from strategies.heuristic import bidding as BI
+    from strategies.heuristic import work as W
+    from strategies.policy import new_cache
+    from strategies.registry import resolve
+
+    g = new_game(players=4, seed=3)
+    while g.s[L.S_DECISION] != L.D_PLACE_DISC:
+        apply_action(g, legal_actions(g)[0])
+    legal = np.array(legal_actions(g), dtype=np.int64)
+    fresh = njit(_nrt=False)(BI.decide_place.py_func)
+    wi, wf = W.new_work()
+    p = int(g.s[L.S_DEC_PLAYER])
+    args = (g.components.array, g.s, resolve("default"), p, legal, len(legal), new_cache(), wi, wf)
+    assert int(fresh(*args)) in legal
+    asm = "".join(fresh.inspect_asm().values())
+    assert re.search(r"\b(v?mulsd|fmul)\b", asm)  # the float code is in what we read
+    fused = re.findall(r"\b(v?fn?m(?:add|sub)\w*|fmla|fmls)\b", asm)
+    assert not fused, sorted(set(fused))

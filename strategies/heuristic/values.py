@@ -206,7 +206,7 @@ def launchable_value(c, pt, psv, npend, have):
     total = 0.0
     for i in range(npend):
         crew = c[L.C_PROJ_CREW + pt[i]]
-        sail_cols = (h0 > 0) + (h1 > 0) + (h2 > 0) + (h3 > 0)
+        sail_cols = int(h0 > 0) + int(h1 > 0) + int(h2 > 0) + int(h3 > 0)
         use_miss = 0
         if sail_cols < crew:
             if hm > 0 and sail_cols + 1 >= crew:
@@ -246,7 +246,7 @@ def launch_mask(crews, npend, h0, h1, h2, h3, hm):
     mask = 0
     for i in range(min(npend, 15)):
         crew = (crews >> (4 * i)) & 15
-        sail_cols = (h0 > 0) + (h1 > 0) + (h2 > 0) + (h3 > 0)
+        sail_cols = int(h0 > 0) + int(h1 > 0) + int(h2 > 0) + int(h3 > 0)
         use_miss = 0
         if sail_cols < crew:
             if hm > 0 and sail_cols + 1 >= crew:

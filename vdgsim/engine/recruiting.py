@@ -65,7 +65,7 @@ def legal_recruits(c, s, p, budget, out, n):
                         total = k0 + k1 + k2 + k3
                         if total == 0:
                             continue
-                        distinct = (k0 > 0) + (k1 > 0) + (k2 > 0) + (k3 > 0)
+                        distinct = int(k0 > 0) + int(k1 > 0) + int(k2 > 0) + int(k3 > 0)
                         cost = c[L.C_SAILOR_COST + distinct]
                         if cost > budget:
                             continue
