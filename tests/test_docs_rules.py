@@ -194,3 +194,27 @@ def test_readme_links_both_pages() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
     assert "(docs/components.md)" in readme
+
+
+# `engine/flow.py` `advance` (`ST_PHASE3`), `legal_acts`: a file, then the names it defines.
+CODE_REF = re.compile(
+    r"`((?:engine/)?\w+\.py)`((?:[ ,]*(?:and )?`[A-Za-z_][\w.]*`(?: \([^)]*\))?)+)"
+)
+
+
+def test_code_named_in_rules_md_exists() -> None:
+    doc = RULES_MD.read_text(encoding="utf-8")
+    layout = (ROOT / "vdgsim" / "layout.py").read_text(encoding="utf-8")
+    refs = list(CODE_REF.finditer(doc))
+    assert len(refs) > 40, "the search for code references found too few; is the pattern broken?"
+    missing = []
+    for m in refs:
+        path = ROOT / "vdgsim" / m.group(1)
+        if not path.is_file():
+            missing.append(m.group(1))
+            continue
+        text = path.read_text(encoding="utf-8") + layout
+        for name in re.findall(r"`([A-Za-z_][\w.]*)`", m.group(2)):
+            if "." not in name and not re.search(rf"\b{re.escape(name)}\b", text):
+                missing.append(f"{m.group(1)}: {name}")
+    assert not missing, f"docs/rules.md names code that does not exist: {missing}"
