@@ -371,3 +371,21 @@ def test_a_backend_that_fails_to_start_leaves_an_existing_run_as_it_was(
     with pytest.raises(BackendError):
         simulate(LINEUP, decisions=0.5, out=out, **{mode: True}, **SMALL)
     assert {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == before
+
+
+def test_a_run_written_before_checksums_is_checked_by_its_parquet_footers(pristine, tmp_path):
+    out = _copy(pristine, tmp_path)
+    m = json.loads((out / "manifest.json").read_text())
+    for c in m["chunks"]:
+        del c["files"]
+    (out / "manifest.json").write_text(json.dumps(m))
+    assert cli("check", out).exit_code == 0
+    _truncate(out / "players" / "chunk-00002.parquet")
+    with pytest.raises(CorruptRunError, match="not a whole Parquet file"):
+        load_run(out)
+    run = simulate(LINEUP, decisions=0.5, out=out, resume=True, **SMALL)
+    assert run.session["chunks_replayed"] == [2]
+    assert _files(out) == pristine[1]
+    # the kept chunks now have their checksums recorded as well
+    assert all(set(c["files"]) == set(m["tables"]) for c in run.manifest["chunks"])
+    assert cli("check", out).exit_code == 0

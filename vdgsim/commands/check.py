@@ -20,6 +20,10 @@ from vdgsim.runner.run import check_run, resume_command
 from vdgsim.runner.tournament import TOURNAMENT_MANIFEST
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _fail(message: str) -> typer.Exit:
     typer.echo(f"vdg: error: {message}", err=True)
     return typer.Exit(2)
@@ -89,7 +93,8 @@ def check(
         chunks = {p.chunk for p in problems if p.chunk is not None}
         fix = f"; repair with: {resume_command(manifest, directory)}" if manifest else ""
         typer.echo(
-            f"{directory}: {len(problems)} problems, {len(chunks)} chunks to replay{note}{fix}"
+            f"{directory}: {_n(len(problems), 'problem')}, {_n(len(chunks), 'chunk')} to replay"
+            f"{note}{fix}"
         )
         raise typer.Exit(1)
     if (directory / TOURNAMENT_MANIFEST).exists():
@@ -121,7 +126,7 @@ def check(
             )
             raise typer.Exit(0)
         typer.echo(
-            f"{directory}: {n_problems} problems in {bad_runs} of {len(names)} line-ups; "
+            f"{directory}: {_n(n_problems, 'problem')} in {bad_runs} of {len(names)} line-ups; "
             f"repair with: {_tournament_command(directory, meta, sample)}"
         )
         raise typer.Exit(1)

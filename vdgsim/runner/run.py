@@ -656,6 +656,12 @@ def check_run(
         return None, [
             O.Problem(f"not a valid manifest ({e!r} missing or wrong)", run_dir / O.MANIFEST)
         ]
+    malformed = [
+        c for c in entries if not isinstance(c, dict) or not isinstance(c.get("index"), int)
+    ]
+    for c in malformed:
+        problems.append(O.Problem(f"the manifest has a malformed chunk entry: {c!r:.60}"))
+    entries = [c for c in entries if c not in malformed]
     seen: set[int] = set()
     for c in entries:
         ch = plan.get(c.get("index", -1))
@@ -678,7 +684,10 @@ def check_run(
     problems += O.unrecorded_files(run_dir, seen, tables)
     if len(seen & set(plan)) < len(plan):
         problems.append(
-            O.Problem(f"unfinished: {len(seen & set(plan))} of {len(plan)} chunks recorded")
+            O.Problem(
+                f"unfinished: {len(seen & set(plan))} of {len(plan)} chunks recorded "
+                "(a killed run, or one still being written)"
+            )
         )
     return manifest, problems
 
