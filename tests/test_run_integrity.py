@@ -389,3 +389,18 @@ def test_a_run_written_before_checksums_is_checked_by_its_parquet_footers(pristi
     # the kept chunks now have their checksums recorded as well
     assert all(set(c["files"]) == set(m["tables"]) for c in run.manifest["chunks"])
     assert cli("check", out).exit_code == 0
+
+
+def test_repair_command_carries_the_component_overrides(tmp_path):
+    out = tmp_path / "run"
+    comp = load_components(None, ["landings.calicut.completion_vp=6"])
+    simulate(LINEUP, games=6, chunk_size=3, seed=4, out=out, components=comp)
+    before = _files(out)
+    (out / "games" / "chunk-00001.parquet").unlink()
+    r = cli("check", out)
+    assert r.exit_code == 1
+    command = shlex.split(r.stdout.strip().splitlines()[-1].split("repair with: ")[1])
+    assert "landings.calicut.completion_vp=6" in command
+    r = cli(*command[1:], "--no-progress")
+    assert r.exit_code == 0, r.output  # --resume accepts it: the same component data
+    assert _files(out) == before

@@ -365,13 +365,20 @@ def _raise_if_damaged(path: Path, manifest: dict[str, Any], problems: list[O.Pro
 
 
 def _toml_value(value: Any) -> str:
+    """``value`` as the TOML literal that ``--set KEY=VALUE`` reads back to the same value."""
     import json
 
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str) and value.replace("_", "").isalnum():
-        return value
-    return json.dumps(value)
+    if isinstance(value, dict):
+        return (
+            "{"
+            + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items())
+            + "}"
+        )
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)  # numbers, and strings as TOML basic strings
 
 
 def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
