@@ -344,7 +344,10 @@ def test_unknown_backend_creates_no_run_directory(tmp_path):
     assert not (tmp_path / "run").exists()
 
 
-def test_unreachable_scheduler_leaves_no_directory_and_an_old_one_as_it_was(pristine, tmp_path):
+def test_unreachable_scheduler_is_one_line_and_leaves_no_directory(tmp_path, monkeypatch):
+    from vdgsim.runner import backends
+
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "2s")
     fresh = tmp_path / "fresh"
     r = cli(
         "simulate", "--players", "random,random", "--games", 4, "--out", fresh, "--no-progress",

@@ -239,7 +239,7 @@ def simulate(
             f"{counts['games']:,} games, {len(names)} players, seed {seed}, "
             f"{wall:.1f} s ({header['games_per_second']:,} games/s)"
             + (f", {played:,} played now" if played != counts["games"] else "")
-            + (f", {len(replayed)} chunks replayed" if replayed else "")
+            + (f", {len(replayed)} chunk{'s' * (len(replayed) > 1)} replayed" if replayed else "")
             + (f", run directory {out}" if out is not None else "")
         )
     scan = run.scan("players").select("strategy", "seat", "vp", "win_share")

@@ -14,6 +14,9 @@ from typing import Any, Protocol
 from vdgsim.runner.chunk import ChunkResult, ChunkTask, run_chunk
 
 BACKENDS = ("loky", "dask")
+# how long to keep trying a Dask scheduler: a refused connection is retried until then, since
+# a scheduler may be starting up at the same time
+CONNECT_TIMEOUT = "20s"
 
 
 class BackendError(ValueError):
@@ -91,7 +94,7 @@ def open_backend(backend: str, jobs: int, scheduler: str | None = None) -> Itera
     with contextlib.ExitStack() as stack:
         if scheduler:
             try:
-                client = stack.enter_context(Client(scheduler, timeout="20s"))
+                client = stack.enter_context(Client(scheduler, timeout=CONNECT_TIMEOUT))
             except (OSError, TimeoutError, ValueError) as e:
                 raise BackendError(f"cannot reach Dask scheduler {scheduler}: {e}") from None
         else:
