@@ -220,12 +220,15 @@ def simulate(
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
     counts = run.manifest["counts"]
+    played, replayed = run.session["games"], run.session["chunks_replayed"]
     header = {
         "games": counts["games"],
+        "games_played": played,  # this session: a resume plays only what was missing or damaged
+        "chunks_replayed": replayed,
         "players": len(names),
         "seed": seed,
         "seconds": round(wall, 2),
-        "games_per_second": round(counts["games"] / wall, 1) if wall > 0 else None,
+        "games_per_second": round(played / wall, 1) if wall > 0 else None,
         "run_dir": str(out) if out is not None else None,
         "log_overflows": run.manifest["log_overflows"],
     }
@@ -235,6 +238,8 @@ def simulate(
         typer.echo(
             f"{counts['games']:,} games, {len(names)} players, seed {seed}, "
             f"{wall:.1f} s ({header['games_per_second']:,} games/s)"
+            + (f", {played:,} played now" if played != counts["games"] else "")
+            + (f", {len(replayed)} chunk{'s' * (len(replayed) > 1)} replayed" if replayed else "")
             + (f", run directory {out}" if out is not None else "")
         )
     scan = run.scan("players").select("strategy", "seat", "vp", "win_share")
