@@ -63,8 +63,10 @@ def experiment_run(
     from strategies.registry import UnknownPresetError
     from vdgsim.analysis.experiment import (
         SpecError,
+        check_experiment_dir,
         experiment_plan,
         load_spec,
+        make_output_dir,
         run_experiment,
         saved_runs,
     )
@@ -77,8 +79,11 @@ def experiment_run(
         spec = load_spec(file)
         target = out if out is not None else Path("runs") / spec.name
         n = spec.games_for(quick, games)
+        total = sum(r.games for r in experiment_plan(spec, n))
+        # checked here rather than in run_experiment so that errors come before the bar
+        make_output_dir(target, check_experiment_dir(spec, target, n, resume=resume, force=force))
         with progress_display(progress) as bar:
-            bar.start(sum(r.games for r in experiment_plan(spec, n)))
+            bar.start(total)
             bar.experiment(1, 1, spec.name)
             exp = run_experiment(
                 spec,
@@ -86,10 +91,10 @@ def experiment_run(
                 games=n,
                 quick=quick,
                 jobs=jobs,
-                force=force,
                 resume=resume,
                 progress=bar.games,
                 on_run=bar.run,
+                checked=True,
             )
     except (SpecError, UnknownPresetError, RunDirError, ValueError) as e:
         raise InputError(str(e)) from None

@@ -175,8 +175,7 @@ def build_report(
             )
         summary = _render(out, specs, sections, quick, command, progress, t0)
     written = ["index.html", "report.md", "report.json"]
-    written += [*(c for s in summary["sections"] for c in s["charts"])]
-    written += [*(c for s in summary["sections"] for c in s["tables"])]
+    written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
     write_json(out / SETTINGS_FILE, {"settings": settings, "complete": True, "files": written})
     progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
     return summary

@@ -57,7 +57,9 @@ class _RichProgress(Progress):
         self.chart_task: TaskID | None = None
 
     def start(self, games: int) -> None:
+        # shown only once the checks have passed, so a usage error stays a single line
         self.bar.update(self.task, total=games)
+        self.bar.start()
 
     def experiment(self, index: int, total: int, name: str) -> None:
         self.where = f"experiment {index}/{total} {name}"
@@ -87,7 +89,7 @@ def progress_display(enabled: bool) -> Iterator[Progress]:
     if not enabled:
         yield Progress()
         return
-    with Bar(
+    bar = Bar(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -96,5 +98,9 @@ def progress_display(enabled: bool) -> Iterator[Progress]:
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
-    ) as bar:
+    )
+    try:
         yield _RichProgress(bar)
+    finally:
+        if bar.live.is_started:
+            bar.stop()
