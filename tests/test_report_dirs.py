@@ -342,3 +342,18 @@ def test_experiment_list_shows_every_spec_and_fails_on_invalid_ones(monkeypatch,
     (tmp_path / "b_bad.toml").unlink()
     code, stdout, err = vdg(monkeypatch, capsys, "experiment", "list", str(tmp_path))
     assert code == 0 and err == ""
+
+
+def test_report_refuses_runs_that_are_not_experiment_directories(
+    monkeypatch, capsys, tmp_path, specs
+):
+    runs = tmp_path / "shared"
+    (runs / "a_seats").mkdir(parents=True)
+    (runs / "a_seats" / "notes.txt").write_text("not runs")
+    out = tmp_path / "r"
+    args = ["report", "--out", str(out), "--runs", str(runs), "--experiments", str(specs)]
+    for flag in ([], ["--force"], ["--resume"]):
+        code, _, err = vdg(monkeypatch, capsys, *args, *flag)
+        one_line_error(code, err, "a_seats is not empty and is not an experiment directory")
+        assert "--runs" in err
+    assert not out.exists() and [p.name for p in (runs / "a_seats").iterdir()] == ["notes.txt"]

@@ -309,13 +309,15 @@ def check_output_dir(
     differences: Callable[[dict[str, Any] | None], list[str]],
     resume: bool,
     force: bool,
+    option: str = "--out",
 ) -> bool:
     """Apply the rules of a run directory (``vdgsim.runner.output.prepare_run_dir``) to a
     directory that holds several runs, without touching the disk; True if ``force`` replaces it.
 
     ``top`` is one of ours when any of ``markers`` is in it. A non-empty ``top`` is refused
     unless ``resume`` (its recorded ``settings()`` must show no ``differences``) or ``force``
-    (only one of ours is ever deleted). Raises :class:`~vdgsim.runner.RunDirError`.
+    (only one of ours is ever deleted). ``option`` is what the user gave ``top`` with, for
+    the messages. Raises :class:`~vdgsim.runner.RunDirError`.
     """
     from vdgsim.runner import RunDirError
 
@@ -325,7 +327,7 @@ def check_output_dir(
             "--force deletes them"
         )
     if top.exists() and not top.is_dir():
-        raise RunDirError(f"{top} exists and is not a directory; choose a folder for --out")
+        raise RunDirError(f"{top} exists and is not a directory; choose a folder for {option}")
     if not top.is_dir() or not any(top.iterdir()):
         return False
     ours = any((top / m).exists() for m in markers)
@@ -334,7 +336,7 @@ def check_output_dir(
         verb = "resume" if resume else "delete" if force else "write into"
         raise RunDirError(
             f"{top} is not empty and is not {article} {what} directory; refusing to {verb} it "
-            "(choose a new or empty folder for --out)"
+            f"(choose a new or empty folder for {option})"
         )
     if force:
         return True
@@ -427,9 +429,11 @@ def experiment_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
     ``tournament/<line-up run>``); raises ValueError or UnknownPresetError for bad input."""
     from vdgsim.runner import make_spec, tournament_plan
 
-    def planned(name: str, lineup: list[str], rotate: bool, dec: float, **over: Any) -> PlannedRun:
+    def planned(
+        name: str, lineup: list[str], rotate: bool, dec: float, over: dict | None = None
+    ) -> PlannedRun:
         n = make_spec(lineup, games, spec.seed, spec.chunk_size, rotate).games
-        return PlannedRun(name, tuple(lineup), n, rotate, dec, over)
+        return PlannedRun(name, tuple(lineup), n, rotate, dec, over or {})
 
     if spec.kind == "paired":
         arms = [(BASELINE, spec.players[0], spec.decisions)]
@@ -447,10 +451,9 @@ def experiment_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
             for e in tournament_plan(spec.presets, spec.player_counts, games)
         ]
     return [
-        PlannedRun(
+        planned(
             sweep_label(spec.sweep_key, v),
-            tuple(spec.players),
-            make_spec(spec.players, games, spec.seed, spec.chunk_size, spec.rotate).games,
+            list(spec.players),
             spec.rotate,
             spec.decisions,
             {spec.sweep_key: v},
@@ -491,7 +494,13 @@ def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> lis
 
 
 def check_experiment_dir(
-    spec: ExperimentSpec, top: Path, games: int, *, resume: bool, force: bool
+    spec: ExperimentSpec,
+    top: Path,
+    games: int,
+    *,
+    resume: bool,
+    force: bool,
+    option: str = "--out",
 ) -> bool:
     """Check ``top`` for :func:`run_experiment` (see :func:`check_output_dir`)."""
     new = experiment_settings(spec, games)
@@ -503,6 +512,7 @@ def check_experiment_dir(
         differences=lambda old: settings_differences(old, new),
         resume=resume,
         force=force,
+        option=option,
     )
 
 

@@ -137,7 +137,9 @@ def build_report(
     )
     replace_exp = {
         s.name: not runs_go_with_out
-        and check_experiment_dir(s, runs_dir / s.name, sizes[s.name], resume=resume, force=force)
+        and check_experiment_dir(
+            s, runs_dir / s.name, sizes[s.name], resume=resume, force=force, option="--runs"
+        )
         for s in specs
     }
     fresh = not out.exists()
