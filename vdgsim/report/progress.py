@@ -7,6 +7,7 @@ bar on stderr, or the silent one with ``enabled=False`` (``--no-progress``).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -86,21 +87,25 @@ class _RichProgress(Progress):
 @contextmanager
 def progress_display(enabled: bool) -> Iterator[Progress]:
     """A progress display on stderr for the duration of the block (silent if not enabled)."""
-    if not enabled:
-        yield Progress()
-        return
-    bar = Bar(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[unit]}"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    try:
-        yield _RichProgress(bar)
-    finally:
-        if bar.live.is_started:
-            bar.stop()
+    with warnings.catch_warnings():
+        # on Ctrl-C joblib warns that it cancelled queued chunks: the command's own message
+        # says what is kept, so this would only push it off the screen
+        warnings.filterwarnings("ignore", "[0-9]+ tasks which were still being processed")
+        if not enabled:
+            yield Progress()
+            return
+        bar = Bar(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[unit]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        try:
+            yield _RichProgress(bar)
+        finally:
+            if bar.live.is_started:
+                bar.stop()
