@@ -142,16 +142,17 @@ def experiment_list(
     if not files:
         raise InputError(f"no experiment specs (*.toml) in {d}")
     invalid = 0
+    width = max(len(f.name) for f in files)
     for f in files:
         try:
             s = load_spec(f)
         except SpecError as e:
             invalid += 1
-            typer.echo(f"{f.name:<20} INVALID: {str(e).removeprefix(f'{f}: ')}")
+            typer.echo(f"{f.name:<{width}} INVALID: {str(e).removeprefix(f'{f}: ')}")
             continue
         runs = len(experiment_plan(s, s.games))
         typer.echo(
-            f"{f.name:<20} {s.kind:<10} {s.games:>7,} games x {runs:>2} run(s)  {s.question}"
+            f"{f.name:<{width}} {s.kind:<10} {s.games:>7,} games x {runs:>2} run(s)  {s.question}"
         )
     if invalid:
         raise InputError(f"{invalid} of {len(files)} experiment specs in {d} are invalid")
