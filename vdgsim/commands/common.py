@@ -1,16 +1,31 @@
-"""Shared pieces of the command line: usage errors and component-data options."""
+"""Shared pieces of the command line: usage errors, component-data options, and the status
+line shown while the engine compiles."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import PureWindowsPath
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.text import Text
 
+from vdgsim import _numba_cache
 from vdgsim.components import ComponentError, Components, load_components
+
+COMPILING = "Compiling the engine for this machine (once; about 1–2 minutes)…"
 
 
 class InputError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
+
+
+def note(message: str) -> None:
+    """One informational line on stderr (stdout stays the command's output)."""
+    typer.echo(f"vdg: note: {message}", err=True)
 
 
 DataOption = Annotated[
@@ -38,7 +53,74 @@ def components_from_options(data: str | None, overrides: list[str] | None) -> Co
         raise InputError(str(e)) from None
 
 
+def display_names(names: list[str]) -> list[str]:
+    """Player names as shown to a reader: a preset file ``my_players/cautious.toml+x=y`` shows
+    as ``cautious+x=y``; if two different files would then look alike, their paths stay."""
+
+    def short(name: str) -> str:
+        base, plus, terms = name.partition("+")
+        base = base.strip()
+        if base.endswith(".toml") or "/" in base or "\\" in base:
+            base = PureWindowsPath(base).stem  # accepts paths written with / or \\
+        return base + plus + terms
+
+    shown = [short(n) for n in names]
+    for i, s in enumerate(shown):
+        if any(s == t and names[i] != names[j] for j, t in enumerate(shown)):
+            shown[i] = names[i]
+    return shown
+
+
 def check_player_count(players: int) -> int:
     if not 2 <= players <= 4:
         raise InputError(f"--players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {players}")
     return players
+
+
+class _Elapsed:
+    """Status text whose seconds count up each time rich redraws it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start = time.monotonic()
+
+    def __rich__(self) -> Text:
+        return Text(f"{self.text} {time.monotonic() - self.start:.0f} s")
+
+
+@contextmanager
+def compile_status(console: Console | None = None) -> Iterator[None]:
+    """Around code that compiles the engine: when the compiled cache is cold, say so on stderr
+    with the seconds elapsed (a live status line on a terminal, one line before and one after
+    otherwise). On a warm cache, or with compilation off, it shows nothing.
+
+    Put only the compiling work inside, not the whole batch; :func:`ensure_compiled` is the
+    usual way (it also marks the cache warm, which this does not).
+    """
+    if _numba_cache.jit_disabled() or _numba_cache.is_warm():
+        yield
+        return
+    console = console or Console(stderr=True)
+    elapsed = _Elapsed(COMPILING)
+    if console.is_terminal:
+        with console.status(elapsed):
+            yield
+    else:
+        console.print(f"vdg: {COMPILING}", highlight=False, soft_wrap=True)
+        yield
+    console.print(
+        f"vdg: compiled in {time.monotonic() - elapsed.start:.0f} s "
+        f"(cached in {_numba_cache.cache_dir()})",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def ensure_compiled(console: Console | None = None) -> None:
+    """Compile (or load) every compiled entry point now, under :func:`compile_status`, so a
+    batch command's own progress display starts after compilation and worker processes load
+    the cache instead of each compiling. Quick when the cache is warm (loads only)."""
+    if _numba_cache.jit_disabled() or _numba_cache.is_warm():
+        return
+    with compile_status(console):
+        _numba_cache.warm_up()
