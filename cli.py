@@ -11,9 +11,9 @@ import sys
 from typing import Annotated
 
 if sys.argv[1:2] == ["play"]:
-    # One game runs as fast in plain Python as the compiled engine loads; on a machine without
-    # a compiled cache, play it that way instead of compiling for 1-2 minutes first
-    # (vdgsim._numba_cache reads this when vdgsim is imported, before anything is compiled).
+    # One game needs no compiled code: on a machine without a complete compiled cache, play it
+    # as plain Python (the same game, in about a second) instead of compiling for 1-2 minutes
+    # first. vdgsim._numba_cache reads this when vdgsim is imported, before anything compiles.
     os.environ.setdefault("VDGSIM_JIT", "if-warm")
 
 import typer

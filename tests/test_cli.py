@@ -192,3 +192,19 @@ def test_bench_old_spellings_still_work_with_a_hint() -> None:
 def test_data_check_and_path() -> None:
     assert vdg("data", "check").returncode == 0
     assert vdg("data", "path").stdout.strip().endswith("components.toml")
+
+
+def test_display_names_show_preset_files_by_name() -> None:
+    from vdgsim.commands.common import display_names
+
+    assert display_names(["default", "my/cautious.toml+never_host=manuel", "C:\\p\\bold.toml"]) == [
+        "default",
+        "cautious+never_host=manuel",
+        "bold",
+    ]
+    # two different files with one name stay apart
+    assert display_names(["a/x.toml", "b/x.toml", "a/x.toml"]) == [
+        "a/x.toml",
+        "b/x.toml",
+        "a/x.toml",
+    ]

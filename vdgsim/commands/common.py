@@ -61,14 +61,14 @@ def display_names(names: list[str]) -> list[str]:
         base, plus, terms = name.partition("+")
         base = base.strip()
         if base.endswith(".toml") or "/" in base or "\\" in base:
-            base = PureWindowsPath(base).stem  # accepts paths written with / or \\
+            base = PureWindowsPath(base).stem  # either separator
         return base + plus + terms
 
-    shown = [short(n) for n in names]
-    for i, s in enumerate(shown):
-        if any(s == t and names[i] != names[j] for j, t in enumerate(shown)):
-            shown[i] = names[i]
-    return shown
+    short_names = [short(n) for n in names]
+    sources: dict[str, set[str]] = {}
+    for n, s in zip(names, short_names, strict=True):
+        sources.setdefault(s, set()).add(n)
+    return [n if len(sources[s]) > 1 else s for n, s in zip(names, short_names, strict=True)]
 
 
 def check_player_count(players: int) -> int:
@@ -119,7 +119,8 @@ def compile_status(console: Console | None = None) -> Iterator[None]:
 def ensure_compiled(console: Console | None = None) -> None:
     """Compile (or load) every compiled entry point now, under :func:`compile_status`, so a
     batch command's own progress display starts after compilation and worker processes load
-    the cache instead of each compiling. Quick when the cache is warm (loads only)."""
+    the cache instead of each compiling. Does nothing on a warm cache (each function then loads
+    from it when first called)."""
     if _numba_cache.jit_disabled() or _numba_cache.is_warm():
         return
     with compile_status(console):
