@@ -77,6 +77,28 @@ def check_player_count(players: int) -> int:
     return players
 
 
+def seat_lineup(lineup: str, players: int | None, option: str = "--lineup") -> list[str]:
+    """One player name per seat: one name fills every seat (``players`` of them, 4 if not
+    given); k names make a k-player game, and ``players`` must then be k."""
+    names = [n.strip() for n in lineup.split(",")]
+    if not all(names):
+        raise InputError(f"{option} has an empty name in {lineup!r}")
+    if players is not None:
+        check_player_count(players)
+    if len(names) == 1:
+        return names * (players if players is not None else 4)
+    if players is not None and len(names) != players:
+        raise InputError(
+            f"{option} names {len(names)} players but --players is {players} "
+            "(give one name for every seat, or one name per seat)"
+        )
+    if not 2 <= len(names) <= 4:
+        raise InputError(
+            f"{option} names {len(names)} players; Vasco da Gama is for 2, 3 or 4 players"
+        )
+    return names
+
+
 class _Elapsed:
     """Status text whose seconds count up each time rich redraws it."""
 

@@ -20,10 +20,10 @@ from vdgsim.commands.common import (
     DataOption,
     InputError,
     SetOption,
-    check_player_count,
     components_from_options,
     display_names,
     note,
+    seat_lineup,
 )
 from vdgsim.game import MAX_SEED, GameState, new_game, result
 
@@ -44,25 +44,6 @@ def compiled_chooser(names: list[str]):
         return players[state.current_player](state, legal)
 
     return pick
-
-
-def seat_lineup(lineup: str, players: int | None, option: str = "--lineup") -> list[str]:
-    """One player name per seat: one name fills every seat (``players`` of them, 4 if not
-    given); k names make a k-player game, and ``players`` must then be k."""
-    names = [n.strip() for n in lineup.split(",")]
-    if not all(names):
-        raise InputError(f"{option} has an empty name in {lineup!r}")
-    if players is not None:
-        check_player_count(players)
-    if len(names) == 1:
-        return names * (players if players is not None else 4)
-    if players is not None and len(names) != players:
-        raise InputError(
-            f"{option} names {len(names)} players but --players is {players} "
-            "(give one name for every seat, or one name per seat)"
-        )
-    check_player_count(len(names))
-    return names
 
 
 def result_record(state: GameState) -> dict[str, Any]:
