@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -120,7 +120,7 @@ class FieldSpec:
 
 
 FIELD_SPECS: tuple[FieldSpec, ...] = (
-    # C1 landings
+    # C1 landings, bottom to top
     FieldSpec(
         "landings.<landing>.slots",
         "ints",
@@ -132,7 +132,12 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         count_at=L.C_LAND_NSLOTS,
     ),
     FieldSpec(
-        "landings.<landing>.completion_vp", "int", L.C_LAND_COMPLETION, 0, 100, "VP per ship"
+        "landings.<landing>.completion_vp",
+        "int",
+        L.C_LAND_COMPLETION,
+        0,
+        100,
+        "VP per player ship when the landing completes (R6.3)",
     ),
     FieldSpec(
         "landings.<landing>.bonus",
@@ -140,18 +145,25 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         L.C_LAND_BONUS,
         0,
         0,
-        "what each ship sent earns",
+        "what each ship sent earns (R5.4)",
         choices=L.BONUS_KEYS,
     ),
     FieldSpec(
-        "landings.<landing>.bonus_reals", "int", L.C_LAND_BONUS_REALS, 0, 100, "a reals bonus"
+        "landings.<landing>.bonus_reals",
+        "int",
+        L.C_LAND_BONUS_REALS,
+        0,
+        100,
+        "the Reals of a reals bonus",
     ),
-    # C2 project tiles
-    FieldSpec("projects.<deck>[].id", "id", L.C_PROJ_DECK, 0, 0, "printed id (packs its deck)"),
+    # C2 project tiles, deck after deck
+    FieldSpec("projects.<deck>[].id", "id", L.C_PROJ_DECK, 0, 0, "printed id, e.g. I-12"),
     FieldSpec("projects.<deck>[].limit", "int", L.C_PROJ_LIMIT, 1, 20, "navigation limit"),
     FieldSpec("projects.<deck>[].crew", "int", L.C_PROJ_CREW, 1, 5, "crew size"),
-    FieldSpec("projects.<deck>[].income_reals", "int", L.C_PROJ_REALS, 0, 20, "Reals a Phase 3"),
-    FieldSpec("projects.<deck>[].income_vp", "int", L.C_PROJ_VP, 0, 20, "VP a Phase 3"),
+    FieldSpec(
+        "projects.<deck>[].income_reals", "int", L.C_PROJ_REALS, 0, 20, "Reals a Phase 3 (R6.2)"
+    ),
+    FieldSpec("projects.<deck>[].income_vp", "int", L.C_PROJ_VP, 0, 20, "VP a Phase 3 (R6.2)"),
     # C3 merchant ships
     FieldSpec(
         "merchant_ships.limits",
@@ -159,56 +171,99 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         L.C_MERCH_LIMIT,
         1,
         20,
-        "navigation limits",
+        "navigation limits of the merchant ships",
         size=L.N_MERCHANTS,
     ),
     # C4 action slots
-    FieldSpec("action_slots.<players>.<area>", "int", L.C_AREA_SLOTS, 1, 22, "slots in the Area"),
-    # C5 Numbers Zone; numbers 0, 21 and 22 pay nothing by rule
+    FieldSpec(
+        "action_slots.<players>.<area>", "int", L.C_AREA_SLOTS, 1, 22, "action slots in the Area"
+    ),
+    # C5 Numbers Zone (numbers 0, 21 and 22 pay nothing: a rule, not data)
     FieldSpec(
         "give_up_compensation.numbers_1_to_20",
         "ints",
         L.C_COMPENSATION + 1,
         0,
         100,
-        "Reals for giving up 1..20",
+        "Reals for giving up numbers 1..20 (R4.4)",
         size=20,
     ),
     # C6 Vasco da Gama tiles
     FieldSpec("vdg_tiles.tiles[].initial", "int", L.C_VDG_INITIAL, 1, 20, "Initial Number"),
-    FieldSpec("vdg_tiles.tiles[].variation", "int", L.C_VDG_VARIATION, -19, 19, "Variation"),
+    FieldSpec("vdg_tiles.tiles[].variation", "int", L.C_VDG_VARIATION, -19, 19, "Variation Number"),
     FieldSpec(
-        "vdg_tiles.tiles[].reals", "ints", L.C_VDG_REALS, 0, 100, "upper, lower Reals", size=2
+        "vdg_tiles.tiles[].reals",
+        "ints",
+        L.C_VDG_REALS,
+        0,
+        100,
+        "Reals put on the money spaces, upper then lower",
+        size=2,
     ),
     # C7 counts
-    FieldSpec("counts.starting_reals", "int", L.C_START_REALS, 0, 1000, "Reals at the start"),
-    FieldSpec("counts.sailors_per_colour", "int", L.C_SAILORS_PER_COLOUR, 1, 50, "sailors"),
-    FieldSpec("counts.missionaries", "int", L.C_MISSIONARIES, 0, 50, "missionaries"),
-    FieldSpec("counts.captains_per_colour", "int", L.C_CAPTAINS_PER_COLOUR, 1, 50, "captains"),
-    FieldSpec("counts.starting_captains", "int", L.C_START_CAPTAINS, 0, 50, "captains at start"),
-    FieldSpec("counts.section_capacity", "int", L.C_SECTION_CAPACITY, 1, 7, "sailors a section"),
-    FieldSpec("counts.setup_sailors_per_section", "int", L.C_SETUP_SAILORS, 0, 7, "at setup"),
-    FieldSpec("counts.refill_sailors_per_section", "int", L.C_REFILL_SAILORS, 0, 7, "refill"),
-    FieldSpec("counts.regular_discs", "int", L.C_REGULAR_DISCS, 1, 5, "action discs"),
-    # costs
+    FieldSpec(
+        "counts.starting_reals", "int", L.C_START_REALS, 0, 1000, "Reals a player starts with"
+    ),
+    FieldSpec(
+        "counts.sailors_per_colour", "int", L.C_SAILORS_PER_COLOUR, 1, 50, "sailors of a colour"
+    ),
+    FieldSpec("counts.missionaries", "int", L.C_MISSIONARIES, 0, 50, "missionaries in the game"),
+    FieldSpec(
+        "counts.captains_per_colour", "int", L.C_CAPTAINS_PER_COLOUR, 1, 50, "captains a player"
+    ),
+    FieldSpec(
+        "counts.starting_captains", "int", L.C_START_CAPTAINS, 0, 50, "of them supplied at start"
+    ),
+    FieldSpec(
+        "counts.section_capacity", "int", L.C_SECTION_CAPACITY, 1, 7, "sailors a section holds"
+    ),
+    FieldSpec(
+        "counts.setup_sailors_per_section",
+        "int",
+        L.C_SETUP_SAILORS,
+        0,
+        7,
+        "sailors drawn into a section at setup",
+    ),
+    FieldSpec(
+        "counts.refill_sailors_per_section",
+        "int",
+        L.C_REFILL_SAILORS,
+        0,
+        7,
+        "sailors drawn into a section at a round's end",
+    ),
+    FieldSpec("counts.regular_discs", "int", L.C_REGULAR_DISCS, 1, 5, "action discs a player"),
+    # costs stated in the rules
     FieldSpec(
         "costs.sailors_by_colours",
         "ints",
         L.C_SAILOR_COST + 1,
         0,
         100,
-        "Reals for sailors of 1..4 colours",
+        "Reals for sailors of 1, 2, 3, 4 distinct colours",
         size=4,
     ),
     FieldSpec("costs.one_project", "int", L.C_ONE_PROJECT, 0, 100, "one upper-space project"),
     FieldSpec("costs.two_projects", "int", L.C_TWO_PROJECTS, 0, 100, "two upper-space projects"),
-    FieldSpec("costs.dias_vp", "int", L.C_DIAS_VP, 0, 100, "VP Dias gives"),
+    FieldSpec("costs.dias_vp", "int", L.C_DIAS_VP, 0, 100, "VP for receiving or holding Dias"),
     FieldSpec("costs.end_reals_per_vp", "int", L.C_END_REALS_PER_VP, 1, 100, "Reals per end VP"),
-    FieldSpec("costs.end_vp_per_ship", "int", L.C_END_VP_PER_SHIP, 0, 100, "end VP per ship"),
+    FieldSpec(
+        "costs.end_vp_per_ship", "int", L.C_END_VP_PER_SHIP, 0, 100, "end VP per captained ship"
+    ),
 )
-SPEC_BY_KEY = {s.key: s for s in FIELD_SPECS}
 # Lists of tables that must hold a fixed number of entries (the decks are counted together).
 LIST_SIZES = {"vdg_tiles.tiles": L.N_VDG}
+
+
+class Instance(NamedTuple):
+    """One value of a field: its path as messages name it (``projects.I[3].crew``), the index
+    along the field's first axis (0 without one), and the value."""
+
+    path: str
+    axis: int
+    value: Any
+
 
 # Validated values by field key, one per instance in packing order.
 Fields = dict[str, list[Any]]
@@ -309,21 +364,21 @@ def _check_int(value: Any, path: str, lo: int, hi: int) -> None:
         raise _error(f"{path} = {value} is outside {lo}..{hi}")
 
 
-def _instances(spec: FieldSpec, data: dict[str, Any]) -> list[tuple[str, int, Any]]:
-    """``(path as messages name it, index along the first axis, value)`` of every instance."""
+def _instances(spec: FieldSpec, data: dict[str, Any]) -> list[Instance]:
+    """Every instance of a field in ``data``, in packing order; checks the tables on the way."""
     level: list[tuple[str, int | None, Any]] = [("", None, data)]
     segs = spec.key.split(".")
     for depth, seg in enumerate(segs):
         name = seg.removesuffix("[]")
         axis = AXES[name[1:-1]] if name.startswith("<") else None
         nxt: list[tuple[str, int | None, Any]] = []
-        for path, ax, node in level:
+        for path, first, node in level:
             for i, n in enumerate(axis or (name,)):
                 here = f"{path}.{n}" if path else n
                 if n not in node:
                     raise _error(f"missing key {here!r}")
                 child = node[n]
-                first = ax if ax is not None or axis is None else i
+                ax = i if first is None and axis is not None else first
                 if seg.endswith("[]"):
                     _need(child, here, list, "a list of tables")
                     size = LIST_SIZES.get(".".join(segs[: depth + 1]).removesuffix("[]"))
@@ -331,13 +386,13 @@ def _instances(spec: FieldSpec, data: dict[str, Any]) -> list[tuple[str, int, An
                         raise _error(f"{here} must hold {size} tables, holds {len(child)}")
                     for j, item in enumerate(child):
                         _need(item, f"{here}[{j}]", dict, "a table")
-                        nxt.append((f"{here}[{j}]", first, item))
+                        nxt.append((f"{here}[{j}]", ax, item))
                 else:
                     if depth < len(segs) - 1:
                         _need(child, here, dict, "a table")
-                    nxt.append((here, first, child))
+                    nxt.append((here, ax, child))
         level = nxt
-    return [(path, ax or 0, value) for path, ax, value in level]
+    return [Instance(path, first or 0, value) for path, first, value in level]
 
 
 def _check_field(spec: FieldSpec, path: str, value: Any) -> None:
@@ -357,21 +412,19 @@ def _check_field(spec: FieldSpec, path: str, value: Any) -> None:
             raise _error(f"{path} = {value!r}; expected one of {spec.choices}")
 
 
-def _check_fields(data: dict[str, Any]) -> tuple[Fields, dict[str, list[tuple[str, int, Any]]]]:
-    fields: Fields = {}
-    found: dict[str, list[tuple[str, int, Any]]] = {}
+def check_fields(data: dict[str, Any]) -> dict[str, list[Instance]]:
+    """Every field of :data:`FIELD_SPECS` in ``data``, checked, by key."""
+    found: dict[str, list[Instance]] = {}
     for spec in FIELD_SPECS:
-        inst = _instances(spec, data)
-        seen: dict[Any, str] = {}
-        for path, _, value in inst:
+        found[spec.key] = _instances(spec, data)
+        seen: dict[str, str] = {}
+        for path, _, value in found[spec.key]:
             _check_field(spec, path, value)
             if spec.kind == "id":
                 if value in seen:
                     raise _error(f"{path} = {value!r} repeats {seen[value]}; ids must be unique")
                 seen[value] = path
-        found[spec.key] = inst
-        fields[spec.key] = [value for _, _, value in inst]
-    return fields, found
+    return found
 
 
 def _check_no_unknown_keys(node: Any, shape: dict[str, Any], path: str = "") -> None:
@@ -455,8 +508,9 @@ def validate_and_pack(data: dict[str, Any]) -> tuple[np.ndarray, tuple[str, ...]
     into the compiled rules' component array."""
     if not isinstance(data, dict):
         raise _error("top level must be a table")
-    fields, found = _check_fields(data)
+    found = check_fields(data)
     _check_no_unknown_keys(data, SHAPE)
+    fields = {key: [i.value for i in inst] for key, inst in found.items()}
     for check in CROSS_CHECKS:
         problem = check(fields)
         if problem is not None:
