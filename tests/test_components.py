@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -262,3 +264,18 @@ def test_the_documentation_check_notices_a_missing_key() -> None:
     doc = DOCS.read_text()
     assert _missing_from_doc(doc.replace("`crew`", "crew")) == ["projects.<deck>[].crew (crew)"]
     assert _missing_from_doc(doc.replace("`counts`", "counts")) != []
+
+
+def test_vdg_data_check_names_the_field_and_the_nearest_keys(tmp_path: Path) -> None:
+    bad = tmp_path / "typo.toml"
+    bad.write_text(
+        DEFAULT_PATH.read_text().replace("missionaries = 6", "missionaries = 6\nmisionaries = 5")
+    )
+    root = Path(__file__).resolve().parents[1]
+    for args in (["data", "check", str(bad)], ["data", "check", "--set", "counts.misionaries=5"]):
+        out = subprocess.run(
+            [sys.executable, str(root / "cli.py"), *args], capture_output=True, text=True, cwd=root
+        )
+        assert out.returncode == 2
+        assert len(out.stderr.strip().splitlines()) == 1
+        assert "counts.misionaries" in out.stderr and "missionaries" in out.stderr
