@@ -148,6 +148,7 @@ def _action_code(action: object) -> int:
 
 
 def is_over(state: GameState) -> bool:
+    # item() skips the numpy scalar that indexing makes: this runs once per Python step
     return state.s.item(L.S_STEP) == L.ST_OVER
 
 
