@@ -33,14 +33,13 @@ PythonPlayer = Callable[[GameState, list[int]], int]
 
 def preset_player(name: str) -> PythonPlayer:
     """A Python callable playing the named preset (compiled policy, one decision per call)."""
-    table = np.zeros((L.MAX_PLAYERS, resolve(name).shape[0]), dtype=np.float64)
     row = resolve(name)
-    scratch = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    # the policy reads only the deciding seat's row; one row per seat lets any seat use it
+    table = np.tile(row, (L.MAX_PLAYERS, 1)).astype(np.float64)
 
     def player(game: GameState, legal: list[int]) -> int:
-        table[game.current_player] = row
-        scratch[: len(legal)] = legal
-        return int(choose(game.components.array, game.s, scratch, len(legal), table))
+        codes = np.array(legal, dtype=np.int64)
+        return int(choose(game.components.array, game.s, codes, len(codes), table))
 
     return player
 
