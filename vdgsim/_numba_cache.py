@@ -19,8 +19,9 @@ import numba
 
 def _compiled_sources(package: Path, players: Path) -> list[Path]:
     """Every file compiled code can read: all of the engine and players, the layout
-    constants, and any other module that defines compiled functions."""
-    paths = {package / "layout.py"}
+    constants and the vocabulary they come from, and any other module that defines compiled
+    functions."""
+    paths = {package / "layout.py", package / "vocabulary.py"}
     for root in (package / "engine", players):
         paths.update(root.rglob("*.py"))
     paths.update(p for p in package.rglob("*.py") if b"njit" in p.read_bytes())

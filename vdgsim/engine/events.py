@@ -20,25 +20,27 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim import vocabulary as V
 
-EV_DECISION, EV_VP, EV_REALS, EV_PAY, EV_FREE, EV_CALL, EV_MOVE, EV_GAIN, EV_MERCHANT = range(1, 10)
-EV_ROUND = 10
-EVENT_NAMES = (
-    "",
-    "decision",
-    "vp",
-    "reals",
-    "pay",
-    "free number",
-    "call",
-    "move",
-    "gain",
-    "merchant",
-    "round",
-)
+EV_DECISION = int(V.Event.DECISION)
+EV_VP = int(V.Event.VP)
+EV_REALS = int(V.Event.REALS)
+EV_PAY = int(V.Event.PAY)
+EV_FREE = int(V.Event.FREE)
+EV_CALL = int(V.Event.CALL)
+EV_MOVE = int(V.Event.MOVE)
+EV_GAIN = int(V.Event.GAIN)
+EV_MERCHANT = int(V.Event.MERCHANT)
+EV_ROUND = int(V.Event.ROUND)
+EVENT_NAMES = V.EVENT_NAMES
 # items for EV_GAIN
-G_CAPTAIN, G_SAILOR, G_MISSIONARY, G_PROJECT, G_CHARACTER, G_EXTRA_DISC = 0, 1, 2, 3, 4, 5
-GAIN_NAMES = ("captain", "sailor", "missionary", "project", "character", "additional disc")
+G_CAPTAIN = int(V.Gain.CAPTAIN)
+G_SAILOR = int(V.Gain.SAILOR)
+G_MISSIONARY = int(V.Gain.MISSIONARY)
+G_PROJECT = int(V.Gain.PROJECT)
+G_CHARACTER = int(V.Gain.CHARACTER)
+G_EXTRA_DISC = int(V.Gain.EXTRA_DISC)
+GAIN_NAMES = V.GAIN_NAMES
 
 
 @njit(cache=True, _nrt=False)
