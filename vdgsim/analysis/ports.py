@@ -46,17 +46,15 @@ def landing_use(players: pl.DataFrame, by: str | None = "strategy") -> pl.DataFr
     )
     out = t.unpivot(index=keys, on=cols, variable_name="landing", value_name="ships_per_game")
     return out.with_columns(
-        pl.col("landing")
-        .str.strip_prefix("sent_")
-        .replace(dict(zip(LANDING_KEYS, LANDING_NAMES, strict=True)))
+        pl.col("landing").replace(dict(zip(SENT_COLUMNS, LANDING_NAMES, strict=True)))
     )
 
 
 def landing_association(players: pl.DataFrame) -> pl.DataFrame:
     """Win share (Wilson) and mean VP by ships a player sent to each landing (0, 1, 2+)."""
     frames = []
-    for key, name in zip(LANDING_KEYS, LANDING_NAMES, strict=True):
-        t = players.with_columns(pl.col("sent_" + key).clip(0, 2).alias("ships"))
+    for column, name in zip(SENT_COLUMNS, LANDING_NAMES, strict=True):
+        t = players.with_columns(pl.col(column).clip(0, 2).alias("ships"))
         ws = win_share_table(t, "ships")
         vp = t.group_by("ships").agg(pl.col("vp").mean().alias("mean_vp"))
         frames.append(ws.join(vp, on="ships").with_columns(pl.lit(name).alias("landing")))

@@ -11,7 +11,7 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis.common import win_share_table
-from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, SENT_COLUMNS, VP_SOURCE_COLUMNS
+from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS, VP_SOURCE_COLUMNS
 
 
 def _value_of(label: str) -> str:
@@ -74,9 +74,7 @@ def landing_response(players: pl.DataFrame) -> pl.DataFrame:
         .agg(pl.col(c).cast(pl.Float64).mean() for c in cols)
         .unpivot(index=["order", "value"], on=cols, variable_name="landing", value_name="ships")
         .with_columns(
-            pl.col("landing")
-            .str.strip_prefix("sent_")
-            .replace(dict(zip(LANDING_KEYS, LANDING_NAMES, strict=True)))
+            pl.col("landing").replace(dict(zip(SENT_COLUMNS, LANDING_NAMES, strict=True)))
         )
         .sort("order", "landing")
     )
