@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vdgsim import vocabulary as V
+
 N_PARAMS = 64
 P_KIND = 0
 KIND_RANDOM = 0
@@ -54,9 +56,9 @@ R_NUM_BELOW = 53  # [4 Areas] numbers placed there must be < this value
 R_LAND_FORBID = 57  # [6 landings] 1 = never send a ship there
 N_USED = 63
 
-AREA_AXIS = ("characters", "recruiting", "purchase", "navigation")
-LANDING_AXIS = ("natal", "terra_de_boa_gente", "mozambique", "mombasa", "malindi", "calicut")
-CHARACTER_AXIS = ("dias", "alvares", "sernigi", "manuel")
+AREA_AXIS = V.AREA_AXIS
+LANDING_AXIS = V.LANDING_AXIS
+CHARACTER_AXIS = V.CHARACTER_AXIS
 AXES = {"area": AREA_AXIS, "landing": LANDING_AXIS, "character": CHARACTER_AXIS}
 
 

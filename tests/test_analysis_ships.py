@@ -95,7 +95,7 @@ def test_replayed_ships_add_up_to_the_run_player_table():
 
 
 def ships_landing_keys():
-    from vdgsim.analysis.common import LANDING_KEYS
+    from vdgsim.vocabulary import LANDING_KEYS
 
     return LANDING_KEYS
 

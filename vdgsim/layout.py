@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 
+from vdgsim import vocabulary as V
+
 # --- fixed sizes ---------------------------------------------------------------------------
 MAX_PLAYERS = 4
 N_LANDINGS = 6
-MAX_SLOTS = 8
+MAX_SLOTS = V.MAX_SLOTS
 N_PROJECTS = 35
 N_MERCHANTS = 6
 N_VDG = 9
@@ -24,25 +26,37 @@ N_SECTIONS = 4
 N_AREAS = 4
 N_CHARACTERS = 4
 N_NUMBERS = 23  # index 0 unused; 1..20 regular, 21 and 22 Manuel I's numbers
-N_ROUNDS = 5
+N_ROUNDS = V.N_ROUNDS
 N_UPPER = 6
 N_SOURCES = 8
 
-LANDING_KEYS = ("natal", "terra_de_boa_gente", "mozambique", "mombasa", "malindi", "calicut")
-LANDING_NAMES = ("Natal", "Terra de Boa Gente", "Mozambique", "Mombasa", "Malindi", "Calicut")
-COLOUR_NAMES = ("turquoise", "violet", "grey", "orange")
-AREA_KEYS = ("characters", "recruiting", "purchase", "navigation")
-AREA_NAMES = ("Characters", "Recruiting", "Purchase Projects", "Navigation")
-CHARACTER_NAMES = ("Bartolomeu Dias", "Francisco Alvares", "Girolamo Sernigi", "Manuel I")
-PLAYER_COLOURS = ("yellow", "red", "black", "blue")
+# Names and codes come from the vocabulary; the compiled rules need them as plain ints, which
+# numba folds into the machine code like any other module constant.
+LANDING_KEYS = V.LANDING_KEYS
+LANDING_NAMES = V.LANDING_NAMES
+COLOUR_NAMES = V.COLOUR_NAMES
+AREA_KEYS = V.AREA_KEYS
+AREA_NAMES = V.AREA_NAMES
+CHARACTER_NAMES = V.CHARACTER_NAMES
+PLAYER_COLOURS = V.PLAYER_COLOURS
 
 # Areas
-A_CHARACTERS, A_RECRUITING, A_PURCHASE, A_NAVIGATION = 0, 1, 2, 3
+A_CHARACTERS = int(V.Area.CHARACTERS)
+A_RECRUITING = int(V.Area.RECRUITING)
+A_PURCHASE = int(V.Area.PURCHASE)
+A_NAVIGATION = int(V.Area.NAVIGATION)
 # Characters
-CH_DIAS, CH_ALVARES, CH_SERNIGI, CH_MANUEL = 0, 1, 2, 3
+CH_DIAS = int(V.Character.DIAS)
+CH_ALVARES = int(V.Character.ALVARES)
+CH_SERNIGI = int(V.Character.SERNIGI)
+CH_MANUEL = int(V.Character.MANUEL)
 # Landing bonus kinds
-BONUS_NONE, BONUS_PROJECT, BONUS_SAILOR, BONUS_CAPTAIN, BONUS_REALS = 0, 1, 2, 3, 4
-BONUS_KEYS = ("none", "project", "sailor", "captain", "reals")
+BONUS_NONE = int(V.LandingBonus.NONE)
+BONUS_PROJECT = int(V.LandingBonus.PROJECT)
+BONUS_SAILOR = int(V.LandingBonus.SAILOR)
+BONUS_CAPTAIN = int(V.LandingBonus.CAPTAIN)
+BONUS_REALS = int(V.LandingBonus.REALS)
+BONUS_KEYS = V.LANDING_BONUS_KEYS
 
 # Project tile locations
 LOC_DECK, LOC_UPPER, LOC_SAO_GABRIEL, LOC_PROJECT, LOC_SHIP, LOC_NAVIGATION = 0, 1, 2, 3, 4, 5
@@ -239,38 +253,33 @@ STEP_NAMES = (
 )
 
 # --- phases ----------------------------------------------------------------------------------
-PH_SETUP, PH_PLACE, PH_ACTIONS, PH_NAVIGATION, PH_END, PH_OVER = 0, 1, 2, 3, 4, 5
-PHASE_NAMES = ("setup", "phase 1", "phase 2", "phase 3", "end of game", "over")
+PH_SETUP = int(V.Phase.SETUP)
+PH_PLACE = int(V.Phase.PLACE)
+PH_ACTIONS = int(V.Phase.ACTIONS)
+PH_NAVIGATION = int(V.Phase.NAVIGATION)
+PH_END = int(V.Phase.END)
+PH_OVER = int(V.Phase.OVER)
+PHASE_NAMES = V.PHASE_NAMES
 
 # --- decisions -------------------------------------------------------------------------------
-D_NONE = 0
-D_SEND_MERCHANT = 1  # action: landing * MAX_SLOTS + slot
-D_SERNIGI_WHEN = 2  # action: 0 send now, 1 at the start of Phase 3
-D_PLACE_DISC = 3  # action: number * 4 + area
-D_LAUNCH = 4  # action: 0 done, else (tile + 1) * 32 + colour mask (bit 4 = missionary)
-D_ACT = 5  # action: 0 give up, else area-specific (see vdgsim.engine.actions)
-D_EXPEDITION_SHIP = 6  # action: 0 done, else 1 + tile * MAX_SLOTS + slot
-D_MANUEL_PLACE = 7  # action: number * 4 + area
-D_PROJECT_BONUS = 8  # action: upper space index
-D_SAILOR_BONUS = 9  # action: section * 4 + colour, or BAG_DRAW
-D_END_BOARD = 10  # action: number of captains to board
-DECISION_NAMES = (
-    "none",
-    "send merchant ship",
-    "Sernigi: when to send",
-    "place disc",
-    "launch",
-    "act or give up",
-    "expedition ship",
-    "place Manuel I disc",
-    "landing bonus: project",
-    "landing bonus: sailor",
-    "board captains",
-)
+D_NONE = int(V.Decision.NONE)
+D_SEND_MERCHANT = int(V.Decision.SEND_MERCHANT)  # action: landing * MAX_SLOTS + slot
+D_SERNIGI_WHEN = int(V.Decision.SERNIGI_WHEN)  # action: 0 send now, 1 at the start of Phase 3
+D_PLACE_DISC = int(V.Decision.PLACE_DISC)  # action: number * 4 + area
+# action: 0 done, else (tile + 1) * 32 + colour mask (bit 4 = missionary)
+D_LAUNCH = int(V.Decision.LAUNCH)
+D_ACT = int(V.Decision.ACT)  # action: 0 give up, else area-specific (see vdgsim.engine.actions)
+# action: 0 done, else 1 + tile * MAX_SLOTS + slot
+D_EXPEDITION_SHIP = int(V.Decision.EXPEDITION_SHIP)
+D_MANUEL_PLACE = int(V.Decision.MANUEL_PLACE)  # action: number * 4 + area
+D_PROJECT_BONUS = int(V.Decision.PROJECT_BONUS)  # action: upper space index
+D_SAILOR_BONUS = int(V.Decision.SAILOR_BONUS)  # action: section * 4 + colour, or BAG_DRAW
+D_END_BOARD = int(V.Decision.END_BOARD)  # action: number of captains to board
+DECISION_NAMES = V.DECISION_NAMES
 
 SAILOR_BAG_DRAW = N_SECTIONS * N_COLOURS
-LAUNCH_DONE = 0
-GIVE_UP = 0
+LAUNCH_DONE = V.LAUNCH_DONE
+GIVE_UP = V.GIVE_UP
 MISSIONARY_BIT = 16
 
 # merchant-send contexts
@@ -279,21 +288,32 @@ MC_SETUP, MC_HOST, MC_PHASE3 = 0, 1, 2
 LC_BEFORE, LC_AFTER, LC_END = 0, 1, 2
 
 # --- VP and Reals sources --------------------------------------------------------------------
-VP_SLOT, VP_COMPLETION, VP_INCOME, VP_DIAS, VP_END_REALS, VP_END_SHIPS = 0, 1, 2, 3, 4, 5
-VP_SOURCE_NAMES = ("slot", "completion", "ship income", "Dias", "end-game Reals", "end-game ships")
-R_START, R_LANDING_BONUS, R_INCOME, R_GIVE_UP, R_VDG_MONEY = 0, 1, 2, 3, 4
-REALS_SOURCE_NAMES = ("start", "landing bonus", "ship income", "give-up compensation", "VdG money")
-PAY_RIGHT_TO_ACT, PAY_PURCHASE, PAY_RECRUIT = 0, 1, 2
-PAY_REASON_NAMES = ("right to act", "purchase", "recruiting")
+VP_SLOT = int(V.VpSource.SLOT)
+VP_COMPLETION = int(V.VpSource.COMPLETION)
+VP_INCOME = int(V.VpSource.INCOME)
+VP_DIAS = int(V.VpSource.DIAS)
+VP_END_REALS = int(V.VpSource.END_REALS)
+VP_END_SHIPS = int(V.VpSource.END_SHIPS)
+VP_SOURCE_NAMES = V.VP_SOURCE_NAMES
+R_START = int(V.RealsSource.START)
+R_LANDING_BONUS = int(V.RealsSource.LANDING_BONUS)
+R_INCOME = int(V.RealsSource.INCOME)
+R_GIVE_UP = int(V.RealsSource.GIVE_UP)
+R_VDG_MONEY = int(V.RealsSource.VDG_MONEY)
+REALS_SOURCE_NAMES = V.REALS_SOURCE_NAMES
+PAY_RIGHT_TO_ACT = int(V.PayReason.RIGHT_TO_ACT)
+PAY_PURCHASE = int(V.PayReason.PURCHASE)
+PAY_RECRUIT = int(V.PayReason.RECRUIT)
+PAY_REASON_NAMES = V.PAY_REASON_NAMES
 
 # action codes of D_ACT, by Area
-ACT_BUY_ONE = 1  # + upper space (1..6)
-ACT_BUY_TWO = 7  # + pair index (7..21)
-ACT_BUY_SAO_GABRIEL = 22
-ACT_MONEY = 1  # + money space (1..2)
-ACT_HOST = 3  # + character (3..6)
-ACT_LANDING = 1  # + landing (1..6)
-ACT_RECRUIT = 1  # + packed (captain << 15 | section << 12 | counts in 3 bits per colour)
+ACT_BUY_ONE = V.ACT_BUY_ONE
+ACT_BUY_TWO = V.ACT_BUY_TWO
+ACT_BUY_SAO_GABRIEL = V.ACT_BUY_SAO_GABRIEL
+ACT_MONEY = V.ACT_MONEY
+ACT_HOST = V.ACT_HOST
+ACT_LANDING = V.ACT_LANDING
+ACT_RECRUIT = V.ACT_RECRUIT
 RECRUIT_NO_SECTION = 4
 
 MAX_LEGAL = 1024

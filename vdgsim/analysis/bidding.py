@@ -21,19 +21,21 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim.analysis.common import AREA_KEYS, AREA_NAMES, LANDING_KEYS
+from vdgsim.vocabulary import (
+    ACT_BUY_SAO_GABRIEL,
+    ACT_BUY_TWO,
+    ACT_LANDING,
+    AREA_KEYS,
+    AREA_NAMES,
+    GIVE_UP,
+    LANDING_KEYS,
+    MAX_SLOTS,
+    N_ROUNDS,
+    Area,
+    Decision,
+)
 
-# decision kinds and action codes (vdgsim.layout; repeated so analysis never imports the engine)
-D_PLACE_DISC = 3
-D_ACT = 5
-D_EXPEDITION_SHIP = 6
-D_MANUEL_PLACE = 7
-GIVE_UP = 0
-ACT_BUY_TWO = 7
-ACT_BUY_SAO_GABRIEL = 22
-MAX_SLOTS = 8
 F_MIN, F_MAX = 1, 20
-N_ROUNDS = 5
 
 
 def vdg_tiles(components: Any) -> list[tuple[int, int]]:
@@ -178,7 +180,7 @@ def act_rows(decisions: pl.DataFrame, components: Any | None = None) -> pl.DataF
     earned (read from the expedition decisions that follow the act).
     """
     acts = (
-        decisions.filter((pl.col("kind") == D_ACT) & (pl.col("number") >= 1))
+        decisions.filter((pl.col("kind") == Decision.ACT) & (pl.col("number") >= 1))
         .select(
             "game",
             "seat",
@@ -204,15 +206,15 @@ def act_rows(decisions: pl.DataFrame, components: Any | None = None) -> pl.DataF
     if components is None:
         return acts
     slots = _slot_values(components)
-    ships = decisions.filter((pl.col("kind") == D_EXPEDITION_SHIP) & (pl.col("action") > 0))
+    ships = decisions.filter((pl.col("kind") == Decision.EXPEDITION_SHIP) & (pl.col("action") > 0))
     if ships.height:
         code = pl.col("action") - 1
         ships = ships.with_columns(
             (code % MAX_SLOTS).alias("_slot"),
         ).select("game", "seat", "round", pl.col("context").cast(pl.Int16).alias("n"), "_slot")
-        # the landing comes from the act itself (action = 1 + landing)
-        nav = acts.filter((pl.col("area") == 3) & pl.col("performed")).select(
-            "game", "seat", "round", "n", (pl.col("action") - 1).alias("_landing")
+        # the landing comes from the act itself (action = ACT_LANDING + landing)
+        nav = acts.filter((pl.col("area") == Area.NAVIGATION) & pl.col("performed")).select(
+            "game", "seat", "round", "n", (pl.col("action") - ACT_LANDING).alias("_landing")
         )
         ships = ships.join(nav, on=["game", "seat", "round", "n"], how="inner")
         lut = pl.DataFrame(
@@ -253,9 +255,9 @@ def _items_gained() -> pl.Expr:
     return (
         pl.when(~pl.col("performed"))
         .then(0)
-        .when(pl.col("area") == 2)
+        .when(pl.col("area") == Area.PURCHASE)
         .then(purchase)
-        .when(pl.col("area") == 1)
+        .when(pl.col("area") == Area.RECRUITING)
         .then(recruits)
         .otherwise(1)
         .cast(pl.Int32)
@@ -326,7 +328,7 @@ def observed_by_area(acts: pl.DataFrame) -> pl.DataFrame:
 def free_number_observed(decisions: pl.DataFrame) -> pl.DataFrame:
     """The F each game showed per round (one row per game and round) from its act rows."""
     return (
-        decisions.filter(pl.col("kind") == D_ACT)
+        decisions.filter(pl.col("kind") == Decision.ACT)
         .group_by("game", "round")
         .agg(pl.col("free_number").first().alias("F"))
         .sort("game", "round")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from vdgsim.analysis.common import CHARACTER_NAMES, win_share_table
-
-N_ROUNDS = 5
+from vdgsim.analysis.common import win_share_table
+from vdgsim.vocabulary import CHARACTER_COLUMNS, CHARACTER_NAMES
 
 
 def holding(players: pl.DataFrame) -> pl.DataFrame:
@@ -20,8 +19,8 @@ def holding(players: pl.DataFrame) -> pl.DataFrame:
     games = players["game"].n_unique()
     rows = []
     for k, name in enumerate(CHARACTER_NAMES):
-        for r in range(1, N_ROUNDS + 1):
-            held = players.filter((pl.col(f"characters_r{r}") & (1 << k)) != 0)
+        for r, column in enumerate(CHARACTER_COLUMNS, start=1):
+            held = players.filter((pl.col(column) & (1 << k)) != 0)
             by_seat = held.group_by("seat").len()
             row = {
                 "character": name,
@@ -39,8 +38,8 @@ def changes_of_hands(players: pl.DataFrame) -> pl.DataFrame:
     rows = []
     for k, name in enumerate(CHARACTER_NAMES):
         seat_of = []
-        for r in range(1, N_ROUNDS + 1):
-            h = players.filter((pl.col(f"characters_r{r}") & (1 << k)) != 0).select(
+        for r, column in enumerate(CHARACTER_COLUMNS, start=1):
+            h = players.filter((pl.col(column) & (1 << k)) != 0).select(
                 "game", pl.col("seat").alias(f"h{r}")
             )
             seat_of.append(h)
@@ -49,7 +48,7 @@ def changes_of_hands(players: pl.DataFrame) -> pl.DataFrame:
             t = t.join(h, on="game", how="full", coalesce=True)
         changes = sum(
             ((pl.col(f"h{r}") != pl.col(f"h{r - 1}")).fill_null(False)).cast(pl.Int32)
-            for r in range(2, N_ROUNDS + 1)
+            for r in range(2, len(CHARACTER_COLUMNS) + 1)
         )
         rows.append(
             {"character": name, "mean_changes": float(t.select(changes.mean()).item() or 0.0)}
@@ -62,9 +61,7 @@ def holder_results(players: pl.DataFrame) -> pl.DataFrame:
     end of the game (association, not cause: compare with restricted play)."""
     frames = []
     for k, name in enumerate(CHARACTER_NAMES):
-        t = players.with_columns(
-            ((pl.col(f"characters_r{N_ROUNDS}") & (1 << k)) != 0).alias("holds")
-        )
+        t = players.with_columns(((pl.col(CHARACTER_COLUMNS[-1]) & (1 << k)) != 0).alias("holds"))
         ws = win_share_table(t, "holds")
         vp = t.group_by("holds").agg(pl.col("vp").mean().alias("mean_vp"))
         frames.append(ws.join(vp, on="holds").with_columns(pl.lit(name).alias("character")))

@@ -14,7 +14,8 @@ import polars as pl
 import seaborn as sns
 from matplotlib.figure import Figure
 
-from vdgsim.analysis.common import AREA_NAMES, CHARACTER_NAMES, LANDING_NAMES, RunInfo
+from vdgsim.analysis.common import RunInfo
+from vdgsim.vocabulary import AREA_NAMES, CHARACTER_NAMES, LANDING_NAMES, Area
 
 sns.set_theme(style="whitegrid", context="notebook")
 
@@ -102,10 +103,10 @@ def free_number_check_chart(comparison: pl.DataFrame, info: RunInfo) -> Figure:
 def distance_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
     """Share of called numbers performed, by Area and distance d = F - n."""
     fig, ax = _figure()
-    for a, name in enumerate(AREA_NAMES):
-        s = by_distance.filter((pl.col("area") == a) & (pl.col("taken") >= 20)).sort("d")
+    for area in Area:
+        s = by_distance.filter((pl.col("area") == area) & (pl.col("taken") >= 20)).sort("d")
         if s.height:
-            ax.plot(s["d"], 100 * s["perform_share"], marker="o", ms=3, label=name)
+            ax.plot(s["d"], 100 * s["perform_share"], marker="o", ms=3, label=AREA_NAMES[area])
     ax.axvline(0.5, color="0.5", lw=1, ls=":")
     ax.text(0.7, 3, "early (pays d Reals) →", fontsize=8, color="0.35")
     ax.set_ylim(0, 102)
@@ -123,10 +124,10 @@ def distance_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
 def taken_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
     """Numbers taken per game by Area and d = F - n."""
     fig, ax = _figure()
-    for a, name in enumerate(AREA_NAMES):
-        s = by_distance.filter(pl.col("area") == a).sort("d")
+    for area in Area:
+        s = by_distance.filter(pl.col("area") == area).sort("d")
         if s.height:
-            ax.plot(s["d"], s["taken_per_game"], marker="o", ms=3, label=name)
+            ax.plot(s["d"], s["taken_per_game"], marker="o", ms=3, label=AREA_NAMES[area])
     ax.axvline(0.5, color="0.5", lw=1, ls=":")
     ax.legend(fontsize=8)
     return finish(

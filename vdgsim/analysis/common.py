@@ -17,15 +17,6 @@ import polars as pl
 
 from vdgsim.stats import mean_interval_from_moments, wilson_interval
 
-AREA_NAMES = ("Characters", "Recruiting", "Purchase Projects", "Navigation")
-AREA_KEYS = ("characters", "recruiting", "purchase", "navigation")
-LANDING_KEYS = ("natal", "terra_de_boa_gente", "mozambique", "mombasa", "malindi", "calicut")
-LANDING_NAMES = ("Natal", "Terra de Boa Gente", "Mozambique", "Mombasa", "Malindi", "Calicut")
-CHARACTER_KEYS = ("dias", "alvares", "sernigi", "manuel")
-CHARACTER_NAMES = ("Bartolomeu Dias", "Francisco Alvares", "Girolamo Sernigi", "Manuel I")
-VP_SOURCES = ("slot", "completion", "income", "dias", "end_reals", "end_ships")
-VP_SOURCE_NAMES = ("slot", "completion", "ship income", "Dias", "end-game Reals", "end-game ships")
-
 
 @dataclass(frozen=True)
 class RunInfo:
@@ -165,11 +156,6 @@ def one_rotation(run: Any) -> pl.DataFrame:
         return run.players
     first = run.games.filter(pl.col("rotation") == 0).select("game")
     return run.players.join(first, on="game")
-
-
-def character_mask_column(round_: int) -> str:
-    """The players-table column of the characters held at the end of ``round_`` (bit mask)."""
-    return f"characters_r{round_}"
 
 
 def pp(x: float | None) -> str:

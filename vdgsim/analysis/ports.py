@@ -12,7 +12,8 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis.bidding import act_rows
-from vdgsim.analysis.common import LANDING_KEYS, LANDING_NAMES, win_share_table
+from vdgsim.analysis.common import win_share_table
+from vdgsim.vocabulary import ACT_LANDING, LANDING_KEYS, LANDING_NAMES, SENT_COLUMNS, Area
 
 
 def landing_facts(components: Any) -> pl.DataFrame:
@@ -36,7 +37,7 @@ def landing_facts(components: Any) -> pl.DataFrame:
 
 def landing_use(players: pl.DataFrame, by: str | None = "strategy") -> pl.DataFrame:
     """Mean ships sent per player per game to each landing (tidy), optionally by ``by``."""
-    cols = [f"sent_{k}" for k in LANDING_KEYS]
+    cols = list(SENT_COLUMNS)
     keys = [by] if by else []
     t = (
         players.group_by(keys).agg(pl.col(c).cast(pl.Float64).mean() for c in cols)
@@ -45,17 +46,15 @@ def landing_use(players: pl.DataFrame, by: str | None = "strategy") -> pl.DataFr
     )
     out = t.unpivot(index=keys, on=cols, variable_name="landing", value_name="ships_per_game")
     return out.with_columns(
-        pl.col("landing")
-        .str.strip_prefix("sent_")
-        .replace(dict(zip(LANDING_KEYS, LANDING_NAMES, strict=True)))
+        pl.col("landing").replace(dict(zip(SENT_COLUMNS, LANDING_NAMES, strict=True)))
     )
 
 
 def landing_association(players: pl.DataFrame) -> pl.DataFrame:
     """Win share (Wilson) and mean VP by ships a player sent to each landing (0, 1, 2+)."""
     frames = []
-    for key, name in zip(LANDING_KEYS, LANDING_NAMES, strict=True):
-        t = players.with_columns(pl.col(f"sent_{key}").clip(0, 2).alias("ships"))
+    for column, name in zip(SENT_COLUMNS, LANDING_NAMES, strict=True):
+        t = players.with_columns(pl.col(column).clip(0, 2).alias("ships"))
         ws = win_share_table(t, "ships")
         vp = t.group_by("ships").agg(pl.col("vp").mean().alias("mean_vp"))
         frames.append(ws.join(vp, on="ships").with_columns(pl.lit(name).alias("landing")))
@@ -66,10 +65,12 @@ def landing_association(players: pl.DataFrame) -> pl.DataFrame:
 
 def ships_by_round(decisions: pl.DataFrame, components: Any) -> pl.DataFrame:
     """Per landing and round: ships sent per game and mean slot VP per ship (player ships)."""
-    acts = act_rows(decisions, components).filter((pl.col("area") == 3) & pl.col("performed"))
+    acts = act_rows(decisions, components).filter(
+        (pl.col("area") == Area.NAVIGATION) & pl.col("performed")
+    )
     games = max(1, decisions["game"].n_unique())
     t = (
-        acts.with_columns((pl.col("action") - 1).alias("landing_index"))
+        acts.with_columns((pl.col("action") - ACT_LANDING).alias("landing_index"))
         .group_by("landing_index", "round")
         .agg(pl.col("ships_sent").sum().alias("ships"), pl.col("slot_vp").sum().alias("vp"))
         .with_columns(

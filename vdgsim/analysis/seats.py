@@ -11,12 +11,13 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis.common import CHARACTER_NAMES, VP_SOURCES, win_share_table
+from vdgsim.analysis.common import win_share_table
+from vdgsim.vocabulary import CHARACTER_NAMES, VP_SOURCE_COLUMNS, Character
 
 # R1.3: the character each seat is dealt at the start, by player count
 DEALT = {
-    2: ("Bartolomeu Dias", "Girolamo Sernigi"),
-    3: ("Bartolomeu Dias", "Francisco Alvares", "Girolamo Sernigi"),
+    2: tuple(CHARACTER_NAMES[c] for c in (Character.DIAS, Character.SERNIGI)),
+    3: tuple(CHARACTER_NAMES[c] for c in (Character.DIAS, Character.ALVARES, Character.SERNIGI)),
     4: CHARACTER_NAMES,
 }
 
@@ -78,7 +79,7 @@ def score_distribution(players: pl.DataFrame) -> pl.DataFrame:
 
 def vp_by_source(players: pl.DataFrame) -> pl.DataFrame:
     """Tidy mean VP per source, by player count and seat."""
-    cols = [f"vp_{s}" for s in VP_SOURCES]
+    cols = list(VP_SOURCE_COLUMNS)
     return (
         players.group_by("players", "seat")
         .agg(pl.col(c).cast(pl.Float64).mean() for c in cols)

@@ -10,7 +10,8 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis.common import LANDING_KEYS, LANDING_NAMES, VP_SOURCES, win_share_table
+from vdgsim.analysis.common import win_share_table
+from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS, VP_SOURCE_COLUMNS
 
 
 def _value_of(label: str) -> str:
@@ -44,7 +45,7 @@ def balance_response(response: pl.DataFrame) -> pl.DataFrame:
 
 def score_response(players: pl.DataFrame) -> pl.DataFrame:
     """Mean VP, mean VP by source and ships per landing by swept value."""
-    cols = [f"vp_{s}" for s in VP_SOURCES] + [f"sent_{k}" for k in LANDING_KEYS]
+    cols = [*VP_SOURCE_COLUMNS, *SENT_COLUMNS]
     return (
         players.group_by("order", "value")
         .agg(
@@ -67,15 +68,13 @@ def winning_vp(runs: dict[str, Any]) -> pl.DataFrame:
 
 def landing_response(players: pl.DataFrame) -> pl.DataFrame:
     """Tidy ships per player per game to each landing, by swept value."""
-    cols = [f"sent_{k}" for k in LANDING_KEYS]
+    cols = list(SENT_COLUMNS)
     return (
         players.group_by("order", "value")
         .agg(pl.col(c).cast(pl.Float64).mean() for c in cols)
         .unpivot(index=["order", "value"], on=cols, variable_name="landing", value_name="ships")
         .with_columns(
-            pl.col("landing")
-            .str.strip_prefix("sent_")
-            .replace(dict(zip(LANDING_KEYS, LANDING_NAMES, strict=True)))
+            pl.col("landing").replace(dict(zip(SENT_COLUMNS, LANDING_NAMES, strict=True)))
         )
         .sort("order", "landing")
     )

@@ -20,15 +20,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim.analysis.common import LANDING_NAMES
-
-# event-log codes (vdgsim.engine.events / vdgsim.layout), repeated to keep the analysis
-# independent of the engine's internals
-EV_DECISION, EV_VP, EV_REALS, EV_MOVE = 1, 2, 3, 7
-D_EXPEDITION_SHIP = 6
-VP_SLOT, VP_COMPLETION, VP_INCOME = 0, 1, 2
-R_INCOME = 2
-MAX_SLOTS = 8
+from vdgsim.vocabulary import LANDING_NAMES, MAX_SLOTS, Decision, Event, RealsSource, VpSource
 
 SHIP_COLUMNS = (
     "game",
@@ -54,20 +46,20 @@ def ships_from_log(log: np.ndarray, game: int) -> list[tuple[int, ...]]:
     ships: dict[int, list[int]] = {}
     pending_tile = -1
     for ev, rnd, _phase, seat, a, b, c, d in log:
-        if ev == EV_DECISION and a == D_EXPEDITION_SHIP and b > 0:
+        if ev == Event.DECISION and a == Decision.EXPEDITION_SHIP and b > 0:
             pending_tile = (b - 1) // MAX_SLOTS
-        elif ev == EV_VP and a == VP_SLOT and pending_tile >= 0:
+        elif ev == Event.VP and a == VpSource.SLOT and pending_tile >= 0:
             # columns as SHIP_COLUMNS; the last eight start at zero / False
             ships[pending_tile] = [game, seat, pending_tile, rnd, c, d, b, 0, 0, 0, 0, 0, 0, 0, 0]
             pending_tile = -1
-        elif ev == EV_VP and a in (VP_INCOME, VP_COMPLETION) and d in ships:
+        elif ev == Event.VP and a in (VpSource.INCOME, VpSource.COMPLETION) and d in ships:
             row = ships[d]
-            row[7 if a == VP_INCOME else 9] += b
+            row[7 if a == VpSource.INCOME else 9] += b
             if row[10] or c != row[4]:  # earned after leaving the landing it was sent to
                 row[14] += b
-        elif ev == EV_REALS and a == R_INCOME and d in ships:
+        elif ev == Event.REALS and a == RealsSource.INCOME and d in ships:
             ships[d][8] += b
-        elif ev == EV_MOVE and a in ships:
+        elif ev == Event.MOVE and a in ships:
             row = ships[a]
             if not row[10]:  # the first move: its landing was complete (R6.4)
                 row[10], row[11] = 1, rnd

@@ -17,6 +17,7 @@ from vdgsim.analysis import charts as C
 from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
 
 @dataclass
@@ -190,9 +191,9 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
                 f"(mean {r['mean_cost_paid'] or 0:.2f} Reals when paid)"
                 + (
                     f"; a performed act took {r['mean_items']:.2f} "
-                    + ("projects" if r["area"] == 2 else "sailors and captains")
+                    + ("projects" if r["area"] == Area.PURCHASE else "sailors and captains")
                     + " on average."
-                    if r["area"] in (1, 2) and r["mean_items"] is not None
+                    if r["area"] in (Area.RECRUITING, Area.PURCHASE) and r["mean_items"] is not None
                     else "."
                 )
             )
@@ -472,8 +473,8 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
         f"The mean winning score moves from {w0['winning_vp']:.1f} to {w1['winning_vp']:.1f} VP."
     )
     parts = key.split(".")
-    if parts[0] == "landings" and len(parts) > 1:
-        landing = parts[1].replace("_", " ").title().replace("De Boa", "de Boa")
+    if parts[0] == "landings" and len(parts) > 1 and parts[1] in LANDING_KEYS:
+        landing = LANDING_NAMES[LANDING_KEYS.index(parts[1])]
         c0 = land.filter((pl.col("value") == str(lo_v)) & (pl.col("landing") == landing))
         c1 = land.filter((pl.col("value") == str(hi_v)) & (pl.col("landing") == landing))
         if c0.height and c1.height:

@@ -13,53 +13,20 @@ from numba import njit
 
 from strategies.loop import play_to_end
 from vdgsim import layout as L
+from vdgsim import vocabulary as V
 from vdgsim.engine import events as E
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
 from vdgsim.engine.rng import next_u32, seed_stream
 
 # --- per-game integer columns ---------------------------------------------------------------
-GAME_COLUMNS = (
-    "seed",
-    "rotation",
-    "decisions",
-    "log_rows",
-    "log_overflow",
-    "winner",
-    "winners",
-    "winning_vp",
-)
+GAME_COLUMNS = V.GAME_COLUMNS
 (G_SEED, G_ROTATION, G_DECISIONS, G_LOG_ROWS, G_OVERFLOW, G_WINNER, G_WINNERS, G_WIN_VP) = range(
     len(GAME_COLUMNS)
 )
 
 # --- per-player integer columns ---------------------------------------------------------------
-VP_SOURCE_COLUMNS = tuple(
-    "vp_" + k for k in ("slot", "completion", "income", "dias", "end_reals", "end_ships")
-)
-REALS_SOURCE_COLUMNS = tuple(
-    "reals_" + k for k in ("start", "landing_bonus", "income", "give_up", "vdg_money")
-)
-PAID_COLUMNS = ("paid_right_to_act", "paid_purchase", "paid_recruit")
-SENT_COLUMNS = tuple("sent_" + k for k in L.LANDING_KEYS)
-CHARACTER_COLUMNS = tuple(f"characters_r{r}" for r in range(1, L.N_ROUNDS + 1))
-PLAYER_COLUMNS = (
-    "seat",
-    "vp",
-    "rank",
-    *VP_SOURCE_COLUMNS,
-    "reals",
-    *REALS_SOURCE_COLUMNS,
-    *PAID_COLUMNS,
-    *SENT_COLUMNS,
-    *CHARACTER_COLUMNS,
-    "numbers_taken",
-    "number_sum",
-    "acts_performed",
-    "acts_given_up",
-    "acts_paid",
-    "merchants_sent",
-)
+PLAYER_COLUMNS = V.PLAYER_COLUMNS
 _P = {name: i for i, name in enumerate(PLAYER_COLUMNS)}
 P_SEAT = _P["seat"]
 P_VP = _P["vp"]
@@ -77,24 +44,12 @@ P_GIVEN_UP = _P["acts_given_up"]
 P_ACTS_PAID = _P["acts_paid"]
 P_MERCHANTS = _P["merchants_sent"]
 N_PLAYER_COLUMNS = len(PLAYER_COLUMNS)
-N_VP_SRC = len(VP_SOURCE_COLUMNS)
-N_REALS_SRC = len(REALS_SOURCE_COLUMNS)
-N_PAID = len(PAID_COLUMNS)
+N_VP_SRC = len(V.VP_SOURCE_COLUMNS)
+N_REALS_SRC = len(V.REALS_SOURCE_COLUMNS)
+N_PAID = len(V.PAID_COLUMNS)
 
 # --- decision rows ----------------------------------------------------------------------------
-DECISION_COLUMNS = (
-    "game_in_chunk",
-    "seat",
-    "round",
-    "phase",
-    "kind",
-    "action",
-    "paid",
-    "context",
-    "number",
-    "area",
-    "free_number",
-)
+DECISION_COLUMNS = V.DECISION_COLUMNS
 N_DECISION_COLUMNS = len(DECISION_COLUMNS)
 SAMPLE_ALL = 1 << 32  # threshold meaning "every decision row"
 

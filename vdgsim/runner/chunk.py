@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from vdgsim import vocabulary as V
 from vdgsim.runner import batch as B
 from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
 
@@ -101,9 +102,9 @@ def play(task: ChunkTask) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame | No
         }
     ).with_columns(
         pl.col("seat", "rank").cast(pl.Int8),
-        pl.col(B.CHARACTER_COLUMNS).cast(pl.Int8),
+        pl.col(V.CHARACTER_COLUMNS).cast(pl.Int8),
         pl.col(
-            [c for c in B.PLAYER_COLUMNS if c not in ("seat", "rank", *B.CHARACTER_COLUMNS)]
+            [c for c in B.PLAYER_COLUMNS if c not in ("seat", "rank", *V.CHARACTER_COLUMNS)]
         ).cast(pl.Int32),
     )
     player_frame = player_frame.select(
