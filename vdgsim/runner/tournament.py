@@ -28,12 +28,12 @@ TOURNAMENT_MANIFEST = "tournament.json"
 def lineups(presets: Sequence[str], players: int, mirror: bool = False) -> list[tuple[str, ...]]:
     """Every multiset of ``players`` presets (seats are rotated, so order does not matter).
 
-    Line-ups of a single preset ("mirror matches") are left out unless ``mirror`` is set or
-    only one preset is given: they say nothing about how presets compare.
+    Line-ups of a single preset ("mirror matches") are left out unless ``mirror`` is set:
+    they say nothing about how presets compare. So one preset without ``mirror`` has none.
     """
     names = list(dict.fromkeys(presets))
     combos = list(itertools.combinations_with_replacement(names, players))
-    if mirror or len(names) == 1:
+    if mirror:
         return combos
     return [c for c in combos if len(set(c)) > 1]
 
@@ -70,12 +70,20 @@ def tournament_plan(
     """The runs of a tournament: name, player count, line-up and games of each."""
     if not presets:
         raise ValueError("a tournament needs at least one preset")
+    if len(set(presets)) == 1 and not mirror:
+        raise ValueError("a tournament of one preset plays only mirror matches: set mirror")
     for name in set(presets):
         resolve(name)  # raises UnknownPresetError
-    plan = []
+    if len(set(player_counts)) < len(player_counts):
+        # each count's line-ups are named after it: a repeated count would replay into them
+        raise ValueError(f"a player count is listed twice: {list(player_counts)}")
+    if not player_counts:
+        raise ValueError("a tournament needs at least one player count")
     for p in player_counts:
         if not 2 <= p <= 4:
             raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {p}")
+    plan = []
+    for p in player_counts:
         for k, lu in enumerate(lineups(presets, p, mirror)):
             spec = make_spec(lu, games, rotate=True)
             plan.append(
@@ -102,7 +110,13 @@ def tournament(
     force: bool = False,
     progress: Progress | None = None,
 ) -> Tournament:
-    """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``."""
+    """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``.
+
+    Everything is checked (presets, player counts, ``resume`` with ``force``) before the
+    tournament directory is touched.
+    """
+    if resume and force:
+        raise ValueError("resume and force contradict each other: resume keeps the saved games")
     plan = tournament_plan(presets, player_counts, games, mirror)
     manifest = {
         "format": O.FORMAT_VERSION,
