@@ -380,3 +380,29 @@ def test_compile_status_shows_only_while_a_slow_compile_runs(monkeypatch):
     with command._compile_status(True):
         pass
     assert events == []
+
+
+def _documented_commands() -> list[list[str]]:
+    """Every `vdg simulate` / `vdg tournament` line of the README and docs, split as a shell."""
+    root = Path(__file__).resolve().parents[1]
+    found = []
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
+        for line in text.splitlines():
+            line = line.strip().strip("`")
+            if line.startswith(("vdg simulate ", "vdg tournament ")):
+                found.append(shlex.split(line, comments=True))
+    return found
+
+
+def test_documented_commands_use_options_that_exist():
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    documented = _documented_commands()
+    assert {argv[1] for argv in documented} == {"simulate", "tournament"}
+    for argv in documented:
+        options = {o for p in commands[argv[1]].params for o in p.opts + p.secondary_opts}
+        for k, word in enumerate(argv[2:], start=2):
+            if word.startswith("--"):
+                assert word in options, argv
+            if word == "--players":
+                assert argv[k + 1].isdigit(), argv

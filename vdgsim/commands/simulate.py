@@ -48,8 +48,8 @@ from vdgsim.stats import summary_table
 
 _USAGE_ERRORS = (UnknownPresetError, ComponentError, RunDirError, BackendError, ValueError)
 DEFAULT_PLAYERS = 4
-# a status line for a compile that takes no time would only flicker
-_COMPILE_STATUS_DELAY = 1.0
+# loading a warm cache takes a second or two; only a real compile should show the status
+_COMPILE_STATUS_DELAY = 3.0
 _COMPILE_MESSAGE = "Compiling the engine for this machine (once; about 1-2 minutes)..."
 
 GamesOpt = Annotated[int, typer.Option("--games", help="Number of games.", min=1)]
@@ -385,6 +385,7 @@ def simulate(
         str | None,
         typer.Option(
             "--lineup",
+            metavar="NAMES",
             help="Player preset per seat, comma separated (one name applies to every seat): "
             "presets, preset files, restrictions, e.g. default,random,random,random. "
             "Default: random.",
@@ -395,6 +396,7 @@ def simulate(
         str | None,
         typer.Option(
             "--players",
+            metavar="N",
             help="Number of players, 2 to 4 (default: one per --lineup name, or 4).",
             show_default=False,
         ),
