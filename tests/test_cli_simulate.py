@@ -140,6 +140,8 @@ def test_tournament_plays_every_line_up_with_rotated_seats(tmp_path):
         (["--presets", "random"], "--mirror"),
         (["--presets", "random,random"], "--mirror"),
         (["--presets", "random,default", "--resume", "--force"], "--resume and --force"),
+        (["--presets", "random,default", "--seed", str(2**63)], "seed"),
+        (["--presets", "random,default", "--backend", "spark"], "spark"),
     ],
 )
 def test_tournament_usage_errors_write_nothing(tmp_path, args, message):

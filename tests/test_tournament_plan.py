@@ -44,4 +44,8 @@ def test_tournament_refuses_before_touching_its_directory(tmp_path):
         tournament(["random", "default"], [2], games=2, out=out, resume=True, force=True)
     with pytest.raises(ValueError, match="twice"):
         tournament(["random", "default"], [2, 2], games=2, out=out)
+    with pytest.raises(ValueError, match="seed"):
+        tournament(["random", "default"], [2], games=2, seed=2**63, out=out)
+    with pytest.raises(ValueError, match="spark"):
+        tournament(["random", "default"], [2], games=2, backend="spark", out=out)
     assert not out.exists()

@@ -258,16 +258,17 @@ def _warm_up(components: Components, progress: bool, scheduler: str | None) -> N
         return
     from vdgsim.runner.run import warm_up
 
-    with _compile_status(True):
+    with _compile_status(Console(stderr=True).is_terminal):
         warm_up(components)
 
 
 @contextmanager
 def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
-    if not enabled:
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        # redirected to a log, rich draws no bar, only an empty line
         yield lambda n: None
         return
-    console = Console(stderr=True)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),

@@ -20,6 +20,7 @@ import polars as pl
 from strategies.registry import resolve
 from vdgsim.components import Components
 from vdgsim.runner import output as O
+from vdgsim.runner.backends import BACKENDS, BackendError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
 
 TOURNAMENT_MANIFEST = "tournament.json"
@@ -117,7 +118,14 @@ def tournament(
     """
     if resume and force:
         raise ValueError("resume and force contradict each other: resume keeps the saved games")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     plan = tournament_plan(presets, player_counts, games, mirror)
+    for entry in plan:
+        # a bad seed or chunk size would otherwise stop the tournament after its first runs
+        make_spec(entry["lineup"], games, seed, chunk_size, rotate=True, decisions=decisions)
     manifest = {
         "format": O.FORMAT_VERSION,
         "presets": list(dict.fromkeys(presets)),
