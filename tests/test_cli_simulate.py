@@ -350,8 +350,10 @@ def test_with_progress_the_engine_is_compiled_before_the_bar(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(vdgsim.runner, "simulate", recording)
-    assert run("simulate", "--games", 2, "--progress").exit_code == 0
+    r = run("simulate", "--games", 2, "--progress")
+    assert r.exit_code == 0
     assert calls == ["warm_up", "simulate"]
+    assert r.stderr == ""  # not a terminal: no bar drawn, not even an empty line
     calls.clear()
     assert run("simulate", "--games", 2, "--no-progress").exit_code == 0
     assert calls == ["simulate"]
@@ -408,3 +410,18 @@ def test_documented_commands_use_options_that_exist():
                 assert word in options, argv
             if word == "--players":
                 assert argv[k + 1].isdigit(), argv
+
+
+def test_ctrl_c_while_compiling_still_gives_the_command_to_go_on(tmp_path, monkeypatch):
+    def interrupted(components):
+        raise KeyboardInterrupt
+
+    out = tmp_path / "run"
+    with monkeypatch.context() as m:
+        m.setattr(run_module, "warm_up", interrupted)
+        r = run("simulate", "--lineup", "default", "--players", 2, "--games", 4, "--out", out)
+    assert r.exit_code == 130
+    assert r.stderr.startswith(f"vdg: interrupted; 0 of 1 chunks are saved in {out}")
+    r = run(*_resume_command(r.stderr), "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert load_run(out).complete and load_run(out).manifest["run"]["players"] == 2

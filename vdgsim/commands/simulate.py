@@ -299,8 +299,6 @@ def _chunks_saved(run_dir: Path) -> int:
 def _interrupted(saved: int, total: int, out: Path | None, resume_argv: list[str]) -> typer.Exit:
     if out is None:
         message = "interrupted; nothing is saved (without --out the games stay in memory)"
-    elif saved == 0:
-        message = f"interrupted before the first chunk was saved in {out}"
     else:
         message = (
             f"interrupted; {saved} of {total} chunks are saved in {out}"
