@@ -83,6 +83,7 @@ def test_resume_of_a_complete_run_plays_nothing_more(tmp_path):
         (["--players", "1", "--lineup", "random"], "2, 3 or 4"),
         (["--players", "3", "--lineup", "random,random"], "names 2 players for a 3-player game"),
         (["--players", "random,random", "--lineup", "random,random"], "--lineup"),
+        (["--players", "random,nobody"], "nobody"),  # the old spelling's note is not printed
         (["--lineup", ","], "no player"),
         (["--lineup", "random,random", "--backend", "spark"], "spark"),
         (["--lineup", "random,random", "--set", "landings.nowhere.completion_vp=3"], "nowhere"),
@@ -140,6 +141,7 @@ def test_tournament_plays_every_line_up_with_rotated_seats(tmp_path):
         (["--presets", "random"], "--mirror"),
         (["--presets", "random,random"], "--mirror"),
         (["--presets", "random,default", "--resume", "--force"], "--resume and --force"),
+        (["--presets", "random", "--player-counts", "2,2"], "--mirror"),
         (["--presets", "random,default", "--seed", str(2**63)], "seed"),
         (["--presets", "random,default", "--backend", "spark"], "spark"),
     ],

@@ -163,11 +163,11 @@ def _check_new_dir(path: Path | None, resume: bool, force: bool, what: str) -> N
         )
 
 
-def player_lineup(lineup: str | None, players: str | None) -> list[str]:
+def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
     """The preset of each seat from ``--lineup`` and ``--players`` (a count, 2 to 4).
 
     One name fills every seat. ``--players`` with a non-number is the old spelling of the
-    line-up: it still works, with a note on stderr.
+    line-up: it still works, with a note added to ``notes``.
     """
     count: int | None = None
     if players is not None:
@@ -178,7 +178,7 @@ def player_lineup(lineup: str | None, players: str | None) -> list[str]:
                 raise ValueError(
                     f"--players is a count (2 to 4), got {players!r}; the line-up goes in --lineup"
                 ) from None
-            _note(f"--players is now a count; use --lineup {players}")
+            notes.append(f"--players is now a count; use --lineup {players}")
             lineup = players
         else:
             if not 2 <= count <= 4:
@@ -197,7 +197,7 @@ def player_lineup(lineup: str | None, players: str | None) -> list[str]:
     return names
 
 
-def _player_counts(text: str) -> list[int]:
+def _player_counts(text: str, notes: list[str]) -> list[int]:
     try:
         counts = [int(x) for x in _names(text)]
     except ValueError:
@@ -209,7 +209,7 @@ def _player_counts(text: str) -> list[int]:
             raise ValueError(f"--player-counts: Vasco da Gama is for 2 to 4 players, got {c}")
     unique = list(dict.fromkeys(counts))
     if len(unique) < len(counts):
-        _note(f"--player-counts lists a count twice; playing {','.join(map(str, unique))}")
+        notes.append(f"--player-counts lists a count twice; playing {','.join(map(str, unique))}")
     return unique
 
 
@@ -423,14 +423,17 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Simulate many games of one table and summarise win shares and VP by strategy and seat."""
+    notes: list[str] = []
     try:
-        names = player_lineup(lineup, players)
+        names = player_lineup(lineup, players, notes)
         _check_options(resume, force, backend)
         components = _components(data, overrides)
         spec = make_spec(names, games, seed, chunk_size, rotate)
         _check_new_dir(out, resume, force, "run")
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
+    for note in notes:  # after the checks, so that an error stays a single line
+        _note(note)
     try:
         t0 = time.perf_counter()
         _warm_up(components, progress, scheduler)
@@ -531,8 +534,9 @@ def tournament(
 ) -> None:
     """Play every combination of the presets for 2, 3 and 4 players with seats rotated."""
     names = list(dict.fromkeys(_names(presets)))
+    notes: list[str] = []
     try:
-        counts = _player_counts(player_counts)
+        counts = _player_counts(player_counts, notes)
         if len(names) == 1 and not mirror:
             raise ValueError(
                 f"--presets names only {names[0]}: every line-up would be a mirror match; "
@@ -544,6 +548,8 @@ def tournament(
         _check_new_dir(out, resume, force, "tournament")
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
+    for note in notes:  # after the checks, so that an error stays a single line
+        _note(note)
     total = sum(e["games"] for e in plan)
     try:
         t0 = time.perf_counter()
