@@ -385,9 +385,8 @@ def simulate(
         typer.Option(
             "--lineup",
             metavar="NAMES",
-            help="Player preset per seat, comma separated (one name applies to every seat): "
-            "presets, preset files, restrictions, e.g. default,random,random,random. "
-            "Default: random.",
+            help="Player preset per seat, comma separated (one name plays every seat): presets, "
+            "preset files, restrictions, e.g. default,random,random,random. [default: random]",
             show_default=False,
         ),
     ] = None,
@@ -396,7 +395,8 @@ def simulate(
         typer.Option(
             "--players",
             metavar="N",
-            help="Number of players, 2 to 4 (default: one per --lineup name, or 4).",
+            help="Number of players, 2 to 4 (default: the number of --lineup names, "
+            "or 4 when it names one preset).",
             show_default=False,
         ),
     ] = None,
