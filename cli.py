@@ -12,6 +12,7 @@ import typer
 from typer.exceptions import TyperException
 
 from vdgsim.commands.bench import bench
+from vdgsim.commands.check import check
 from vdgsim.commands.common import InputError
 from vdgsim.commands.data import data_app
 from vdgsim.commands.experiment import experiment_app
@@ -34,6 +35,7 @@ app.add_typer(experiment_app, name="experiment")
 app.command("report")(report)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")
+app.command("check")(check)
 
 
 def main() -> None:

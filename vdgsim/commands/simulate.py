@@ -469,12 +469,15 @@ def simulate(
         total = _chunks_total(names, games, chunk_size, rotate)
         raise _interrupted(saved, total, out, argv) from None
     counts = run.manifest["counts"]
+    played, replayed = run.session["games"], run.session["chunks_replayed"]
     header = {
         "games": counts["games"],
+        "games_played": played,  # this session: a resume plays only what was missing or damaged
+        "chunks_replayed": replayed,
         "players": len(names),
         "seed": seed,
         "seconds": round(wall, 2),
-        "games_per_second": round(counts["games"] / wall, 1) if wall > 0 else None,
+        "games_per_second": round(played / wall, 1) if wall > 0 else None,
         "run_dir": str(out) if out is not None else None,
         "log_overflows": run.manifest["log_overflows"],
     }
@@ -484,6 +487,8 @@ def simulate(
         typer.echo(
             f"{counts['games']:,} games, {len(names)} players, seed {seed}, "
             f"{wall:.1f} s ({header['games_per_second']:,} games/s)"
+            + (f", {played:,} played now" if played != counts["games"] else "")
+            + (f", {len(replayed)} chunk{'s' * (len(replayed) > 1)} replayed" if replayed else "")
             + (f", run directory {out}" if out is not None else "")
         )
     scan = run.scan("players").select("strategy", "seat", "vp", "win_share")

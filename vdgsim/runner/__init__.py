@@ -6,7 +6,7 @@ directory; tables are polars DataFrames.
 """
 
 from vdgsim.runner.backends import BACKENDS, BackendError
-from vdgsim.runner.output import RunDirError
+from vdgsim.runner.output import CorruptRunError, RunDirError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Run, RunSpec, load_run, make_spec, simulate
 from vdgsim.runner.tournament import (
     Tournament,
@@ -20,6 +20,7 @@ __all__ = [
     "BACKENDS",
     "DEFAULT_CHUNK_SIZE",
     "BackendError",
+    "CorruptRunError",
     "Run",
     "RunDirError",
     "RunSpec",

@@ -8,14 +8,45 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from vdgsim.runner.chunk import ChunkResult, ChunkTask, run_chunk
 
 BACKENDS = ("loky", "dask")
+# how long to keep trying a Dask scheduler: a refused connection is retried until then, since
+# a scheduler may be starting up at the same time
+CONNECT_TIMEOUT = "20s"
 
 
 class BackendError(ValueError):
     """A backend cannot be used as asked (unknown name, unreachable scheduler)."""
+
+
+class Executor(Protocol):
+    """A started backend: runs chunk tasks and yields their results as they finish."""
+
+    def run(self, tasks: Iterable[ChunkTask]) -> Iterator[ChunkResult]: ...
+
+
+@dataclass(frozen=True)
+class LocalExecutor:
+    """This process for ``jobs == 1``, else joblib's loky worker processes."""
+
+    jobs: int
+
+    def run(self, tasks: Iterable[ChunkTask]) -> Iterator[ChunkResult]:
+        return run_local(tasks, self.jobs)
+
+
+@dataclass(frozen=True)
+class DaskExecutor:
+    """A connected Dask client."""
+
+    client: Any
+
+    def run(self, tasks: Iterable[ChunkTask]) -> Iterator[ChunkResult]:
+        return _run_on_client(self.client, tasks)
 
 
 def run_local(tasks: Iterable[ChunkTask], jobs: int) -> Iterator[ChunkResult]:
@@ -37,24 +68,34 @@ def run_local(tasks: Iterable[ChunkTask], jobs: int) -> Iterator[ChunkResult]:
     yield from parallel(delayed(run_chunk)(t) for t in tasks)
 
 
-def run_dask(
-    tasks: Iterable[ChunkTask], jobs: int, scheduler: str | None = None
-) -> Iterator[ChunkResult]:
-    """Run chunks on a Dask cluster: the scheduler at ``scheduler`` or a new LocalCluster.
+def check_backend(backend: str, scheduler: str | None = None) -> None:
+    """Refuse an unknown backend name or a scheduler without Dask (before anything starts)."""
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if scheduler and backend != "dask":
+        raise BackendError("--scheduler needs --backend dask")
 
-    The LocalCluster has ``jobs`` single-threaded worker processes on loopback. At most twice
-    as many chunks as the cluster has worker threads are submitted at a time.
+
+@contextlib.contextmanager
+def open_backend(backend: str, jobs: int, scheduler: str | None = None) -> Iterator[Executor]:
+    """Start the named backend (connect to the scheduler, start a LocalCluster) for a ``with``.
+
+    Starting is separate from running so that a backend that cannot start (an unreachable
+    scheduler) fails before the caller has created or changed anything.
     """
+    check_backend(backend, scheduler)
+    if backend == "loky":
+        yield LocalExecutor(jobs)
+        return
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
     except ImportError as e:  # pragma: no cover - dask is a declared dependency
         raise BackendError(f"the dask backend needs dask[distributed]: {e}") from None
-
     with contextlib.ExitStack() as stack:
         if scheduler:
             try:
-                client = stack.enter_context(Client(scheduler, timeout="20s"))
-            except (OSError, TimeoutError) as e:
+                client = stack.enter_context(Client(scheduler, timeout=CONNECT_TIMEOUT))
+            except (OSError, TimeoutError, ValueError) as e:
                 raise BackendError(f"cannot reach Dask scheduler {scheduler}: {e}") from None
         else:
             cluster = stack.enter_context(
@@ -68,31 +109,46 @@ def run_dask(
                 )
             )
             client = stack.enter_context(Client(cluster))
-        threads = max(1, sum(client.nthreads().values()))
-        window = 2 * threads
-        pending = iter(tasks)
-        ac = as_completed()
-        for t in pending:
-            ac.add(client.submit(run_chunk, t, pure=False))
-            if ac.count() >= window:
-                break
-        for fut in ac:
-            result = fut.result()
-            fut.release()
-            nxt = next(pending, None)
-            if nxt is not None:
-                ac.add(client.submit(run_chunk, nxt, pure=False))
-            yield result
+        yield DaskExecutor(client)
+
+
+def _run_on_client(client: Any, tasks: Iterable[ChunkTask]) -> Iterator[ChunkResult]:
+    """At most twice as many chunks as the cluster has worker threads are in flight."""
+    from distributed import as_completed
+
+    threads = max(1, sum(client.nthreads().values()))
+    window = 2 * threads
+    pending = iter(tasks)
+    ac = as_completed()
+    for t in pending:
+        ac.add(client.submit(run_chunk, t, pure=False))
+        if ac.count() >= window:
+            break
+    for fut in ac:
+        result = fut.result()
+        fut.release()
+        nxt = next(pending, None)
+        if nxt is not None:
+            ac.add(client.submit(run_chunk, nxt, pure=False))
+        yield result
+
+
+def run_dask(
+    tasks: Iterable[ChunkTask], jobs: int, scheduler: str | None = None
+) -> Iterator[ChunkResult]:
+    """Run chunks on a Dask cluster: the scheduler at ``scheduler`` or a new LocalCluster.
+
+    The LocalCluster has ``jobs`` single-threaded worker processes on loopback.
+    """
+    with open_backend("dask", jobs, scheduler) as ex:
+        yield from ex.run(tasks)
 
 
 def run_tasks(
     tasks: Iterable[ChunkTask], backend: str, jobs: int, scheduler: str | None = None
 ) -> Iterator[ChunkResult]:
     """Run ``tasks`` on the named backend, yielding results as they finish."""
+    check_backend(backend, scheduler)
     if backend == "loky":
-        if scheduler:
-            raise BackendError("--scheduler needs --backend dask")
         return run_local(tasks, jobs)
-    if backend == "dask":
-        return run_dask(tasks, jobs, scheduler)
-    raise BackendError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    return run_dask(tasks, jobs, scheduler)

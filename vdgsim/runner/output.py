@@ -8,15 +8,20 @@ Layout::
     RUN/decisions/chunk-00000.parquet   (optional) decision rows
 
 Every file is written to a temporary name in the same directory and renamed into place, so
-a killed run leaves only whole chunk files. A chunk is complete when all its tables exist.
+a killed run leaves only whole chunk files. A chunk is complete when the manifest records it:
+its entry gives the byte size and sha256 of each of its table files, which :func:`check_chunks`
+compares with the disk (a copy cut short, a disk error, a hand edit).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,22 @@ FORMAT_VERSION = 1
 
 class RunDirError(ValueError):
     """The run directory cannot be used (exists, not writable, not a run, mismatched)."""
+
+
+class CorruptRunError(RunDirError):
+    """A chunk file of a run directory is missing or differs from what the manifest records."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a run directory: the file (if any), the chunk (if any), what."""
+
+    message: str
+    path: Path | None = None
+    chunk: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path is not None else self.message
 
 
 def chunk_name(index: int) -> str:
@@ -44,6 +65,103 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+def file_record(data: bytes) -> dict[str, Any]:
+    """What the manifest keeps of a chunk file to recognise it later: size and sha256."""
+    return {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
+
+
+def check_file(path: Path, record: dict[str, Any] | None, checksum: bool = True) -> str | None:
+    """What is wrong with one chunk file against its manifest record (None: nothing).
+
+    Without a record (a run written before checksums were kept) the Parquet footer is read
+    instead, which catches a missing or cut-short file but not a changed byte.
+    """
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return "missing"
+    except OSError as e:
+        return f"unreadable: {e.strerror or e}"
+    if record is None:
+        import pyarrow.parquet as pq
+
+        try:
+            pq.read_metadata(path)
+        except (OSError, ValueError) as e:
+            return f"not a whole Parquet file ({e})"
+        return None
+    if size != record["bytes"]:
+        return (
+            f"{size:,} bytes where the manifest records {record['bytes']:,} (cut short or changed)"
+        )
+    if checksum:
+        try:
+            digest = file_sha256(path)
+        except OSError as e:
+            return f"unreadable: {e.strerror or e}"
+        if digest != record["sha256"]:
+            return "sha256 differs from the manifest (corrupted)"
+    return None
+
+
+def check_chunks(
+    run_dir: Path,
+    entries: Iterable[dict[str, Any]],
+    tables: Iterable[str],
+    checksum: bool = True,
+) -> list[Problem]:
+    """Problems of the recorded chunk files of ``tables``, one per bad file."""
+    tables = tuple(tables)
+    problems = []
+    for entry in entries:
+        files = entry.get("files")
+        for t in tables:
+            path = chunk_path(run_dir, t, entry["index"])
+            record = files.get(t) if files is not None else None
+            if files is not None and record is None:
+                problems.append(Problem("the manifest records no size or checksum", path))
+                continue
+            bad = check_file(path, record, checksum)
+            if bad is not None:
+                problems.append(Problem(bad, path, entry["index"]))
+    return problems
+
+
+def chunk_files(run_dir: Path, table: str) -> dict[int, Path]:
+    """Chunk files of one table found on disk, by chunk index."""
+    found = {}
+    for p in (run_dir / table).glob("chunk-*.parquet"):
+        if p.name[6:11].isdigit() and len(p.name) == len(chunk_name(0)):
+            found[int(p.name[6:11])] = p
+    return found
+
+
+def unrecorded_files(
+    run_dir: Path, recorded: Iterable[int], tables: Iterable[str]
+) -> list[Problem]:
+    """Chunk files on disk that the manifest does not list (written after its last update)."""
+    known = set(recorded)
+    return [
+        Problem("not recorded in the manifest", p, idx)
+        for t in tables
+        for idx, p in sorted(chunk_files(run_dir, t).items())
+        if idx not in known
+    ]
+
+
+def temporaries(run_dir: Path) -> list[Path]:
+    """Half-written files a killed run left behind."""
+    return sorted(run_dir.glob("*/.chunk-*.tmp-*")) + sorted(run_dir.glob(f".{MANIFEST}.tmp-*"))
 
 
 def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
@@ -67,29 +185,22 @@ def complete_chunks(run_dir: Path, tables: tuple[str, ...]) -> set[int]:
     """Indices of chunks whose every table file is on disk."""
     found: set[int] | None = None
     for table in tables:
-        d = run_dir / table
-        idx = {
-            int(p.name[6:11])
-            for p in d.glob("chunk-*.parquet")
-            if p.name[6:11].isdigit() and len(p.name) == len(chunk_name(0))
-        }
+        idx = set(chunk_files(run_dir, table))
         found = idx if found is None else found & idx
     return found or set()
 
 
 def remove_temporaries(run_dir: Path) -> None:
     """Delete half-written files a killed run left behind."""
-    for p in run_dir.glob("*/.chunk-*.tmp-*"):
-        p.unlink(missing_ok=True)
-    for p in run_dir.glob(f".{MANIFEST}.tmp-*"):
+    for p in temporaries(run_dir):
         p.unlink(missing_ok=True)
 
 
-def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force: bool) -> None:
-    """Create (or, with ``force``, empty) the run directory; check it can be written.
+def check_run_dir(run_dir: Path, resume: bool, force: bool) -> None:
+    """Refuse a run directory that cannot be used as asked, without touching anything.
 
-    Refuses an existing non-empty directory unless ``resume`` or ``force``; ``force`` only
-    deletes a directory that is a run directory (has a manifest), never arbitrary files.
+    An existing non-empty directory needs ``resume`` or ``force``; ``force`` only replaces a
+    directory that is a run directory (has a manifest), never arbitrary files.
     """
     if run_dir.exists() and not run_dir.is_dir():
         raise RunDirError(f"{run_dir} exists and is not a directory")
@@ -99,7 +210,6 @@ def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force:
                 raise RunDirError(
                     f"{run_dir} is not empty and is not a run directory; refusing to delete it"
                 )
-            shutil.rmtree(run_dir)
         elif not resume:
             raise RunDirError(
                 f"run directory {run_dir} already exists; use --resume to finish it "
@@ -107,6 +217,13 @@ def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force:
             )
         elif not (run_dir / MANIFEST).exists():
             raise RunDirError(f"cannot resume: {run_dir} is not a run directory (no {MANIFEST})")
+
+
+def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force: bool) -> None:
+    """Create (or, with ``force``, empty) the run directory; check it can be written."""
+    check_run_dir(run_dir, resume, force)
+    if force and not resume and (run_dir / MANIFEST).exists():
+        shutil.rmtree(run_dir)
     try:
         run_dir.mkdir(parents=True, exist_ok=True)
         for t in tables:

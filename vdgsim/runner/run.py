@@ -6,9 +6,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import shlex
+import signal
+import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,7 +25,7 @@ import polars as pl
 from strategies.registry import resolve
 from vdgsim.components import Components, default_components
 from vdgsim.runner import output as O
-from vdgsim.runner.backends import run_tasks
+from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
 from vdgsim.runner.seeds import MAX_ROOT_SEED, Chunk, plan_chunks
 
@@ -136,6 +141,99 @@ def _identity(spec: RunSpec, components: Components) -> dict[str, Any]:
     }
 
 
+def named_parameters(row: Sequence[float]) -> dict[str, Any]:
+    """A parameter row by name: its policy, behaviour parameters and restrictions.
+
+    Behaviour parameters are given for the policies that read them (not ``random``);
+    restrictions only when set, under the keyword names of ``strategies.restrictions.restrict``.
+    """
+    from strategies import params as P
+
+    kind = int(row[P.P_KIND])
+    policy = next((k for k, v in P.POLICY_KINDS.items() if v == kind), f"kind {kind}")
+    out: dict[str, Any] = {"policy": policy}
+    if kind != P.KIND_RANDOM:
+        out["params"] = {
+            spec.name: float(row[spec.column])
+            if spec.axis is None
+            else {a: float(row[spec.column + i]) for i, a in enumerate(P.AXES[spec.axis])}
+            for spec in P.PARAM_SPECS
+        }
+
+    def flagged(base: int, axis: tuple[str, ...]) -> list[str]:
+        return [a for i, a in enumerate(axis) if row[base + i] > 0]
+
+    def numbers(base: int) -> dict[str, int]:
+        return {a: int(row[base + i]) for i, a in enumerate(P.AREA_AXIS) if row[base + i] > 0}
+
+    restrictions = {
+        "never_host": flagged(P.R_NEVER_HOST, P.CHARACTER_AXIS),
+        "always_host": flagged(P.R_ALWAYS_HOST, P.CHARACTER_AXIS),
+        "never_pay": bool(row[P.R_NEVER_PAY] > 0),
+        "numbers_at_least": numbers(P.R_NUM_AT_LEAST),
+        "numbers_below": numbers(P.R_NUM_BELOW),
+        "never_landings": flagged(P.R_LAND_FORBID, P.LANDING_AXIS),
+    }
+    restrictions = {k: v for k, v in restrictions.items() if v}
+    if restrictions:
+        out["restrictions"] = restrictions
+    return out
+
+
+def component_overrides(components: Components) -> dict[str, Any] | None:
+    """The values that differ from the component file, as ``--set`` keys (None: unknown).
+
+    Found by comparing with the file itself, so it holds however the values were changed
+    (``--set``, a dict of overrides, an edited mapping).
+    """
+    import tomllib
+
+    try:
+        base = tomllib.loads(Path(components.source).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    diff: dict[str, Any] = {}
+
+    def walk(a: Any, b: Any, key: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for k in sorted(set(a) | set(b), key=str):
+                walk(a.get(k), b.get(k), f"{key}.{k}" if key else str(k))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                walk(x, y, f"{key}.{i}")
+        elif a != b:
+            diff[key] = b
+
+    walk(base, components.data, "")
+    return diff
+
+
+def versions() -> dict[str, str]:
+    """Versions of what decides the games and the files: Python, numba, numpy, polars..."""
+    import platform
+
+    import numba
+    import pyarrow
+
+    from vdgsim import __version__
+
+    return {
+        "vdgsim": __version__,
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "polars": pl.__version__,
+        "pyarrow": pyarrow.__version__,
+    }
+
+
+def command_line() -> list[str]:
+    """This process's command line (the program as its file name: ``vdg``, ``cli.py``...)."""
+    if not sys.argv or not sys.argv[0]:
+        return []
+    return [Path(sys.argv[0]).name, *sys.argv[1:]]
+
+
 def _new_manifest(spec: RunSpec, components: Components, n_chunks: int) -> dict[str, Any]:
     from vdgsim import __version__
 
@@ -145,8 +243,17 @@ def _new_manifest(spec: RunSpec, components: Components, n_chunks: int) -> dict[
         "vdgsim_version": __version__,
         "git_commit": O.git_commit(),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
-        "components": {"source": components.source, "digest": components.digest},
+        "command": command_line(),
+        "versions": versions(),
+        "components": {
+            "source": components.source,
+            "digest": components.digest,
+            "overrides": component_overrides(components),
+        },
         "strategies": {n: ident["parameters"][n] for n in sorted(set(spec.lineup))},
+        "strategy_parameters": {
+            n: named_parameters(ident["parameters"][n]) for n in sorted(set(spec.lineup))
+        },
         "seat_strategies": [list(r) for r in spec.rotations()],
         "seeds": {
             "root": spec.seed,
@@ -167,11 +274,18 @@ def _new_manifest(spec: RunSpec, components: Components, n_chunks: int) -> dict[
 
 @dataclass
 class Run:
-    """A run's tables as polars DataFrames, read from the run directory on first use."""
+    """A run's tables as polars DataFrames, read from the run directory on first use.
+
+    Before a table is first read from disk its chunk files are checked against the manifest
+    (size, and sha256 unless ``checksum`` is off): a damaged file raises
+    :class:`~vdgsim.runner.output.CorruptRunError` naming it, not a Parquet error.
+    """
 
     manifest: dict[str, Any]
     path: Path | None = None
     _frames: dict[str, pl.DataFrame] = field(default_factory=dict, repr=False)
+    checksum: bool = True
+    _checked: set[str] = field(default_factory=set, repr=False)
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy frame over every complete chunk of ``table`` (for runs too big to load)."""
@@ -179,10 +293,16 @@ class Run:
             return self._frames[table].lazy()
         if self.path is None or table not in self.manifest["tables"]:
             raise KeyError(f"this run has no {table!r} table")
-        files = sorted((self.path / table).glob("chunk-*.parquet"))
-        if not files:
+        entries = sorted(self.manifest["chunks"], key=lambda c: c["index"])
+        if not entries:
             raise KeyError(f"this run has no complete chunks of {table!r}")
-        return pl.scan_parquet(files)
+        if table not in self._checked:
+            _raise_if_damaged(
+                self.path, self.manifest, O.check_chunks(self.path, entries, [table], self.checksum)
+            )
+            self._checked.add(table)
+        # the manifest, not a directory listing: a file it does not record was never checked
+        return pl.scan_parquet([O.chunk_path(self.path, table, c["index"]) for c in entries])
 
     def table(self, table: str) -> pl.DataFrame:
         if table not in self._frames:
@@ -210,11 +330,76 @@ class Run:
     def complete(self) -> bool:
         return bool(self.manifest.get("complete"))
 
+    @property
+    def session(self) -> dict[str, Any]:
+        """The last session: games played and chunks replayed by it, its seconds and status."""
+        sessions = self.manifest.get("sessions") or [{}]
+        return sessions[-1]
 
-def load_run(path: str | Path) -> Run:
-    """Reload a run directory; its tables are polars DataFrames (``run.players`` ...)."""
+
+def load_run(path: str | Path, *, checksum: bool = True) -> Run:
+    """Reload a run directory; its tables are polars DataFrames (``run.players`` ...).
+
+    The size of every recorded chunk file is checked here, and each table's checksums when
+    it is first read (``checksum=False`` skips them: sizes catch files cut short, checksums
+    also changed bytes). A damaged run raises :class:`~vdgsim.runner.output.CorruptRunError`.
+    """
     path = Path(path)
-    return Run(O.read_manifest(path), path)
+    manifest = O.read_manifest(path)
+    entries = manifest.get("chunks", [])
+    _raise_if_damaged(
+        path, manifest, O.check_chunks(path, entries, manifest.get("tables", []), checksum=False)
+    )
+    return Run(manifest, path, checksum=checksum)
+
+
+def _raise_if_damaged(path: Path, manifest: dict[str, Any], problems: list[O.Problem]) -> None:
+    if not problems:
+        return
+    files = "; ".join(str(p) for p in problems[:3])
+    more = f" and {len(problems) - 3} more" if len(problems) > 3 else ""
+    raise O.CorruptRunError(
+        f"run directory {path} is damaged: {files}{more}. Replay the damaged chunks with "
+        f"`{resume_command(manifest, path)}` (`vdg check {shlex.quote(str(path))}` lists them)"
+    )
+
+
+def _toml_value(value: Any) -> str:
+    """``value`` as the TOML literal that ``--set KEY=VALUE`` reads back to the same value."""
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return (
+            "{"
+            + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items())
+            + "}"
+        )
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)  # numbers, and strings as TOML basic strings
+
+
+def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
+    """The ``vdg simulate ... --resume`` command that finishes or repairs this run directory."""
+    from vdgsim.components import DEFAULT_PATH
+
+    ident = manifest.get("run", {})
+    comp = manifest.get("components", {})
+    args = ["vdg", "simulate", "--players", ",".join(ident.get("lineup", []))]
+    args += ["--games", str(ident.get("games")), "--seed", str(ident.get("seed"))]
+    args += ["--chunk-size", str(ident.get("chunk_size"))]
+    if ident.get("rotate"):
+        args.append("--rotate")
+    if ident.get("decisions"):
+        args += ["--decisions", str(ident["decisions"])]
+    if comp.get("source") and Path(comp["source"]) != DEFAULT_PATH:
+        args += ["--data", comp["source"]]
+    for key, value in (comp.get("overrides") or {}).items():
+        args += ["--set", f"{key}={_toml_value(value)}"]
+    args += ["--out", str(path), "--resume"]
+    return shlex.join(args)
 
 
 def warm_up(components: Components) -> None:
@@ -231,6 +416,38 @@ def warm_up(components: Components) -> None:
     os.environ.setdefault("NUMBA_CACHE_DIR", str(numba.config.CACHE_DIR))
     spec = make_spec(["random", "random"], games=1)
     run_chunk(_tasks(spec, components, plan_chunks(1, 1))[0])
+
+
+def run_tasks(tasks: list[ChunkTask], executor: Executor) -> Iterator[ChunkResult]:
+    """Where :func:`simulate` sends its chunks (tests wrap it to interrupt a run)."""
+    return executor.run(tasks)
+
+
+class Terminated(SystemExit):
+    """SIGTERM arrived during a run (exit status 143, as the signal's default would give)."""
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """Turn SIGTERM into an exception while a run plays, so its manifest is brought up to date.
+
+    Only where Python lets us (the main thread) and only if nobody else handles the signal.
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise Terminated(128 + signum)
+
+    signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def simulate(
@@ -256,66 +473,151 @@ def simulate(
     Results depend only on the line-up, ``games``, ``seed``, ``chunk_size``, ``rotate``,
     ``crn``, ``decisions`` and the component data: never on ``jobs`` or ``backend``. With
     ``out`` the tables go to a run directory chunk by chunk (``resume`` finishes a killed
-    run, ``force`` replaces an old one); without it they are kept in memory.
-    ``progress`` is called with the number of games each finished chunk adds.
+    run and replays damaged chunks, ``force`` replaces an old one); without it they are kept
+    in memory. ``progress`` is called with the number of games each finished chunk adds.
+
+    Everything that can be refused (settings, run directory, backend) is refused before the
+    run directory is created or changed.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
+    check_backend(backend, scheduler)
     spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions)
     components = components if components is not None else default_components()
     chunks = plan_chunks(spec.games, spec.chunk_size)
     tables = _tables(spec)
     run_dir = Path(out) if out is not None else None
     manifest = _new_manifest(spec, components, len(chunks))
-    done: set[int] = set()
+    damaged: list[O.Problem] = []
+    # a replayed chunk must come out as it was first written (the games are a function of the
+    # seeds): a differing file means the code or a library changed in between
+    expected: dict[int, dict[str, Any]] = {}
+    resuming = False
     if run_dir is not None:
-        O.prepare_run_dir(run_dir, tables, resume, force)
-        if resume and (run_dir / O.MANIFEST).exists():
-            manifest = _resume_manifest(run_dir, spec, components, tables)
-            done = {c["index"] for c in manifest["chunks"]}
-        O.write_manifest(run_dir, manifest)
+        O.check_run_dir(run_dir, resume, force)
+        resuming = resume and (run_dir / O.MANIFEST).exists()
+        if resuming:
+            manifest, damaged, expected = _resume_manifest(run_dir, spec, components, tables)
+    done = {c["index"] for c in manifest["chunks"]}
     todo = [ch for ch in chunks if ch.index not in done]
-    if progress is not None and done:
-        progress(sum(ch.games for ch in chunks if ch.index in done))
+    replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
     if todo and (jobs > 1 or backend == "dask") and not scheduler:
         warm_up(components)
 
-    t0 = time.perf_counter()
-    session = {"started": datetime.now(UTC).isoformat(timespec="seconds"), "backend": backend}
-    session["jobs"] = jobs
-    frames: dict[str, list[pl.DataFrame]] = {t: [] for t in tables}
-    last_write = time.monotonic()
-    for result in run_tasks(_tasks(spec, components, todo), backend, jobs, scheduler):
-        entry = _chunk_entry(result, chunks[result.index])
+    with open_backend(backend, jobs, scheduler) if todo else _no_backend() as executor:
+        # the backend is up: only now is the run directory created, emptied or repaired
         if run_dir is not None:
-            for t in tables:
-                O.atomic_write_bytes(O.chunk_path(run_dir, t, result.index), result.tables[t])
-        else:
-            for t in tables:
-                frames[t].append(pl.read_parquet(io.BytesIO(result.tables[t])))
-        manifest["chunks"].append(entry)
-        manifest["log_overflows"] += result.log_overflows
-        _update_counts(manifest)
-        if run_dir is not None and time.monotonic() - last_write > 2.0:
+            O.prepare_run_dir(run_dir, tables, resume, force)
+            for p in damaged:
+                if p.path is not None:
+                    p.path.unlink(missing_ok=True)
+        session: dict[str, Any] = {
+            "started": datetime.now(UTC).isoformat(timespec="seconds"),
+            "status": "running",
+            "command": command_line(),
+            "backend": backend,
+            "jobs": jobs,
+            "versions": versions(),
+            "games": 0,
+            "chunks_replayed": replayed,
+        }
+        if scheduler:
+            session["scheduler"] = scheduler
+        if damaged:
+            session["damaged_files"] = [str(p) for p in damaged]
+        manifest["sessions"].append(session)
+        if run_dir is not None:
             O.write_manifest(run_dir, manifest)
-            last_write = time.monotonic()
-        if progress is not None:
-            progress(result.games)
-    elapsed = time.perf_counter() - t0
-    session["seconds"] = round(elapsed, 3)
-    session["games"] = sum(ch.games for ch in todo)
-    manifest["sessions"].append(session)
-    manifest["wall_seconds"] = round(manifest["wall_seconds"] + elapsed, 3)
-    manifest["chunks"].sort(key=lambda c: c["index"])
+        if progress is not None and done:
+            progress(sum(ch.games for ch in chunks if ch.index in done))
+        frames = _play(
+            spec, components, todo, chunks, executor, run_dir, manifest, session, progress, expected
+        )
     manifest["complete"] = len(manifest["chunks"]) == len(chunks)
     if run_dir is not None:
         O.write_manifest(run_dir, manifest)
-        return Run(manifest, run_dir)
+        # every file it lists was hashed as it was written or checked as the resume began
+        return Run(manifest, run_dir, _checked=set(tables))
     return Run(
         manifest,
         None,
         {t: pl.concat(v).sort("game") for t, v in frames.items() if v},
     )
+
+
+@contextlib.contextmanager
+def _no_backend() -> Iterator[Executor | None]:
+    yield None
+
+
+def _play(
+    spec: RunSpec,
+    components: Components,
+    todo: list[Chunk],
+    chunks: list[Chunk],
+    executor: Executor | None,
+    run_dir: Path | None,
+    manifest: dict[str, Any],
+    session: dict[str, Any],
+    progress: Progress | None,
+    expected: dict[int, dict[str, Any]] | None = None,
+) -> dict[str, list[pl.DataFrame]]:
+    """Play the chunks ``todo``, recording each in the manifest as it is written.
+
+    However the session ends (done, Ctrl-C, SIGTERM, an error) the manifest is brought up to
+    date with the chunks written and the session's status; only a hard kill (kill -9, power
+    loss) leaves it at "running", which the next ``--resume`` reports as "interrupted".
+    """
+    tables = _tables(spec)
+    frames: dict[str, list[pl.DataFrame]] = {t: [] for t in tables}
+    t0 = time.perf_counter()
+    last_write = time.monotonic()
+    status = "interrupted"
+    try:
+        with _sigterm_raises():
+            results = run_tasks(_tasks(spec, components, todo), executor) if todo else []
+            for result in results:
+                entry = _chunk_entry(result, chunks[result.index])
+                if run_dir is not None:
+                    for t in tables:
+                        data = result.tables[t]
+                        O.atomic_write_bytes(O.chunk_path(run_dir, t, result.index), data)
+                        entry["files"][t] = O.file_record(data)
+                else:
+                    for t in tables:
+                        frames[t].append(pl.read_parquet(io.BytesIO(result.tables[t])))
+                if (
+                    expected
+                    and result.index in expected
+                    and expected[result.index] != entry["files"]
+                ):
+                    session.setdefault("replay_differs", []).append(result.index)
+                manifest["chunks"].append(entry)
+                manifest["log_overflows"] += result.log_overflows
+                session["games"] += result.games
+                _update_counts(manifest)
+                if run_dir is not None and time.monotonic() - last_write > 2.0:
+                    O.write_manifest(run_dir, manifest)
+                    last_write = time.monotonic()
+                if progress is not None:
+                    progress(result.games)
+        status = "done"
+    except (KeyboardInterrupt, Terminated):
+        raise
+    except BaseException as e:
+        status = "failed"
+        session["error"] = f"{type(e).__name__}: {e}"
+        raise
+    finally:
+        elapsed = time.perf_counter() - t0
+        session["status"] = status
+        session["seconds"] = round(elapsed, 3)
+        manifest["wall_seconds"] = round(manifest["wall_seconds"] + elapsed, 3)
+        manifest["chunks"].sort(key=lambda c: c["index"])
+        if status != "done" and run_dir is not None:
+            with contextlib.suppress(OSError):
+                O.write_manifest(run_dir, manifest)
+    return frames
 
 
 def _chunk_entry(result: ChunkResult, chunk: Chunk) -> dict[str, Any]:
@@ -326,6 +628,7 @@ def _chunk_entry(result: ChunkResult, chunk: Chunk) -> dict[str, Any]:
         "rows": result.rows,
         "seconds": round(result.seconds, 3),
         "log_overflows": result.log_overflows,
+        "files": {},
     }
 
 
@@ -337,12 +640,75 @@ def _update_counts(manifest: dict[str, Any]) -> None:
         counts[f"{t}_rows"] = sum(c["rows"].get(t, 0) for c in manifest["chunks"])
 
 
+def check_run(
+    run_dir: Path, checksum: bool = True
+) -> tuple[dict[str, Any] | None, list[O.Problem]]:
+    """Everything wrong with a run directory: its manifest, and every chunk file against it.
+
+    Returns the manifest (None if unreadable) and the problems, each naming its file and
+    chunk where it has one. An unfinished run is one problem (its missing chunks are not
+    listed one by one).
+    """
+    try:
+        manifest = O.read_manifest(run_dir)
+    except O.RunDirError as e:
+        return None, [O.Problem(str(e), run_dir / O.MANIFEST)]
+    problems = []
+    try:
+        ident = manifest["run"]
+        tables = list(manifest["tables"])
+        entries = list(manifest["chunks"])
+        plan = {ch.index: ch for ch in plan_chunks(ident["games"], ident["chunk_size"])}
+    except (KeyError, TypeError, ValueError) as e:
+        return None, [
+            O.Problem(f"not a valid manifest ({e!r} missing or wrong)", run_dir / O.MANIFEST)
+        ]
+    malformed = [
+        c for c in entries if not isinstance(c, dict) or not isinstance(c.get("index"), int)
+    ]
+    for c in malformed:
+        problems.append(O.Problem(f"the manifest has a malformed chunk entry: {c!r:.60}"))
+    entries = [c for c in entries if c not in malformed]
+    seen: set[int] = set()
+    for c in entries:
+        ch = plan.get(c.get("index", -1))
+        if (
+            ch is None
+            or c["index"] in seen
+            or (c.get("first_game"), c.get("games"))
+            != (
+                ch.first,
+                ch.games,
+            )
+        ):
+            problems.append(
+                O.Problem(f"the manifest's entry of chunk {c.get('index')} does not fit the run")
+            )
+        seen.add(c.get("index", -1))
+    if sum(c.get("games", 0) for c in entries) != manifest.get("counts", {}).get("games"):
+        problems.append(O.Problem("the manifest's game count disagrees with its chunks"))
+    problems += O.check_chunks(run_dir, entries, tables, checksum)
+    problems += O.unrecorded_files(run_dir, seen, tables)
+    if len(seen & set(plan)) < len(plan):
+        problems.append(
+            O.Problem(
+                f"unfinished: {len(seen & set(plan))} of {len(plan)} chunks recorded "
+                "(a killed run, or one still being written)"
+            )
+        )
+    return manifest, problems
+
+
 def _resume_manifest(
     run_dir: Path, spec: RunSpec, components: Components, tables: tuple[str, ...]
-) -> dict[str, Any]:
-    """The old manifest, checked against this run's settings, listing chunks found on disk."""
-    import pyarrow.parquet as pq
+) -> tuple[dict[str, Any], list[O.Problem], dict[int, dict[str, Any]]]:
+    """The old manifest, checked against this run's settings, and what must be replayed.
 
+    Every recorded chunk file is checked (size and sha256). A chunk with a missing or damaged
+    file, and any chunk file the manifest does not record, is dropped from the manifest; the
+    problems returned name the files to delete, and the records of the dropped chunks are
+    returned to compare their replay with. Nothing is changed on disk here.
+    """
     manifest = O.read_manifest(run_dir)
     old = manifest.get("run", {})
     new = _identity(spec, components)
@@ -351,27 +717,26 @@ def _resume_manifest(
         raise O.RunDirError(
             f"cannot resume {run_dir}: it was started with different settings ({', '.join(diff)})"
         )
-    on_disk = O.complete_chunks(run_dir, tables)
-    known = {c["index"]: c for c in manifest["chunks"] if c["index"] in on_disk}
-    plan = {ch.index: ch for ch in plan_chunks(spec.games, spec.chunk_size)}
-    for idx in sorted(on_disk - set(known)):
-        # written before the kill but after the last manifest update
-        rows = {t: pq.ParquetFile(O.chunk_path(run_dir, t, idx)).metadata.num_rows for t in tables}
-        ch = plan[idx]
-        known[idx] = {
-            "index": idx,
-            "first_game": ch.first,
-            "games": ch.games,
-            "rows": rows,
-            "seconds": None,
-            "log_overflows": int(
-                pl.read_parquet(O.chunk_path(run_dir, "games", idx), columns=["log_overflow"])
-                .get_column("log_overflow")
-                .sum()
-            ),
-        }
-    manifest["chunks"] = sorted(known.values(), key=lambda c: c["index"])
+    problems = O.check_chunks(run_dir, manifest["chunks"], tables, checksum=True)
+    bad = {p.chunk for p in problems}
+    kept = [c for c in manifest["chunks"] if c["index"] not in bad]
+    replaced = {
+        c["index"]: c["files"] for c in manifest["chunks"] if c["index"] in bad and "files" in c
+    }
+    # the sound files of a bad chunk are left to be overwritten by its replay
+    problems += O.unrecorded_files(run_dir, (c["index"] for c in manifest["chunks"]), tables)
+    for s in manifest.get("sessions", []):
+        if s.get("status") == "running":
+            s["status"] = "interrupted"  # killed without a chance to say so
+    for c in kept:
+        if "files" not in c:  # written before checksums were kept: record them now
+            c["files"] = {t: _record_of(O.chunk_path(run_dir, t, c["index"])) for t in tables}
+    manifest["chunks"] = sorted(kept, key=lambda c: c["index"])
     manifest["log_overflows"] = sum(c["log_overflows"] for c in manifest["chunks"])
     manifest["complete"] = False
     _update_counts(manifest)
-    return manifest
+    return manifest, problems, replaced
+
+
+def _record_of(path: Path) -> dict[str, Any]:
+    return {"bytes": path.stat().st_size, "sha256": O.file_sha256(path)}
