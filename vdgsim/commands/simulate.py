@@ -289,11 +289,11 @@ def _chunks_total(lineup: Sequence[str], games: int, chunk_size: int, rotate: bo
 
 
 def _chunks_saved(run_dir: Path) -> int:
+    # --resume keeps the chunks the manifest records (the runner records them on Ctrl-C)
     try:
-        tables = O.read_manifest(run_dir)["tables"]
-    except (RunDirError, KeyError):
+        return len(O.read_manifest(run_dir).get("chunks", []))
+    except RunDirError:
         return 0
-    return len(O.complete_chunks(run_dir, tuple(tables)))
 
 
 def _interrupted(saved: int, total: int, out: Path | None, resume_argv: list[str]) -> typer.Exit:
