@@ -427,3 +427,20 @@ def test_ctrl_c_while_compiling_still_gives_the_command_to_go_on(tmp_path, monke
     r = run(*_resume_command(r.stderr), "--no-progress")
     assert r.exit_code == 0, r.output
     assert load_run(out).complete and load_run(out).manifest["run"]["players"] == 2
+
+
+def test_existing_tournament_directory_needs_resume_or_force(tmp_path):
+    out = tmp_path / "t"
+    args = ("tournament", "--presets", "random,default", "--player-counts", "2", "--games", 2,
+            "--out", out, "--no-progress")  # fmt: skip
+    assert run(*args).exit_code == 0
+    r = run(*args)
+    assert r.exit_code == 2 and "--resume" in r.stderr and "--force" in r.stderr
+    assert run(*args, "--force").exit_code == 0
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    for flag in ("--force", "--resume"):
+        r = run(*args[:-3], "--out", other, "--no-progress", flag)
+        assert r.exit_code == 2 and "not a tournament directory" in r.stderr
+    assert [p.name for p in other.iterdir()] == ["notes.txt"]

@@ -44,6 +44,7 @@ from vdgsim.runner import (
     tournament_plan,
 )
 from vdgsim.runner import output as O
+from vdgsim.runner.tournament import check_tournament_dir
 from vdgsim.stats import summary_table
 
 _USAGE_ERRORS = (UnknownPresetError, ComponentError, RunDirError, BackendError, ValueError)
@@ -148,19 +149,6 @@ def _check_options(resume: bool, force: bool, backend: str) -> None:
         )
     if backend not in BACKENDS:
         raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-
-
-def _check_new_dir(path: Path | None, resume: bool, force: bool, what: str) -> None:
-    """Refuse an occupied output directory now rather than after the engine compiles."""
-    if path is None or resume or force or not path.exists():
-        return
-    if not path.is_dir():
-        raise RunDirError(f"{path} exists and is not a directory")
-    if any(path.iterdir()):
-        raise RunDirError(
-            f"{what} directory {path} already exists; use --resume to finish it "
-            "or --force to replace it"
-        )
 
 
 def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
@@ -429,7 +417,8 @@ def simulate(
         _check_options(resume, force, backend)
         components = _components(data, overrides)
         spec = make_spec(names, games, seed, chunk_size, rotate)
-        _check_new_dir(out, resume, force, "run")
+        if out is not None:  # now rather than after the engine compiles
+            O.check_run_dir(out, resume, force)
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
     for note in notes:  # after the checks, so that an error stays a single line
@@ -550,7 +539,8 @@ def tournament(
         _check_options(resume, force, backend)
         components = _components(data, overrides)
         plan = tournament_plan(names, counts, games, mirror)
-        _check_new_dir(out, resume, force, "tournament")
+        if out is not None:  # now rather than after the engine compiles
+            check_tournament_dir(out, resume, force)
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
     for note in notes:  # after the checks, so that an error stays a single line

@@ -160,28 +160,41 @@ def tournament(
     return Tournament(manifest, runs, top)
 
 
-def _prepare(top: Path, manifest: dict[str, Any], resume: bool, force: bool) -> None:
+def check_tournament_dir(top: Path, resume: bool, force: bool) -> None:
+    """Refuse a tournament directory that cannot be used as asked, without touching anything.
+
+    An existing non-empty directory needs ``resume`` or ``force``, and either only acts on a
+    tournament directory (one with ``tournament.json``), never on arbitrary files.
+    """
     marker = top / TOURNAMENT_MANIFEST
     if top.exists() and not top.is_dir():
         raise O.RunDirError(f"{top} exists and is not a directory")
-    if top.exists() and any(top.iterdir()):
+    if not top.exists() or not any(top.iterdir()):
+        return
+    if resume:
+        if not marker.exists():
+            raise O.RunDirError(f"cannot resume: {top} is not a tournament directory")
+    elif force:
+        if not marker.exists():
+            raise O.RunDirError(
+                f"{top} is not empty and is not a tournament directory; refusing to delete it"
+            )
+    else:
+        raise O.RunDirError(
+            f"tournament directory {top} already exists; use --resume to finish it "
+            "or --force to replace it"
+        )
+
+
+def _prepare(top: Path, manifest: dict[str, Any], resume: bool, force: bool) -> None:
+    check_tournament_dir(top, resume, force)
+    marker = top / TOURNAMENT_MANIFEST
+    if marker.exists():
         if resume:
-            old = json.loads(marker.read_text()) if marker.exists() else None
-            if old is None:
-                raise O.RunDirError(f"cannot resume: {top} is not a tournament directory")
-            if old != manifest:
+            if json.loads(marker.read_text()) != manifest:
                 raise O.RunDirError(f"cannot resume {top}: it was started with other settings")
         elif force:
-            if not marker.exists():
-                raise O.RunDirError(
-                    f"{top} is not empty and is not a tournament directory; refusing to delete it"
-                )
             shutil.rmtree(top)
-        else:
-            raise O.RunDirError(
-                f"tournament directory {top} already exists; use --resume to finish it "
-                "or --force to replace it"
-            )
     try:
         top.mkdir(parents=True, exist_ok=True)
         O.atomic_write_bytes(marker, (json.dumps(manifest, indent=2) + "\n").encode())
