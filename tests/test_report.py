@@ -164,3 +164,16 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert html.count("data:image/png;base64,") == sum(
         len(s["charts"]) for s in summary["sections"]
     )
+
+
+def test_every_chart_on_disk_is_referenced_and_every_reference_is_on_disk(small_report):
+    on_disk = {f"charts/{p.name}" for p in (small_report / "charts").iterdir()}
+    page = (small_report / "index.html").read_text()
+    html = set(re.findall(r"<figcaption[^>]*>(charts/[^<]+\.png)</figcaption>", page))
+    md = set(re.findall(r"\]\((charts/[^)]+\.png)\)", (small_report / "report.md").read_text()))
+    assert len(on_disk) >= 7
+    assert on_disk == html == md
+    tables = {f"tables/{p.name}" for p in (small_report / "tables").iterdir()}
+    assert tables == set(
+        re.findall(r"`(tables/[^`]+\.csv)`", (small_report / "report.md").read_text())
+    )

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import shutil
 import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -297,6 +299,96 @@ def list_specs(folder: str | Path | None = None) -> list[ExperimentSpec]:
     return [load_spec(p) for p in sorted(d.glob("*.toml"))]
 
 
+# --- output directories ----------------------------------------------------------------------
+def check_output_dir(
+    top: Path,
+    *,
+    what: str,
+    markers: tuple[str, ...],
+    settings: Callable[[], dict[str, Any] | None],
+    differences: Callable[[dict[str, Any] | None], list[str]],
+    resume: bool,
+    force: bool,
+    option: str = "--out",
+) -> bool:
+    """Apply the rules of a run directory (``vdgsim.runner.output.prepare_run_dir``) to a
+    directory that holds several runs, without touching the disk; True if ``force`` replaces it.
+
+    ``top`` is one of ours when any of ``markers`` is in it. A non-empty ``top`` is refused
+    unless ``resume`` (its recorded ``settings()`` must show no ``differences``) or ``force``
+    (only one of ours is ever deleted). ``option`` is what the user gave ``top`` with, for
+    the messages. Raises :class:`~vdgsim.runner.RunDirError`.
+    """
+    from vdgsim.runner import RunDirError
+
+    if resume and force:
+        raise RunDirError(
+            "--resume and --force cannot be used together: --resume keeps the complete runs, "
+            "--force deletes them"
+        )
+    if top.exists() and not top.is_dir():
+        raise RunDirError(f"{top} exists and is not a directory; choose a folder for {option}")
+    if not top.is_dir() or not any(top.iterdir()):
+        return False
+    ours = any((top / m).exists() for m in markers)
+    article = "an" if what[0] in "aeiou" else "a"
+    if not ours:
+        verb = "resume" if resume else "delete" if force else "write into"
+        raise RunDirError(
+            f"{top} is not empty and is not {article} {what} directory; refusing to {verb} it "
+            f"(choose a new or empty folder for {option})"
+        )
+    if force:
+        return True
+    if not resume:
+        raise RunDirError(
+            f"{what} directory {top} already exists; use --resume to finish it "
+            "or --force to replace it"
+        )
+    diff = differences(settings())
+    if diff:
+        raise RunDirError(
+            f"cannot resume {top}: it was made with different settings ({'; '.join(diff)}); "
+            "use --force to replace it"
+        )
+    return False
+
+
+def make_output_dir(top: Path, replace: bool) -> None:
+    """Create ``top`` (deleting it first if ``replace``) and check that it can be written;
+    on failure nothing this call created is left behind."""
+    from vdgsim.runner import RunDirError
+
+    if replace:
+        shutil.rmtree(top)
+    created = next((p for p in [*reversed(top.parents), top] if not p.exists()), None)
+    try:
+        top.mkdir(parents=True, exist_ok=True)
+        probe = top / f".write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        if created is not None and created.is_dir():
+            shutil.rmtree(created, ignore_errors=True)
+        raise RunDirError(f"cannot write to {top}: {e.strerror or e}") from None
+
+
+def read_json(path: Path) -> dict[str, Any] | None:
+    """A JSON object written by vdg, or None if it is missing or unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Atomically (re)write a small JSON file, so a killed command never leaves half of one."""
+    from vdgsim.runner.output import atomic_write_bytes
+
+    atomic_write_bytes(path, (json.dumps(data, indent=2, default=str) + "\n").encode())
+
+
 # --- running ---------------------------------------------------------------------------------
 @dataclass
 class ExperimentRun:
@@ -320,6 +412,110 @@ def sweep_label(key: str, value: Any) -> str:
     return f"{short}={json.dumps(value, separators=(',', ':'))}".replace("/", "_").replace('"', "")
 
 
+@dataclass(frozen=True)
+class PlannedRun:
+    """One run of an experiment: its directory name, line-up and games (after rounding)."""
+
+    name: str
+    lineup: tuple[str, ...]
+    games: int
+    rotate: bool
+    decisions: float
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+
+def experiment_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+    """The runs of ``spec`` at ``games`` games per run (a tournament's line-ups are named
+    ``tournament/<line-up run>``); raises ValueError or UnknownPresetError for bad input."""
+    from vdgsim.runner import make_spec, tournament_plan
+
+    def planned(
+        name: str, lineup: list[str], rotate: bool, dec: float, over: dict | None = None
+    ) -> PlannedRun:
+        n = make_spec(lineup, games, spec.seed, spec.chunk_size, rotate).games
+        return PlannedRun(name, tuple(lineup), n, rotate, dec, over or {})
+
+    if spec.kind == "paired":
+        arms = [(BASELINE, spec.players[0], spec.decisions)]
+        arms += [(a.name, a.player, 0.0) for a in spec.arms]
+        return [planned(n, [p, *spec.players[1:]], True, d) for n, p, d in arms]
+    if spec.kind == "seats":
+        return [
+            planned(f"{p}p", [spec.preset] * p, False, spec.decisions) for p in spec.player_counts
+        ]
+    if spec.kind == "tournament":
+        return [
+            PlannedRun(
+                f"tournament/{e['name']}", tuple(e["lineup"]), e["games"], True, spec.decisions
+            )
+            for e in tournament_plan(spec.presets, spec.player_counts, games)
+        ]
+    return [
+        planned(
+            sweep_label(spec.sweep_key, v),
+            list(spec.players),
+            spec.rotate,
+            spec.decisions,
+            {spec.sweep_key: v},
+        )
+        for v in spec.sweep_values
+    ]
+
+
+_COSMETIC = ("title", "question", "notes", "source")
+
+
+def experiment_settings(spec: ExperimentSpec, games: int) -> dict[str, Any]:
+    """What the games of an experiment depend on: its spec without the words, and the size."""
+    d = {k: v for k, v in spec.to_dict().items() if k not in _COSMETIC}
+    d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d["arms"]]
+    # tuples and lists compare unequal, and experiment.json holds lists
+    return json.loads(json.dumps({"spec": d, "games": games}, default=str))
+
+
+def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
+    if meta is None or not isinstance(meta.get("spec"), dict):
+        return None
+    d = {k: v for k, v in meta["spec"].items() if k not in _COSMETIC}
+    d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d.get("arms", [])]
+    return json.loads(json.dumps({"spec": d, "games": meta.get("games")}, default=str))
+
+
+def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    """The settings of an experiment that differ, as ``games 400 -> 12000`` or ``seed``."""
+    if old is None:
+        return [f"no readable {EXPERIMENT_FILE}"]
+    out = []
+    if old.get("games") != new["games"]:
+        out.append(f"games per run {old.get('games')} -> {new['games']}")
+    o, n = old.get("spec", {}), new["spec"]
+    out += [k for k in n if o.get(k) != n[k]]
+    return out
+
+
+def check_experiment_dir(
+    spec: ExperimentSpec,
+    top: Path,
+    games: int,
+    *,
+    resume: bool,
+    force: bool,
+    option: str = "--out",
+) -> bool:
+    """Check ``top`` for :func:`run_experiment` (see :func:`check_output_dir`)."""
+    new = experiment_settings(spec, games)
+    return check_output_dir(
+        top,
+        what="experiment",
+        markers=(EXPERIMENT_FILE,),
+        settings=lambda: _recorded_settings(read_json(top / EXPERIMENT_FILE)),
+        differences=lambda old: settings_differences(old, new),
+        resume=resume,
+        force=force,
+        option=option,
+    )
+
+
 def run_experiment(
     spec: ExperimentSpec,
     out: str | Path | None = None,
@@ -330,67 +526,42 @@ def run_experiment(
     force: bool = False,
     resume: bool = False,
     progress: Callable[[int], None] | None = None,
+    on_run: Callable[[str, int, int], None] | None = None,
+    checked: bool = False,
 ) -> ExperimentRun:
     """Play every run of ``spec``; with ``out``, each run is a run directory below it.
 
     Every run of an experiment uses the spec's seed, so paired arms and sweep values meet
-    the same deals (common random numbers).
+    the same deals (common random numbers). ``out`` follows the rules of a run directory:
+    a non-empty one is refused unless ``resume`` (same settings: complete runs are kept,
+    killed ones finished) or ``force`` (replaced; only an experiment directory is deleted).
+    ``checked`` means the caller has already checked and prepared ``out``.
+    ``progress`` gets the games each finished chunk adds, ``on_run`` (name, k, runs) is called
+    before each run starts.
     """
     from vdgsim.runner import simulate, tournament
 
     n = spec.games_for(quick, games)
     if n < 1:
         raise SpecError(f"{spec.source}: games must be at least 1, got {n}")
+    plan = experiment_plan(spec, n)
     top = Path(out) if out is not None else None
+    if top is not None and not checked:
+        replace = check_experiment_dir(spec, top, n, resume=resume, force=force)
+        make_output_dir(top, replace)
     if top is not None:
-        top.mkdir(parents=True, exist_ok=True)
-        (top / EXPERIMENT_FILE).write_text(
-            json.dumps({"spec": spec.to_dict(), "games": n, "quick": quick}, indent=2) + "\n"
-        )
-    common = {
-        "jobs": jobs,
-        "force": force,
-        "resume": resume,
-        "progress": progress,
-        "chunk_size": spec.chunk_size,
-    }
+        write_json(top / EXPERIMENT_FILE, {"spec": spec.to_dict(), "games": n, "quick": quick})
+    # the directory was replaced above if forced, so no run below is ever deleted
+    common = {"jobs": jobs, "resume": resume, "progress": progress, "chunk_size": spec.chunk_size}
     runs: dict[str, Any] = {}
     result = ExperimentRun(spec, runs, top, games=n)
 
     def where(name: str) -> Path | None:
         return top / name if top is not None else None
 
-    if spec.kind == "paired":
-        comps = spec.components()
-        arms = [(BASELINE, spec.players[0], spec.decisions)] + [
-            (a.name, a.player, 0.0) for a in spec.arms
-        ]
-        for name, player, dec in arms:
-            lineup = [player, *spec.players[1:]]
-            runs[name] = simulate(
-                lineup,
-                n,
-                spec.seed,
-                out=where(name),
-                rotate=True,
-                decisions=dec,
-                components=comps,
-                **common,
-            )
-    elif spec.kind == "seats":
-        comps = spec.components()
-        for p in spec.player_counts:
-            runs[f"{p}p"] = simulate(
-                [spec.preset] * p,
-                n,
-                spec.seed,
-                out=where(f"{p}p"),
-                rotate=False,
-                decisions=spec.decisions,
-                components=comps,
-                **common,
-            )
-    elif spec.kind == "tournament":
+    if spec.kind == "tournament":
+        if on_run is not None:
+            on_run(f"tournament of {len(plan)} line-ups", 1, 1)
         result.tournament = tournament(
             list(spec.presets),
             spec.player_counts,
@@ -403,20 +574,34 @@ def run_experiment(
         )
         for r in result.tournament.runs:
             runs[",".join(r.manifest["run"]["lineup"])] = r
-    else:  # sweep
-        for v in spec.sweep_values:
-            label = sweep_label(spec.sweep_key, v)
-            runs[label] = simulate(
-                list(spec.players),
-                n,
-                spec.seed,
-                out=where(label),
-                rotate=spec.rotate,
-                decisions=spec.decisions,
-                components=spec.components({spec.sweep_key: v}),
-                **common,
-            )
+        return result
+    base = spec.components()
+    for k, p in enumerate(plan, 1):
+        if on_run is not None:
+            on_run(p.name, k, len(plan))
+        runs[p.name] = simulate(
+            list(p.lineup),
+            n,
+            spec.seed,
+            out=where(p.name),
+            rotate=p.rotate,
+            decisions=p.decisions,
+            components=spec.components(p.overrides) if p.overrides else base,
+            **common,
+        )
     return result
+
+
+def saved_runs(top: Path) -> tuple[int, int]:
+    """(complete runs, runs with a manifest) below ``top``: what an interrupted command kept."""
+    from vdgsim.runner.output import MANIFEST
+
+    done = total = 0
+    for m in top.rglob(MANIFEST):
+        total += 1
+        meta = read_json(m)
+        done += bool(meta and meta.get("complete"))
+    return done, total
 
 
 def load_experiment(path: str | Path) -> ExperimentRun:

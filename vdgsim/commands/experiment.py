@@ -1,11 +1,15 @@
 """`vdg experiment run FILE` and `vdg experiment list`: experiments as data (experiments/*.toml).
 
 Register in cli.py with ``app.add_typer(experiment_app, name="experiment")``. Usage errors
-(invalid spec, unknown preset, unwritable directory) raise :class:`InputError` (exit 2).
+(invalid spec, unknown preset, unwritable directory, a folder that is not an experiment
+directory, settings that differ on ``--resume``) raise :class:`InputError` (exit 2); so does
+`list` when any spec is invalid, after listing them all. Ctrl-C says what is kept and how to
+resume (exit 130).
 """
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -28,7 +32,9 @@ def experiment_run(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="Directory for the experiment's run directories (default: runs/NAME)."
+            "--out",
+            help="Directory for the experiment's run directories (default: runs/NAME): new or "
+            "empty, or an experiment directory with --resume or --force.",
         ),
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use the spec's quick_games.")] = False,
@@ -36,23 +42,75 @@ def experiment_run(
         int | None, typer.Option("--games", help="Games per run (overrides the spec).", min=1)
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
-    force: Annotated[bool, typer.Option("--force", help="Replace existing runs.")] = False,
-    resume: Annotated[bool, typer.Option("--resume", help="Finish killed runs.")] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an existing experiment directory (deleted first)."),
+    ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Finish an interrupted experiment: keep complete runs (the settings must "
+            "match), finish the others.",
+        ),
+    ] = False,
+    progress: Annotated[
+        bool,
+        typer.Option("--progress/--no-progress", help="Show progress on stderr: run, games done."),
+    ] = True,
 ) -> None:
     """Run every arm of an experiment spec (paired arms share seeds) into run directories."""
     from strategies.registry import UnknownPresetError
-    from vdgsim.analysis.experiment import SpecError, load_spec, run_experiment
+    from vdgsim.analysis.experiment import (
+        SpecError,
+        check_experiment_dir,
+        experiment_plan,
+        load_spec,
+        make_output_dir,
+        run_experiment,
+        saved_runs,
+    )
     from vdgsim.analysis.paired import arm_effects
+    from vdgsim.report.progress import progress_display
     from vdgsim.runner import RunDirError
 
+    target = out
     try:
         spec = load_spec(file)
         target = out if out is not None else Path("runs") / spec.name
-        exp = run_experiment(
-            spec, target, quick=quick, games=games, jobs=jobs, force=force, resume=resume
-        )
+        n = spec.games_for(quick, games)
+        total = sum(r.games for r in experiment_plan(spec, n))
+        # checked here rather than in run_experiment so that errors come before the bar
+        make_output_dir(target, check_experiment_dir(spec, target, n, resume=resume, force=force))
+        with progress_display(progress) as bar:
+            bar.start(total)
+            bar.experiment(1, 1, spec.name)
+            exp = run_experiment(
+                spec,
+                target,
+                games=n,
+                quick=quick,
+                jobs=jobs,
+                resume=resume,
+                progress=bar.games,
+                on_run=bar.run,
+                checked=True,
+            )
     except (SpecError, UnknownPresetError, RunDirError, ValueError) as e:
         raise InputError(str(e)) from None
+    except KeyboardInterrupt:
+        if target is None:  # interrupted while reading the spec: nothing was written
+            raise typer.Exit(130) from None
+        done, started = saved_runs(target) if target.is_dir() else (0, 0)
+        args = ["vdg", "experiment", "run", str(file), "--out", str(target)]
+        args += (["--quick"] if quick else []) + (["--games", str(games)] if games else [])
+        args += ["--jobs", str(jobs), "--resume"]
+        typer.echo(
+            f"vdg: interrupted; {done} complete run(s) and the finished chunks of "
+            f"{started - done} more are kept in {target}. Resume with: {shlex.join(args)}",
+            err=True,
+        )
+        raise typer.Exit(130) from None
     typer.echo(f"{spec.name}: {len(exp.runs)} run(s) of {exp.games:,} games in {target}")
     if spec.kind == "paired":
         for r in arm_effects(exp).iter_rows(named=True):
@@ -68,30 +126,36 @@ def experiment_list(
         Path | None, typer.Argument(help="Folder of specs (default: experiments/).")
     ] = None,
 ) -> None:
-    """List the experiment specs: name, kind, games per run, and the question."""
-    from vdgsim.analysis.experiment import SpecError, default_experiments_dir, load_spec
+    """List every experiment spec (name, kind, games per run, question); invalid ones are
+    marked INVALID with their error and make the command fail (exit 2)."""
+    from vdgsim.analysis.experiment import (
+        SpecError,
+        default_experiments_dir,
+        experiment_plan,
+        load_spec,
+    )
 
     d = folder if folder is not None else default_experiments_dir()
+    if not Path(d).is_dir():
+        raise InputError(f"{d} is not a folder of experiment specs")
     files = sorted(Path(d).glob("*.toml"))
     if not files:
         raise InputError(f"no experiment specs (*.toml) in {d}")
+    invalid = 0
+    width = max(len(f.name) for f in files)
     for f in files:
         try:
             s = load_spec(f)
         except SpecError as e:
-            typer.echo(f"{f.name}: INVALID: {e}")
+            invalid += 1
+            typer.echo(f"{f.name:<{width}} INVALID: {str(e).removeprefix(f'{f}: ')}")
             continue
-        if s.kind == "paired":
-            runs = len(s.arms) + 1
-        elif s.kind == "tournament":
-            from vdgsim.runner import tournament_plan
-
-            runs = len(tournament_plan(s.presets, s.player_counts, s.games))
-        else:
-            runs = len(s.sweep_values or s.player_counts)
+        runs = len(experiment_plan(s, s.games))
         typer.echo(
-            f"{f.name:<20} {s.kind:<10} {s.games:>7,} games x {runs:>2} run(s)  {s.question}"
+            f"{f.name:<{width}} {s.kind:<10} {s.games:>7,} games x {runs:>2} run(s)  {s.question}"
         )
+    if invalid:
+        raise InputError(f"{invalid} of {len(files)} experiment specs in {d} are invalid")
 
 
 experiment_app.command("run")(experiment_run)

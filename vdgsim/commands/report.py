@@ -1,10 +1,14 @@
-"""`vdg report --out reports/NAME [--quick] [--jobs J]`: the balance report.
+"""`vdg report --out reports/NAME [--quick] [--jobs J] [--resume | --force]`: the balance report.
 
-Register in cli.py with ``app.command("report")(report)``.
+Register in cli.py with ``app.command("report")(report)``. Usage errors (invalid spec, a
+folder that is not a report directory, settings that differ on ``--resume``, a place that
+cannot be written) raise :class:`InputError` (exit 2); Ctrl-C says what is kept and how to
+resume (exit 130).
 """
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +18,14 @@ from vdgsim.commands.common import InputError
 
 
 def report(
-    out: Annotated[Path, typer.Option("--out", help="Report folder, e.g. reports/NAME.")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="Report folder, e.g. reports/NAME: new or empty, or a report directory with "
+            "--resume or --force.",
+        ),
+    ],
     quick: Annotated[
         bool, typer.Option("--quick", help="Small version (CI): each spec's quick_games.")
     ] = False,
@@ -33,32 +44,71 @@ def report(
     only: Annotated[
         list[str] | None, typer.Option("--only", help="Only this experiment (repeatable).")
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Finish an interrupted report: keep its complete runs (the settings must "
+            "match), finish the others, write the report again.",
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Replace an existing report directory: delete it (and its runs) first.",
+        ),
+    ] = False,
+    progress: Annotated[
+        bool,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Show progress on stderr: experiment, run, games done, charts rendered.",
+        ),
+    ] = True,
 ) -> None:
     """Run the experiments and write index.html (self-contained), report.md, charts, tables."""
     from strategies.registry import UnknownPresetError
-    from vdgsim.analysis.experiment import SpecError
+    from vdgsim.analysis.experiment import SpecError, saved_runs
     from vdgsim.report import build_report
+    from vdgsim.report.progress import progress_display
     from vdgsim.runner import RunDirError
 
-    command = f"vdg report --out {out}" + (" --quick" if quick else "") + f" --jobs {jobs}"
+    args = ["--out", str(out)] + (["--quick"] if quick else []) + ["--jobs", str(jobs)]
     if experiments is not None:
-        command += f" --experiments {experiments}"
+        args += ["--experiments", str(experiments)]
     if games is not None:
-        command += f" --games {games}"
+        args += ["--games", str(games)]
     for name in only or []:
-        command += f" --only {name}"
+        args += ["--only", name]
+    command = shlex.join(["vdg", "report", *args])
+    if runs is not None:
+        args += ["--runs", str(runs)]
     try:
-        build_report(
-            out,
-            quick=quick,
-            jobs=jobs,
-            experiments=experiments,
-            runs=runs,
-            games=games,
-            only=only,
-            command=command,
-            log=lambda m: typer.echo(m, err=True),
-        )
+        with progress_display(progress) as bar:
+            build_report(
+                out,
+                quick=quick,
+                jobs=jobs,
+                experiments=experiments,
+                runs=runs,
+                games=games,
+                only=only,
+                command=command,
+                resume=resume,
+                force=force,
+                progress=bar,
+            )
     except (SpecError, UnknownPresetError, RunDirError) as e:
         raise InputError(str(e)) from None
+    except KeyboardInterrupt:
+        where = runs if runs is not None else out / "runs"
+        done, started = saved_runs(where) if where.is_dir() else (0, 0)
+        typer.echo(
+            f"vdg: interrupted; {done} complete run(s) and the finished chunks of "
+            f"{started - done} more are kept in {where}; the report is not complete. "
+            f"Resume with: {shlex.join(['vdg', 'report', *args, '--resume'])}",
+            err=True,
+        )
+        raise typer.Exit(130) from None
     typer.echo(f"{out / 'index.html'}")

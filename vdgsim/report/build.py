@@ -2,45 +2,84 @@
 
 >>> build_report("reports/quick", quick=True)   # small and fast, for CI
 
-Runs go below ``runs`` (default ``<out>/runs``); a killed full report resumes its complete
-chunks when run again with the same settings.
+Runs go below ``runs`` (default ``<out>/runs``). ``out`` follows the rules of a run directory
+(``vdg simulate --out``): a non-empty folder is refused unless it is a report directory and
+``resume`` (same settings: complete runs are kept, killed ones finished) or ``force`` (the
+old report, and its runs, are deleted first) is given. A report directory is recognised by
+``report-settings.json`` (written first, with the settings) or, for reports made before it
+existed, ``report.json``.
 """
 
 from __future__ import annotations
 
 import shlex
+import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import matplotlib
 
 from vdgsim.analysis.experiment import (
-    ExperimentRun,
     ExperimentSpec,
     SpecError,
+    check_experiment_dir,
+    check_output_dir,
+    experiment_plan,
+    experiment_settings,
     list_specs,
+    make_output_dir,
+    read_json,
     run_experiment,
+    settings_differences,
+    write_json,
 )
 from vdgsim.components import default_components
+from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import Section, build_section
 
-Log = Callable[[str], None]
+SETTINGS_FILE = "report-settings.json"
+# what identifies a report directory written before SETTINGS_FILE existed
+_LEGACY_MARKER = "report.json"
 
 
-def _run(
-    spec: ExperimentSpec, where: Path, quick: bool, games: int | None, jobs: int
-) -> ExperimentRun:
-    from vdgsim.runner import RunDirError
+def report_settings(specs: Sequence[ExperimentSpec], quick: bool, games: int | None) -> dict:
+    """What a report's games depend on: the size options and each experiment's settings."""
+    return {
+        "quick": quick,
+        "games": games,
+        "experiments": {s.name: experiment_settings(s, s.games_for(quick, games)) for s in specs},
+    }
 
-    try:
-        return run_experiment(spec, where, quick=quick, games=games, jobs=jobs, resume=True)
-    except RunDirError:
-        # an older run with other settings: replace it
-        return run_experiment(spec, where, quick=quick, games=games, jobs=jobs, force=True)
+
+def report_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    """How the settings of an earlier report differ from ``new`` (empty if they match)."""
+    if old is None:
+        return [f"its settings were not recorded (no readable {SETTINGS_FILE})"]
+    out = []
+    if old.get("quick") != new["quick"]:
+        out.append(f"--quick was {'on' if old.get('quick') else 'off'}")
+    if old.get("games") != new["games"]:
+        out.append(f"--games was {old.get('games') or 'not given'}")
+    sized = bool(out)
+    o, n = old.get("experiments") or {}, new["experiments"]
+    gone, added = sorted(set(o) - set(n)), sorted(set(n) - set(o))
+    if gone:
+        out.append(f"experiments not in this report: {', '.join(gone)}")
+    if added:
+        out.append(f"experiments not in the old report: {', '.join(added)}")
+    for name in sorted(set(o) & set(n)):
+        diff = [
+            d
+            for d in settings_differences(o[name], n[name])
+            if not (sized and d.startswith("games per run"))  # already said by --quick/--games
+        ]
+        if diff:
+            out.append(f"experiment {name}: {', '.join(diff)}")
+    return out
 
 
 def build_report(
@@ -53,16 +92,21 @@ def build_report(
     games: int | None = None,
     only: Sequence[str] | None = None,
     command: str | None = None,
-    log: Log | None = None,
+    resume: bool = False,
+    force: bool = False,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Run the experiments in ``experiments`` (default ``experiments/``) and write the report.
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
-    ``only`` keeps the named experiments. Returns the report summary (``report.json``).
+    ``only`` keeps the named experiments. Every check of the input and of the directories is
+    made before anything is deleted or written (RunDirError, SpecError, ValueError). Returns
+    the report summary (``report.json``).
     """
     t0 = time.perf_counter()
     out = Path(out)
     runs_dir = Path(runs) if runs is not None else out / "runs"
+    progress = progress if progress is not None else Progress()
     specs = list_specs(experiments)
     if only:
         unknown = set(only) - {s.name for s in specs}
@@ -71,36 +115,87 @@ def build_report(
         specs = [s for s in specs if s.name in only]
     if not specs:
         raise SpecError(f"no experiment specs (*.toml) in {experiments or 'experiments/'}")
+    sizes = {s.name: s.games_for(quick, games) for s in specs}
+    total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name]))
+    settings = report_settings(specs, quick, games)
+    replace = check_output_dir(
+        out,
+        what="report",
+        markers=(SETTINGS_FILE, _LEGACY_MARKER),
+        settings=lambda: (read_json(out / SETTINGS_FILE) or {}).get("settings"),
+        differences=lambda old: report_differences(old, settings),
+        resume=resume,
+        force=force,
+    )
+    from vdgsim.runner import RunDirError
+
+    if runs_dir.exists() and not runs_dir.is_dir():
+        raise RunDirError(f"{runs_dir} exists and is not a directory; choose a folder for --runs")
+    runs_go_with_out = replace and out.resolve() in (
+        runs_dir.resolve(),
+        *runs_dir.resolve().parents,
+    )
+    replace_exp = {
+        s.name: not runs_go_with_out
+        and check_experiment_dir(
+            s, runs_dir / s.name, sizes[s.name], resume=resume, force=force, option="--runs"
+        )
+        for s in specs
+    }
+    fresh = not out.exists()
+    make_output_dir(out, replace)
+    try:
+        make_output_dir(runs_dir, False)
+    except RunDirError:
+        if fresh or replace:
+            shutil.rmtree(out, ignore_errors=True)
+        raise
+    write_json(out / SETTINGS_FILE, {"settings": settings, "complete": False})
+    progress.start(total_games)
     # every chart stays open until the report is written (they are closed as they are saved)
     with matplotlib.rc_context({"figure.max_open_warning": 0}):
-        return _build(out, runs_dir, specs, quick, games, jobs, command, log, t0)
+        sections: list[Section] = []
+        for k, spec in enumerate(specs, 1):
+            t = time.perf_counter()
+            progress.experiment(k, len(specs), spec.name)
+            where = runs_dir / spec.name
+            make_output_dir(where, replace_exp[spec.name])
+            exp = run_experiment(
+                spec,
+                where,
+                quick=quick,
+                games=games,
+                jobs=jobs,
+                resume=resume,
+                progress=progress.games,
+                on_run=progress.run,
+                checked=True,
+            )
+            sections.append(build_section(exp))
+            progress.log(
+                f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
+            )
+        summary = _render(out, specs, sections, quick, command, progress, t0)
+    written = ["index.html", "report.md", "report.json"]
+    written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
+    write_json(out / SETTINGS_FILE, {"settings": settings, "complete": True, "files": written})
+    progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
+    return summary
 
 
-def _build(
+def _render(
     out: Path,
-    runs_dir: Path,
     specs: list[ExperimentSpec],
+    sections: list[Section],
     quick: bool,
-    games: int | None,
-    jobs: int,
     command: str | None,
-    log: Log | None,
+    progress: Progress,
     t0: float,
 ) -> dict[str, Any]:
-    sections: list[Section] = []
-    total = 0
-    for spec in specs:
-        t = time.perf_counter()
-        exp = _run(spec, runs_dir / spec.name, quick, games, jobs)
-        sec = build_section(exp)
-        sections.append(sec)
-        total += sec.info.games
-        if log:
-            log(f"{spec.name}: {sec.info.games:,} games, {time.perf_counter() - t:.1f} s")
     comps = default_components()
     header = Header(
         title="Vasco da Gama balance report" + (" (quick)" if quick else ""),
-        games=total,
+        games=sum(s.info.games for s in sections),
         seeds=[s.seed for s in specs],
         version=sections[0].info.version,
         commit=sections[0].info.commit,
@@ -111,7 +206,5 @@ def _build(
         wall_seconds=0.0,
     )
     header.wall_seconds = time.perf_counter() - t0
-    summary = write_report(out, header, sections)
-    if log:
-        log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
-    return summary
+    progress.charts(sum(len(s.figures) for s in sections))
+    return write_report(out, header, sections, on_chart=progress.chart)

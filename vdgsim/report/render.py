@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import base64
 import html
+import io
 import json
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +16,7 @@ import polars as pl
 
 from vdgsim.analysis import charts as C
 from vdgsim.report.sections import Section
+from vdgsim.runner.output import atomic_write_bytes
 
 
 @dataclass
@@ -69,20 +73,39 @@ def _provenance_rows(h: Header) -> list[tuple[str, str, bool]]:
     return [(k, v, " R" in f" {v}" or v.startswith("R")) for k, v in h.provenance.items()]
 
 
-def write_report(out: Path, header: Header, sections: list[Section]) -> dict[str, Any]:
+def write_report(
+    out: Path,
+    header: Header,
+    sections: list[Section],
+    on_chart: Callable[[], None] | None = None,
+) -> dict[str, Any]:
     """Write every chart and table of ``sections`` under ``out`` plus index.html, report.md and
-    report.json (the key numbers with the table and row each comes from)."""
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "charts").mkdir(exist_ok=True)
-    (out / "tables").mkdir(exist_ok=True)
+    report.json (the key numbers with the table and row each comes from).
+
+    Charts and tables of an earlier report in ``out`` are deleted first, so that every file
+    in ``charts/`` and ``tables/`` belongs to this report; each file is written atomically.
+    ``on_chart`` is called after each chart is saved.
+    """
+    for sub, pattern in (("charts", "*.png"), ("tables", "*.csv")):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+        # a killed report may have left temporary files beside its charts and tables
+        for old in [*(out / sub).glob(pattern), *(out / sub).glob(".*.tmp-*")]:
+            old.unlink()
     images: dict[str, str] = {}
     for sec in sections:
         for name, fig in sec.figures:
             path = out / "charts" / f"{sec.name}-{name}.png"
-            C.save(fig, str(path))
+            # matplotlib takes the format from the name's suffix
+            tmp = path.with_name(f".{path.stem}.tmp-{os.getpid()}.png")
+            C.save(fig, str(tmp))
+            os.replace(tmp, path)
             images[f"{sec.name}-{name}"] = base64.b64encode(path.read_bytes()).decode()
+            if on_chart is not None:
+                on_chart()
         for name, df in sec.tables.items():
-            _csv_safe(df).write_csv(out / "tables" / f"{sec.name}-{name}.csv")
+            buf = io.BytesIO()
+            _csv_safe(df).write_csv(buf)
+            atomic_write_bytes(out / "tables" / f"{sec.name}-{name}.csv", buf.getvalue())
 
     summary = {
         "header": header.__dict__,
@@ -113,9 +136,10 @@ def write_report(out: Path, header: Header, sections: list[Section]) -> dict[str
             for s in sections
         ],
     }
-    (out / "report.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
-    (out / "index.html").write_text(_html(header, sections, images), encoding="utf-8")
-    (out / "report.md").write_text(_markdown(header, sections), encoding="utf-8")
+    report_json = json.dumps(summary, indent=2, default=str) + "\n"
+    atomic_write_bytes(out / "report.json", report_json.encode())
+    atomic_write_bytes(out / "index.html", _html(header, sections, images).encode())
+    atomic_write_bytes(out / "report.md", _markdown(header, sections).encode())
     return summary
 
 
@@ -178,7 +202,10 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
         parts += [f"<p class=note>{e(n)}</p>" for n in s.notes]
         for name, _ in s.figures:
             key = f"{s.name}-{name}"
-            parts.append(f"<img alt='{e(key)}' src='data:image/png;base64,{images[key]}'>")
+            parts.append(
+                f"<figure><img alt='{e(key)}' src='data:image/png;base64,{images[key]}'>"
+                f"<figcaption class=more>charts/{e(key)}.png</figcaption></figure>"
+            )
         if s.numbers:
             parts.append(
                 "<h3>Key numbers (95% intervals)</h3>"

@@ -1,0 +1,111 @@
+"""Progress of `vdg report` and `vdg experiment run` on stderr: experiment k of n, run r of R,
+games done of the total, charts rendered.
+
+:class:`Progress` does nothing (the library default); :func:`progress_display` gives a rich
+bar on stderr, or the silent one with ``enabled=False`` (``--no-progress``).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Progress as Bar
+
+
+class Progress:
+    """Events of a report or experiment command; every method does nothing here."""
+
+    def start(self, games: int) -> None:
+        """All runs together play ``games`` games (resumed chunks count as they are found)."""
+
+    def experiment(self, index: int, total: int, name: str) -> None:
+        """Experiment ``index`` of ``total`` starts."""
+
+    def run(self, name: str, index: int, total: int) -> None:
+        """Run ``index`` of ``total`` of the current experiment starts."""
+
+    def games(self, n: int) -> None:
+        """``n`` more games are done (or found complete on disk)."""
+
+    def charts(self, total: int) -> None:
+        """Rendering starts: ``total`` charts to write."""
+
+    def chart(self) -> None:
+        """One more chart is written."""
+
+    def log(self, message: str) -> None:
+        """A line for the user (stderr), e.g. an experiment's size and time."""
+        typer.echo(message, err=True)
+
+
+class _RichProgress(Progress):
+    def __init__(self, bar: Bar) -> None:
+        self.bar = bar
+        self.task = bar.add_task("starting", total=None, unit="games")
+        self.where = ""
+        self.chart_task: TaskID | None = None
+
+    def start(self, games: int) -> None:
+        # shown only once the checks have passed, so a usage error stays a single line
+        self.bar.update(self.task, total=games)
+        self.bar.start()
+
+    def experiment(self, index: int, total: int, name: str) -> None:
+        self.where = f"experiment {index}/{total} {name}"
+        self.bar.update(self.task, description=self.where)
+
+    def run(self, name: str, index: int, total: int) -> None:
+        self.bar.update(self.task, description=f"{self.where}, run {index}/{total} {name}")
+
+    def games(self, n: int) -> None:
+        self.bar.advance(self.task, n)
+
+    def charts(self, total: int) -> None:
+        self.bar.update(self.task, description="runs done")
+        self.chart_task = self.bar.add_task("rendering", total=total, unit="charts")
+
+    def chart(self) -> None:
+        if self.chart_task is not None:
+            self.bar.advance(self.chart_task, 1)
+
+    def log(self, message: str) -> None:
+        self.bar.console.print(message, markup=False, highlight=False)
+
+
+@contextmanager
+def progress_display(enabled: bool) -> Iterator[Progress]:
+    """A progress display on stderr for the duration of the block (silent if not enabled)."""
+    with warnings.catch_warnings():
+        # on Ctrl-C joblib warns that it cancelled queued chunks: the command's own message
+        # says what is kept, so this would only push it off the screen
+        warnings.filterwarnings("ignore", "[0-9]+ tasks which were still being processed")
+        if not enabled:
+            yield Progress()
+            return
+        bar = Bar(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[unit]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        try:
+            yield _RichProgress(bar)
+        finally:
+            if bar.live.is_started:
+                bar.stop()
