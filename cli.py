@@ -6,11 +6,20 @@ line to stderr and exits with code 2.
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import Annotated
+
+if sys.argv[1:2] == ["play"]:
+    # One game needs no compiled code: on a machine without a complete compiled cache, play it
+    # as plain Python (the same game, in about a second) instead of compiling for 1-2 minutes
+    # first. vdgsim._numba_cache reads this when vdgsim is imported, before anything compiles.
+    os.environ.setdefault("VDGSIM_JIT", "if-warm")
 
 import typer
 from typer.exceptions import TyperException
 
+import vdgsim
 from vdgsim.commands.bench import bench
 from vdgsim.commands.check import check
 from vdgsim.commands.common import InputError
@@ -28,6 +37,36 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+def _version(value: bool) -> None:
+    if not value:
+        return
+    from vdgsim.runner.output import git_commit
+
+    commit = git_commit()  # "<sha>" or "<sha>-dirty"; None outside a git checkout
+    if commit:
+        sha, _, dirty = commit.partition("-")
+        commit = sha[:12] + (f", {dirty}" if dirty else "")
+    typer.echo(f"vdg {vdgsim.__version__}" + (f" (git {commit})" if commit else ""))
+    raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print the package version (and the git commit of a source checkout) and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Monte Carlo strategy analysis for the board game Vasco da Gama (2-4 players)."""
+
+
 app.command("play")(play)
 app.command("simulate")(simulate)
 app.command("tournament")(tournament)

@@ -34,11 +34,65 @@ def test_play_json_is_the_event_log() -> None:
     out = vdg("play", "--players", "2", "--seed", "3", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
-    assert doc["players"] == 2 and doc["seed"] == 3
+    assert doc["players"] == 2 and doc["seed"] == 3 and doc["lineup"] == ["default"] * 2
     kinds = {e["event"] for e in doc["events"]}
     assert {"decision", "vp", "reals", "call", "free number"} <= kinds
     decisions = [e for e in doc["events"] if e["event"] == "decision"]
     assert len(decisions) == len(doc["actions"])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 7)])
+def test_play_json_result_sums_the_event_logs_vp(players: int, seed: int) -> None:
+    out = vdg("play", "--players", str(players), "--seed", str(seed), "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    res = doc["result"]
+    vp_rows = [e for e in doc["events"] if e["event"] == "vp"]
+    by_seat = [0] * players
+    by_source: list[dict[str, int]] = [{} for _ in range(players)]
+    for e in vp_rows:
+        by_seat[e["seat"]] += e["vp"]
+        by_source[e["seat"]][e["source"]] = by_source[e["seat"]].get(e["source"], 0) + e["vp"]
+    assert res["vp"] == by_seat
+    for seat in range(players):
+        assert {k: v for k, v in res["vp_by_source"][seat].items() if v} == {
+            k: v for k, v in by_source[seat].items() if v
+        }
+    assert sum(res["win_share"]) == pytest.approx(1.0)
+    for a in range(players):
+        for b in range(players):
+            if by_seat[a] > by_seat[b]:  # more VP: better rank, whatever the tie-breaks
+                assert res["rank"][a] < res["rank"][b] and res["win_share"][b] == 0
+    assert len(res["reals"]) == players
+
+
+def test_play_lineup_per_seat_and_old_strategy_spelling(tmp_path: Path) -> None:
+    preset = tmp_path / "my players" / "cautious.toml"
+    preset.parent.mkdir()
+    preset.write_text('inherit = "frugal"\n')
+    lineup = f"default,random,{preset}+never_host=manuel"
+    new = vdg("play", "--seed", "5", "--lineup", lineup)
+    assert new.returncode == 0, new.stderr
+    assert "3 players" in new.stdout.splitlines()[0]
+    assert "players default, random, cautious+never_host=manuel;" in new.stdout
+    assert str(tmp_path) not in new.stdout
+    old = vdg("play", "--seed", "5", "--strategy", lineup)
+    assert old.returncode == 0
+    assert old.stdout == new.stdout
+    hints = [line for line in old.stderr.splitlines() if "--strategy" in line]
+    assert hints == ["vdg: note: --strategy is now --lineup"]
+    assert "--strategy" not in vdg("play", "--help").stdout
+    one = vdg("play", "--players", "2", "--seed", "5", "--lineup", "random", "--json")
+    assert json.loads(one.stdout)["lineup"] == ["random", "random"]
+
+
+def test_version() -> None:
+    out = vdg("--version")
+    assert out.returncode == 0, out.stderr
+    import vdgsim
+
+    assert out.stdout.startswith(f"vdg {vdgsim.__version__}")
+    assert len(out.stdout.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(
@@ -47,9 +101,32 @@ def test_play_json_is_the_event_log() -> None:
         (["play", "--players", "5"], "2, 3 or 4"),
         (["play", "--bogus"], "No such option"),
         (["play", "--data", "/no/such/file.toml"], "cannot read component data file"),
-        (["play", "--strategy", "nobody"], "unknown player preset"),
+        (["play", "--lineup", "nobody"], "unknown player preset"),
+        (["play", "--lineup", "default,random", "--players", "3"], "names 2 players"),
+        (["play", "--lineup", "default,,random"], "empty name"),
+        (["play", "--lineup", "a,b,c,d,e"], "2, 3 or 4"),
+        (["play", "--lineup", "x", "--strategy", "y"], "give only --lineup"),
+        (["play", "--players", "-1"], "2, 3 or 4"),
+        (["play", "--seed", str(2**63)], "--seed must be in 0 .. 2**63-1"),
+        (["play", "--seed", "-1"], "--seed must be in 0 .. 2**63-1"),
+        (["play", "--seed", str(10**30)], "--seed must be in 0 .. 2**63-1"),
+        (["play", "--seed", "2**63"], "valid integer"),
         (["play", "--set", "landings.natal.slots=[99]"], "outside 1..20"),
         (["bench", "--players", "7"], "2, 3 or 4"),
+        (["bench", "--player-counts", "2,5"], "2, 3 or 4"),
+        (["bench", "--player-counts", "2,x"], "comma-separated"),
+        (["bench", "--player-counts", ","], "no player count"),
+        (["bench", "--players", "2", "--player-counts", "3"], "not both"),
+        (["bench", "--games", "0"], "--games must be in 1 .."),
+        (["bench", "--games", str(2**63)], "--games must be in 1 .."),
+        (["bench", "--python-games", "-5"], "--python-games must be in 1 .."),
+        (["bench", "--python-games", str(10**7)], "--python-games must be in 1 .."),
+        (["bench", "--scale", "--scale-games", "0"], "--scale-games must be in 1 .."),
+        (["bench", "--scale", "--scale-games", str(2**64)], "--scale-games must be in 1 .."),
+        (["bench", "--scale", "--jobs", "0"], "--jobs must be in 1 .."),
+        (["bench", "--scale", "--jobs", "100000"], "--jobs must be in 1 .."),
+        (["bench", "--presets", "nobody"], "unknown player preset"),
+        (["bench", "--presets", "x", "--policies", "y"], "give only --presets"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:
@@ -62,8 +139,12 @@ def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:
 def test_help_explains_every_option() -> None:
     out = vdg("play", "--help")
     assert out.returncode == 0
-    for option in ("--players", "--seed", "--strategy", "--json", "--data", "--set"):
+    for option in ("--players", "--seed", "--lineup", "--json", "--data", "--set"):
         assert option in out.stdout
+    bench = vdg("bench", "--help").stdout
+    for option in ("--games", "--python-games", "--player-counts", "--players", "--presets"):
+        assert option in bench
+    assert "--policies" not in bench
 
 
 def test_bench_json_lines() -> None:
@@ -73,10 +154,10 @@ def test_bench_json_lines() -> None:
         "200",
         "--python-games",
         "3",
-        "--players",
+        "--player-counts",
         "2",
         "--json",
-        "--policies",
+        "--presets",
         "random",
     )
     assert out.returncode == 0, out.stderr
@@ -86,6 +167,44 @@ def test_bench_json_lines() -> None:
         assert r["players"] == 2 and r["policy"] == "random" and r["games_per_second"] > 0
 
 
+def test_bench_old_spellings_still_work_with_a_hint() -> None:
+    out = vdg(
+        "bench",
+        "--games",
+        "20",
+        "--python-games",
+        "1",
+        "--players",
+        "2,3",
+        "--policies",
+        "random",
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    assert sorted({json.loads(line)["players"] for line in out.stdout.splitlines()}) == [2, 3]
+    notes = [line for line in out.stderr.splitlines() if line.startswith("vdg: note:")]
+    assert notes == [
+        "vdg: note: --policies is now --presets",
+        "vdg: note: a list of player counts is now --player-counts (--players N is one count)",
+    ]
+
+
 def test_data_check_and_path() -> None:
     assert vdg("data", "check").returncode == 0
     assert vdg("data", "path").stdout.strip().endswith("components.toml")
+
+
+def test_display_names_show_preset_files_by_name() -> None:
+    from vdgsim.commands.common import display_names
+
+    assert display_names(["default", "my/cautious.toml+never_host=manuel", "C:\\p\\bold.toml"]) == [
+        "default",
+        "cautious+never_host=manuel",
+        "bold",
+    ]
+    # two different files with one name stay apart
+    assert display_names(["a/x.toml", "b/x.toml", "a/x.toml"]) == [
+        "a/x.toml",
+        "b/x.toml",
+        "a/x.toml",
+    ]

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from vdgsim import ComponentError, load_components, new_game
 from vdgsim import layout as L
-from vdgsim.components import DEFAULT_PATH
+from vdgsim.components import (
+    AXES,
+    DEFAULT_PATH,
+    FIELD_SPECS,
+    METADATA_KEYS,
+    apply_overrides,
+    known_keys,
+    validate_and_pack,
+)
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "components.md"
 
 
 def test_default_data_matches_components_md() -> None:
@@ -40,15 +54,42 @@ def test_default_data_matches_components_md() -> None:
 
 def test_every_group_has_a_provenance_mark() -> None:
     comp = load_components()
-    for group in (
-        "landings",
-        "projects",
-        "merchant_ships",
-        "action_slots",
-        "give_up_compensation",
-        "vdg_tiles",
-    ):
-        assert group in comp.data["provenance"]
+    assert set(comp.data["provenance"]) == {s.group for s in FIELD_SPECS}
+
+
+# Expected sha256 of the packed array (and the data digest), computed once from the hand-written
+# validation this table replaced: `git worktree add /tmp/base79 79c055f`, then in it
+# `hashlib.sha256(load_components(overrides=o).array.tobytes()).hexdigest()` for these overrides.
+PACKED_AT_79C055F = [
+    (None, "fb214029ddc8e8ecca0da65b93539d7d7c63bf1f34e564c72643c63152e57688", "1171d7fc0623842e"),
+    (
+        [
+            "landings.calicut.completion_vp=6",
+            "landings.natal.slots=[9, 3, 2]",
+            "projects.II.4.crew=1",
+            "vdg_tiles.tiles.3.reals=[7, 0]",
+            "counts.regular_discs=3",
+            "landings.mombasa.bonus=sailor",
+            "action_slots.players_3.purchase=6",
+            "costs.sailors_by_colours=[0, 2, 5, 9]",
+            "give_up_compensation.numbers_1_to_20=[0,0,0,0,0,1,1,1,1,1,2,2,2,2,2,3,3,3,3,4]",
+            "merchant_ships.limits=[4, 5, 6, 7, 8, 20]",
+            "vdg_tiles.tiles.8.variation=-19",
+        ],
+        "3a970266dbb44f78e061023d5b9154e7a5ec6154a58bbc25fe8080a7a5175ca2",
+        "bc7338c05863bd10",
+    ),
+]
+
+
+@pytest.mark.parametrize(("overrides", "array_sha", "digest"), PACKED_AT_79C055F)
+def test_packed_array_is_byte_identical_to_the_hand_written_checks(
+    overrides: list[str] | None, array_sha: str, digest: str
+) -> None:
+    comp = load_components(overrides=overrides)
+    assert comp.array.dtype == "int64" and comp.array.shape == (L.C_SIZE,)
+    assert hashlib.sha256(comp.array.tobytes()).hexdigest() == array_sha
+    assert comp.digest == digest
 
 
 @pytest.mark.parametrize(
@@ -65,6 +106,24 @@ def test_every_group_has_a_provenance_mark() -> None:
         ({"landings.natal.bonus": "gold"}, "landings.natal.bonus"),
         ({"vdg_tiles.tiles.0.reals": [1]}, "vdg_tiles.tiles[0].reals must hold 2 values"),
         ({"nonsense.key": 1}, "no field 'nonsense'"),
+        ({"counts.missionaries": True}, "counts.missionaries must be an integer, got bool"),
+        ({"landings": 3}, "landings must be a table, got int 3"),
+        ({"projects.I.0": 3}, "projects.I[0] must be a table, got int 3"),
+        ({"landings.natal.slots": []}, "landings.natal.slots must hold 1..8 values, holds 0"),
+        ({"landings.natal.bonus": 1}, "landings.natal.bonus must be a string, got int 1"),
+        (
+            {"vdg_tiles.tiles": [{"initial": 4, "variation": 0, "reals": [1, 1]}]},
+            "vdg_tiles.tiles must hold 9 tables, holds 1",
+        ),
+        ({"projects.II.0.id": "I-1"}, "projects.II[0].id = 'I-1' repeats projects.I[0].id"),
+        # the cross-field checks
+        ({"counts.starting_captains": 8}, "counts.starting_captains exceeds"),
+        ({"counts.setup_sailors_per_section": 6}, "setup_sailors_per_section exceeds"),
+        ({"counts.sailors_per_colour": 4}, "too few sailors to fill the Recruiting Area"),
+        (
+            {f"action_slots.players_4.{a}": 4 for a in L.AREA_KEYS},
+            "action_slots.players_4 has 16 slots for 17 discs",
+        ),
     ],
 )
 def test_bad_values_are_named(override: dict, message: str) -> None:
@@ -106,3 +165,117 @@ def test_override_changes_the_game_and_the_digest() -> None:
     assert comp.array[L.C_LAND_COMPLETION + 5] == 6
     assert comp.digest != base.digest
     assert new_game(players=2, seed=1, components=comp).components is comp
+
+
+@pytest.mark.parametrize(
+    ("key", "nearest"),
+    [
+        ("landings.calcut.completion_vp", "landings.calicut.completion_vp"),
+        ("counts.starting_real", "counts.starting_reals"),
+        ("projects.I.3.crw", "projects.I.<n>.crew"),
+    ],
+)
+def test_override_of_an_unknown_key_names_the_nearest_known_keys(key: str, nearest: str) -> None:
+    with pytest.raises(ComponentError, match=r"nearest known keys: [^;]*" + re.escape(nearest)):
+        load_components(overrides=[f"{key}=1"])
+
+
+def _default_data() -> dict:
+    return tomllib.loads(DEFAULT_PATH.read_text())
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        (
+            ("counts", "starting_real"),
+            "unknown key 'counts.starting_real'; nearest known keys here: starting_reals",
+        ),
+        (("landings", "atlantis"), "unknown key 'landings.atlantis'"),
+        (("action_slots", "players_5"), "unknown key 'action_slots.players_5'"),
+        (("extra", None), "unknown key 'extra'"),
+    ],
+)
+def test_a_data_file_with_an_unknown_key_is_refused(path: tuple, message: str) -> None:
+    data = _default_data()
+    parent, key = path
+    if key is None:
+        data[parent] = {}
+    else:
+        data[parent][key] = 1
+    with pytest.raises(ComponentError, match=re.escape(message)):
+        validate_and_pack(data)
+
+
+def test_unknown_key_inside_a_list_of_tables_is_named() -> None:
+    data = _default_data()
+    data["projects"]["II"][4]["colour"] = "red"
+    with pytest.raises(ComponentError, match=re.escape("unknown key 'projects.II[4].colour'")):
+        validate_and_pack(data)
+
+
+def test_provenance_and_name_are_free_form() -> None:
+    data = _default_data()
+    data["provenance"]["anything"] = "R"
+    data["name"] = "mine"
+    validate_and_pack(data)
+
+
+def test_the_table_covers_the_default_file_exactly() -> None:
+    data = _default_data()
+    leaves: set[str] = set()
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict) and path != "provenance":
+            for k, v in node.items():
+                walk(v, f"{path}.{k}" if path else k)
+        elif isinstance(node, list) and node and isinstance(node[0], dict):
+            for item in node:
+                walk(item, f"{path}.<n>")
+        else:
+            leaves.add(path)
+
+    walk(data, "")
+    assert leaves == set(known_keys())
+    # and every key the table knows can be overridden through --set
+    one_each = {k.replace("<n>", "0"): None for k in known_keys()}
+    assert apply_overrides(data, one_each)
+
+
+def _missing_from_doc(doc: str) -> list[str]:
+    """Table keys whose parts are not all written (in backticks) in their group's section."""
+    sections = doc.split("\n## ")[1:]  # the overview table before the first section is no proof
+    missing = [k for k in METADATA_KEYS if f"`{k}`" not in doc]
+    for spec in FIELD_SPECS:
+        section = next((s for s in sections if f"`{spec.group}" in s), "")
+        written = {part for tok in re.findall(r"`([^`]+)`", section) for part in tok.split(".")}
+        for seg in spec.key.split("."):
+            seg = seg.removesuffix("[]")
+            names = AXES[seg[1:-1]] if seg.startswith("<") else (seg,)
+            missing += [f"{spec.key} ({n})" for n in names if n not in written]
+    return missing
+
+
+def test_every_field_of_the_table_is_documented() -> None:
+    assert _missing_from_doc(DOCS.read_text()) == []
+
+
+def test_the_documentation_check_notices_a_missing_key() -> None:
+    doc = DOCS.read_text()
+    assert _missing_from_doc(doc.replace("`crew`", "crew")) == ["projects.<deck>[].crew (crew)"]
+    assert _missing_from_doc(doc.replace("`counts`", "counts")) != []
+
+
+def test_vdg_data_check_names_the_field_and_the_nearest_keys(tmp_path: Path) -> None:
+    bad = tmp_path / "typo.toml"
+    bad.write_text(
+        DEFAULT_PATH.read_text().replace("missionaries = 6", "missionaries = 6\nmisionaries = 5")
+    )
+    root = Path(__file__).resolve().parents[1]
+    for args in (["data", "check", str(bad)], ["data", "check", "--set", "counts.misionaries=5"]):
+        out = subprocess.run(
+            [sys.executable, str(root / "cli.py"), *args], capture_output=True, text=True, cwd=root
+        )
+        assert out.returncode == 2
+        assert len(out.stderr.strip().splitlines()) == 1
+        assert "counts.misionaries" in out.stderr and "missionaries" in out.stderr

@@ -357,3 +357,32 @@ def test_report_refuses_runs_that_are_not_experiment_directories(
         one_line_error(code, err, "a_seats is not empty and is not an experiment directory")
         assert "--runs" in err
     assert not out.exists() and [p.name for p in (runs / "a_seats").iterdir()] == ["notes.txt"]
+
+
+@pytest.mark.parametrize("command", ["report", "experiment"])
+def test_batch_commands_compile_after_their_checks_and_say_so(
+    monkeypatch, capsys, tmp_path, specs, command
+):
+    """On a cold compiled cache the engine compiles once the input is known to be good (a
+    usage error never waits for it), under the status line that says so."""
+    from vdgsim import _numba_cache
+
+    calls: list[str] = []
+    monkeypatch.setattr(_numba_cache, "jit_disabled", lambda: False)
+    monkeypatch.setattr(_numba_cache, "is_warm", lambda: bool(calls))
+    monkeypatch.setattr(_numba_cache, "warm_up", lambda: calls.append("warm_up"))
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(PAIRED)
+    if command == "report":
+        args = ["report", "--quick", "--experiments", str(specs), "--no-progress"]
+    else:
+        args = ["experiment", "run", str(spec), "--quick", "--no-progress"]
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    code, _, err = vdg(monkeypatch, capsys, *args, "--out", str(afile))
+    one_line_error(code, err, "is not a directory")
+    assert calls == []
+    code, _, err = vdg(monkeypatch, capsys, *args, "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    assert calls == ["warm_up"]
+    assert err.startswith("vdg: Compiling the engine for this machine"), err

@@ -11,32 +11,80 @@ from rich.table import Table
 
 from strategies.registry import UnknownPresetError, available, resolve
 from vdgsim.bench import bench_compiled, bench_python
-from vdgsim.commands.common import DataOption, InputError, SetOption, components_from_options
+from vdgsim.commands.common import (
+    DataOption,
+    InputError,
+    SetOption,
+    components_from_options,
+    display_names,
+    ensure_compiled,
+    note,
+)
+
+MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
+MAX_PYTHON_GAMES = 1_000_000
+MAX_SCALE_GAMES = 10**12
+MAX_JOBS = 1024
+
+
+def _in_range(option: str, value: int, lo: int, hi: int) -> int:
+    if not lo <= value <= hi:
+        raise InputError(f"{option} must be in {lo:,} .. {hi:,}, got {value:,}")
+    return value
+
+
+def _counts(text: str, option: str) -> list[int]:
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise InputError(f"{option} must be comma-separated numbers, got {text!r}") from None
+    if not counts:
+        raise InputError(f"{option} names no player count")
+    for p in counts:
+        if not 2 <= p <= 4:
+            raise InputError(f"{option} must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {p}")
+    return counts
 
 
 def bench(
     games: Annotated[
-        int, typer.Option(help="Games per measurement of the compiled loop.")
+        int, typer.Option(help="Games per measurement of the compiled loop (1 .. 10,000,000).")
     ] = 20_000,
     python_games: Annotated[
-        int, typer.Option(help="Games per measurement of the Python step loop.")
+        int,
+        typer.Option(help="Games per measurement of the Python step loop (1 .. 1,000,000)."),
     ] = 200,
+    player_counts: Annotated[
+        str | None,
+        typer.Option(
+            help="Player counts to measure, comma separated. [default: 2,3,4]",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
-        str, typer.Option(help="Player counts to measure, comma separated.")
-    ] = "2,3,4",
-    policies: Annotated[
-        str,
+        str | None,
+        typer.Option(
+            help="Measure N-player games only (the same as --player-counts N).",
+            show_default=False,
+        ),
+    ] = None,
+    presets: Annotated[
+        str | None,
         typer.Option(
             help="Player presets to measure, comma separated (each plays every seat). "
-            "Default: random, and default when that preset exists.",
+            "[default: random, and default when that preset exists]",
+            show_default=False,
         ),
-    ] = "",
+    ] = None,
+    policies: Annotated[
+        str | None, typer.Option(hidden=True, help="Old spelling of --presets.")
+    ] = None,
     as_json: Annotated[
         bool,
         typer.Option(
             "--json",
-            help="One JSON object per line with players, policy, loop, games, seconds, "
-            "games_per_second (python rows add ratio = compiled / python).",
+            help="One JSON object per line with players, policy (the preset), loop, games, "
+            "seconds, games_per_second (python rows add ratio = compiled / python).",
         ),
     ] = False,
     scale: Annotated[
@@ -48,28 +96,43 @@ def bench(
             "per-player table on, decisions off; report wall time, games/s and peak memory.",
         ),
     ] = False,
-    scale_games: Annotated[int, typer.Option(help="Games of the --scale benchmark.")] = 1_000_000,
-    jobs: Annotated[int, typer.Option(help="Worker processes of the --scale benchmark.")] = 2,
+    scale_games: Annotated[
+        int, typer.Option(help="Games of the --scale benchmark (1 .. 10**12).")
+    ] = 1_000_000,
+    jobs: Annotated[
+        int, typer.Option(help="Worker processes of the --scale benchmark (1 .. 1024).")
+    ] = 2,
     data: DataOption = None,
     set_: SetOption = None,
 ) -> None:
     """Measure games per second on one core: the compiled whole-game loop and the Python
-    step-by-step loop over the same engine, for each player count and policy, and their ratio.
-    With --scale, measure a whole batch run instead."""
+    step-by-step loop over the same engine, for each player count and preset, and their
+    ratio. With --scale, measure a whole batch run instead. Compilation is not measured: on a
+    machine whose compiled cache is cold, the engine compiles first (once; a status line on
+    stderr says so)."""
+    if policies is not None:
+        if presets is not None:
+            raise InputError("--policies is the old spelling of --presets; give only --presets")
+        note("--policies is now --presets")
+        presets = policies
+    if players is not None:
+        if player_counts is not None:
+            raise InputError("give --players N or --player-counts a,b, not both")
+        if "," in players:
+            note("a list of player counts is now --player-counts (--players N is one count)")
+        counts = _counts(players, "--players")
+    else:
+        counts = _counts(player_counts if player_counts is not None else "2,3,4", "--player-counts")
     if scale:
+        _in_range("--scale-games", scale_games, 1, MAX_SCALE_GAMES)
+        _in_range("--jobs", jobs, 1, MAX_JOBS)
+        ensure_compiled()
         _scale(scale_games, jobs, as_json)
         return
+    _in_range("--games", games, 1, MAX_GAMES)
+    _in_range("--python-games", python_games, 1, MAX_PYTHON_GAMES)
     comp = components_from_options(data, set_)
-    try:
-        counts = [int(x) for x in players.split(",") if x.strip()]
-    except ValueError:
-        raise InputError(f"--players must be comma-separated numbers, got {players!r}") from None
-    for p in counts:
-        if not 2 <= p <= 4:
-            raise InputError(f"--players must be 2, 3 or 4, got {p}")
-    if games < 1 or python_games < 1:
-        raise InputError("--games and --python-games must be at least 1")
-    names = [n.strip() for n in policies.split(",") if n.strip()]
+    names = [n.strip() for n in (presets or "").split(",") if n.strip()]
     if not names:
         names = ["random"] + (["default"] if "default" in available() else [])
     for name in names:
@@ -77,11 +140,12 @@ def bench(
             resolve(name)
         except UnknownPresetError as e:
             raise InputError(str(e)) from None
+    ensure_compiled()
 
     table = Table(title="vdg bench: games per second on one core")
-    for col in ("players", "policy", "compiled", "python", "ratio"):
+    for col in ("players", "preset", "compiled", "python", "ratio"):
         table.add_column(col, justify="right")
-    for name in names:
+    for name, shown in zip(names, display_names(names), strict=True):
         for p in counts:
             fast = bench_compiled(comp, p, name, games)
             slow = bench_python(comp, p, name, python_games)
@@ -92,7 +156,7 @@ def bench(
             else:
                 table.add_row(
                     str(p),
-                    name,
+                    shown,
                     f"{fast.games_per_second:,.0f}",
                     f"{slow.games_per_second:,.0f}",
                     f"{ratio:,.1f}x",
@@ -104,8 +168,6 @@ def bench(
 def _scale(games: int, jobs: int, as_json: bool) -> None:
     from vdgsim.runner.bench import scale_benchmark
 
-    if games < 1 or jobs < 1:
-        raise InputError("--scale-games and --jobs must be at least 1")
     figures = scale_benchmark(games=games, jobs=jobs)
     if as_json:
         typer.echo(json.dumps(figures))

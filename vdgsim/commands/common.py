@@ -1,16 +1,31 @@
-"""Shared pieces of the command line: usage errors and component-data options."""
+"""Shared pieces of the command line: usage errors, component-data options, and the status
+line shown while the engine compiles."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import PureWindowsPath
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.text import Text
 
+from vdgsim import _numba_cache
 from vdgsim.components import ComponentError, Components, load_components
+
+COMPILING = "Compiling the engine for this machine (once; about 1–2 minutes)…"
 
 
 class InputError(Exception):
     """Bad input from the user: printed as one line, exit code 2."""
+
+
+def note(message: str) -> None:
+    """One informational line on stderr (stdout stays the command's output)."""
+    typer.echo(f"vdg: note: {message}", err=True)
 
 
 DataOption = Annotated[
@@ -38,7 +53,97 @@ def components_from_options(data: str | None, overrides: list[str] | None) -> Co
         raise InputError(str(e)) from None
 
 
+def display_names(names: list[str]) -> list[str]:
+    """Player names as shown to a reader: a preset file ``my_players/cautious.toml+x=y`` shows
+    as ``cautious+x=y``; if two different files would then look alike, their paths stay."""
+
+    def short(name: str) -> str:
+        base, plus, terms = name.partition("+")
+        base = base.strip()
+        if base.endswith(".toml") or "/" in base or "\\" in base:
+            base = PureWindowsPath(base).stem  # either separator
+        return base + plus + terms
+
+    short_names = [short(n) for n in names]
+    sources: dict[str, set[str]] = {}
+    for n, s in zip(names, short_names, strict=True):
+        sources.setdefault(s, set()).add(n)
+    return [n if len(sources[s]) > 1 else s for n, s in zip(names, short_names, strict=True)]
+
+
 def check_player_count(players: int) -> int:
     if not 2 <= players <= 4:
         raise InputError(f"--players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {players}")
     return players
+
+
+def seat_lineup(lineup: str, players: int | None, option: str = "--lineup") -> list[str]:
+    """One player name per seat: one name fills every seat (``players`` of them, 4 if not
+    given); k names make a k-player game, and ``players`` must then be k."""
+    names = [n.strip() for n in lineup.split(",")]
+    if not all(names):
+        raise InputError(f"{option} has an empty name in {lineup!r}")
+    if players is not None:
+        check_player_count(players)
+    if len(names) == 1:
+        return names * (players if players is not None else 4)
+    if players is not None and len(names) != players:
+        raise InputError(
+            f"{option} names {len(names)} players but --players is {players} "
+            "(give one name for every seat, or one name per seat)"
+        )
+    if not 2 <= len(names) <= 4:
+        raise InputError(
+            f"{option} names {len(names)} players; Vasco da Gama is for 2, 3 or 4 players"
+        )
+    return names
+
+
+class _Elapsed:
+    """Status text whose seconds count up each time rich redraws it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start = time.monotonic()
+
+    def __rich__(self) -> Text:
+        return Text(f"{self.text} {time.monotonic() - self.start:.0f} s")
+
+
+@contextmanager
+def compile_status(console: Console | None = None) -> Iterator[None]:
+    """Around code that compiles the engine: when the compiled cache is cold, say so on stderr
+    with the seconds elapsed (a live status line on a terminal, one line before and one after
+    otherwise). On a warm cache, or with compilation off, it shows nothing.
+
+    Put only the compiling work inside, not the whole batch; :func:`ensure_compiled` is the
+    usual way (it also marks the cache warm, which this does not).
+    """
+    if _numba_cache.jit_disabled() or _numba_cache.is_warm():
+        yield
+        return
+    console = console or Console(stderr=True)
+    elapsed = _Elapsed(COMPILING)
+    if console.is_terminal:
+        with console.status(elapsed):
+            yield
+    else:
+        console.print(f"vdg: {COMPILING}", highlight=False, soft_wrap=True)
+        yield
+    console.print(
+        f"vdg: compiled in {time.monotonic() - elapsed.start:.0f} s "
+        f"(cached in {_numba_cache.cache_dir()})",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def ensure_compiled(console: Console | None = None) -> None:
+    """Compile (or load) every compiled entry point now, under :func:`compile_status`, so a
+    batch command's own progress display starts after compilation and worker processes load
+    the cache instead of each compiling. Does nothing on a warm cache (each function then loads
+    from it when first called)."""
+    if _numba_cache.jit_disabled() or _numba_cache.is_warm():
+        return
+    with compile_status(console):
+        _numba_cache.warm_up()

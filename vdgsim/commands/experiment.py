@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import InputError
+from vdgsim.commands.common import InputError, ensure_compiled
 
 experiment_app = typer.Typer(
     help="Run experiment specs (one per question) into run directories.",
@@ -82,7 +82,7 @@ def experiment_run(
         total = sum(r.games for r in experiment_plan(spec, n))
         # checked here rather than in run_experiment so that errors come before the bar
         make_output_dir(target, check_experiment_dir(spec, target, n, resume=resume, force=force))
-        with progress_display(progress) as bar:
+        with progress_display(progress, ensure_compiled) as bar:
             bar.start(total)
             bar.experiment(1, 1, spec.name)
             exp = run_experiment(

@@ -1,23 +1,36 @@
-"""`vdg play`: one game, told round by round (or its event log as JSON)."""
+"""`vdg play`: one game, told round by round (or its event log and result as JSON).
+
+One game needs no compiled code: on a machine whose compiled cache is cold, `cli.py` has
+already made this process run the engine as plain Python (the same game, about a second)
+instead of compiling for a minute or two first.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from strategies.python_loop import preset_player
 from strategies.registry import UnknownPresetError
+from vdgsim import _numba_cache
 from vdgsim.account import event_records, play_with_account
 from vdgsim.commands.common import (
     DataOption,
     InputError,
     SetOption,
-    check_player_count,
     components_from_options,
+    display_names,
+    note,
+    seat_lineup,
 )
-from vdgsim.game import GameState, new_game
+from vdgsim.game import MAX_SEED, GameState, new_game, result
+
+PLAIN_PYTHON_NOTE = (
+    "played without compiled code (the engine compiles once per machine on the first batch "
+    "command, about 1–2 minutes)"
+)
 
 
 def compiled_chooser(names: list[str]):
@@ -33,18 +46,47 @@ def compiled_chooser(names: list[str]):
     return pick
 
 
+def result_record(state: GameState) -> dict[str, Any]:
+    """The final result as JSON-able lists indexed by seat."""
+    res = result(state)
+    return {
+        "vp": list(res.vp),
+        "rank": list(res.rank),
+        "win_share": list(res.win_share),
+        "reals": list(res.reals),
+        "vp_by_source": [dict(d) for d in res.vp_by_source],
+    }
+
+
 def play(
-    players: Annotated[int, typer.Option(help="Number of players, 2 to 4.")] = 4,
-    seed: Annotated[int, typer.Option(help="Game seed (0 .. 2**63-1): same seed, same game.")] = 0,
-    strategy: Annotated[
-        str,
+    players: Annotated[
+        int | None,
         typer.Option(
-            help="Player preset per seat, comma separated (one name applies to every seat); "
-            "names as in `vdg simulate` (presets, preset files, restrictions).",
+            help="Number of players, 2 to 4 (default: the number of --lineup names, "
+            "or 4 when it names one preset).",
+            show_default=False,
         ),
-    ] = "default",
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Game seed (0 .. 2**63-1): same seed, same game.")] = 0,
+    lineup: Annotated[
+        str | None,
+        typer.Option(
+            help="Player preset per seat, comma separated (one name plays every seat); names "
+            "as in `vdg simulate`: presets, preset files, restrictions. [default: default]",
+            show_default=False,
+        ),
+    ] = None,
+    strategy: Annotated[
+        str | None, typer.Option(hidden=True, help="Old spelling of --lineup.")
+    ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the event log as JSON instead of the account.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the game as JSON instead of the account: players, seed, lineup, "
+            "component digest, actions, the event log, and the result (VP, rank, win share, "
+            "Reals and VP by source, one entry per seat).",
+        ),
     ] = False,
     data: DataOption = None,
     set_: SetOption = None,
@@ -52,30 +94,35 @@ def play(
     """Play one game and print a round-by-round account: placements with numbers and Areas,
     the free number, each action or give-up with its cost, the landings after Phase 3, and the
     final scores with their sources."""
-    check_player_count(players)
-    if seed < 0:
-        raise InputError(f"--seed must be >= 0, got {seed}")
+    if strategy is not None:
+        if lineup is not None:
+            raise InputError("--strategy is the old spelling of --lineup; give only --lineup")
+        note("--strategy is now --lineup")
+        lineup = strategy
+    names = seat_lineup(lineup if lineup is not None else "default", players)
+    n = len(names)
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError(f"--seed must be in 0 .. 2**63-1, got {seed}")
     comp = components_from_options(data, set_)
-    names = [n.strip() for n in strategy.split(",") if n.strip()]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise InputError(f"--strategy names {len(names)} players for a {players}-player game")
-    game = new_game(players=players, seed=seed, components=comp)
-    lines, actions = play_with_account(game, compiled_chooser(names))
+    chooser = compiled_chooser(names)
+    if _numba_cache.plain_python_fallback():
+        note(PLAIN_PYTHON_NOTE)
+    game = new_game(players=n, seed=seed, components=comp)
+    lines, actions = play_with_account(game, chooser)
     if as_json:
         doc = {
-            "players": players,
+            "players": n,
             "seed": seed,
-            "strategies": names,
+            "lineup": names,
             "components": comp.digest,
             "actions": actions,
             "events": event_records(game),
+            "result": result_record(game),
         }
         typer.echo(json.dumps(doc, indent=1))
         return
     typer.echo(
-        f"Vasco da Gama: {players} players, seed {seed}, players {', '.join(names)}; "
+        f"Vasco da Gama: {n} players, seed {seed}, players {', '.join(display_names(names))}; "
         f"component data {comp.digest} ({comp.data.get('name', comp.source)})"
     )
     for line in lines:

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import InputError
+from vdgsim.commands.common import InputError, ensure_compiled
 
 
 def report(
@@ -85,7 +85,7 @@ def report(
     if runs is not None:
         args += ["--runs", str(runs)]
     try:
-        with progress_display(progress) as bar:
+        with progress_display(progress, ensure_compiled) as bar:
             build_report(
                 out,
                 quick=quick,

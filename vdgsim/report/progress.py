@@ -8,7 +8,7 @@ bar on stderr, or the silent one with ``enabled=False`` (``--no-progress``).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import typer
@@ -25,10 +25,17 @@ from rich.progress import Progress as Bar
 
 
 class Progress:
-    """Events of a report or experiment command; every method does nothing here."""
+    """Events of a report or experiment command; every method does nothing here but
+    ``before_start``, which runs once when the checks have passed and the games begin (the
+    command compiles the engine there, so that a usage error never waits for it)."""
+
+    def __init__(self, before_start: Callable[[], None] | None = None) -> None:
+        self.before_start = before_start
 
     def start(self, games: int) -> None:
         """All runs together play ``games`` games (resumed chunks count as they are found)."""
+        if self.before_start is not None:
+            self.before_start()
 
     def experiment(self, index: int, total: int, name: str) -> None:
         """Experiment ``index`` of ``total`` starts."""
@@ -51,13 +58,15 @@ class Progress:
 
 
 class _RichProgress(Progress):
-    def __init__(self, bar: Bar) -> None:
+    def __init__(self, bar: Bar, before_start: Callable[[], None] | None) -> None:
+        super().__init__(before_start)
         self.bar = bar
         self.task = bar.add_task("starting", total=None, unit="games")
         self.where = ""
         self.chart_task: TaskID | None = None
 
     def start(self, games: int) -> None:
+        super().start(games)
         # shown only once the checks have passed, so a usage error stays a single line
         self.bar.update(self.task, total=games)
         self.bar.start()
@@ -85,14 +94,17 @@ class _RichProgress(Progress):
 
 
 @contextmanager
-def progress_display(enabled: bool) -> Iterator[Progress]:
-    """A progress display on stderr for the duration of the block (silent if not enabled)."""
+def progress_display(
+    enabled: bool, before_start: Callable[[], None] | None = None
+) -> Iterator[Progress]:
+    """A progress display on stderr for the duration of the block (silent if not enabled);
+    ``before_start`` runs when the games begin, with the display enabled or not."""
     with warnings.catch_warnings():
         # on Ctrl-C joblib warns that it cancelled queued chunks: the command's own message
         # says what is kept, so this would only push it off the screen
         warnings.filterwarnings("ignore", "[0-9]+ tasks which were still being processed")
         if not enabled:
-            yield Progress()
+            yield Progress(before_start)
             return
         bar = Bar(
             TextColumn("{task.description}"),
@@ -105,7 +117,7 @@ def progress_display(enabled: bool) -> Iterator[Progress]:
             transient=True,
         )
         try:
-            yield _RichProgress(bar)
+            yield _RichProgress(bar, before_start)
         finally:
             if bar.live.is_started:
                 bar.stop()
