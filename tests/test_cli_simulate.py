@@ -8,7 +8,6 @@ import os
 import shlex
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -18,10 +17,8 @@ from typer.testing import CliRunner
 
 import vdgsim.runner
 from vdgsim.commands import simulate as command
-from vdgsim.commands.labels import player_label
 from vdgsim.commands.simulate import simulate, tournament
-from vdgsim.runner import load_run, load_tournament
-from vdgsim.runner import run as run_module
+from vdgsim.runner import BackendError, load_run, load_tournament
 
 app = typer.Typer()
 app.command("simulate")(simulate)
@@ -78,13 +75,13 @@ def test_resume_of_a_complete_run_plays_nothing_more(tmp_path):
     ("args", "message"),
     [
         (["--lineup", "random,no_such_preset"], "no_such_preset"),
-        (["--lineup", "random,random,random,random,random"], "2 to 4"),
+        (["--lineup", "random,random,random,random,random"], "2, 3 or 4"),
         (["--players", "5"], "2, 3 or 4"),
         (["--players", "1", "--lineup", "random"], "2, 3 or 4"),
-        (["--players", "3", "--lineup", "random,random"], "names 2 players for a 3-player game"),
+        (["--players", "3", "--lineup", "random,random"], "names 2 players but --players is 3"),
         (["--players", "random,random", "--lineup", "random,random"], "--lineup"),
         (["--players", "random,nobody"], "nobody"),  # the old spelling's note is not printed
-        (["--lineup", ","], "no player"),
+        (["--lineup", "random,,random"], "empty name"),
         (["--lineup", "random,random", "--backend", "spark"], "spark"),
         (["--lineup", "random,random", "--set", "landings.nowhere.completion_vp=3"], "nowhere"),
     ],
@@ -244,24 +241,24 @@ def _write_preset(path: Path, name: str) -> Path:
 
 
 def test_a_preset_file_reads_by_its_name_in_the_summary(tmp_path):
-    f = _write_preset(tmp_path / "mine" / "v2.toml", "cautious")
+    f = _write_preset(tmp_path / "mine" / "cautious.toml", "cautious")
     r = run("simulate", "--lineup", f"{f},{f}+never_pay", "--games", 4, "--no-progress")
     assert r.exit_code == 0, r.output
-    assert f"cautious ({f})" in r.stdout
-    assert f"cautious+never_pay ({f})" in r.stdout
+    by_strategy = r.stdout.split("by seat")[0]
+    assert "│ cautious " in by_strategy and "│ cautious+never_pay " in by_strategy
+    assert str(tmp_path) not in r.stdout
     # JSON keeps the name the run recorded, so it can be matched against the run's tables
     r = run("simulate", "--lineup", f"{f},default", "--games", 4, "--no-progress", "--json")
     strategies = {x["strategy"] for x in _json_lines(r.stdout) if x["table"] == "by strategy"}
     assert strategies == {str(f), "default"}
 
 
-def test_player_label(tmp_path):
-    f = _write_preset(tmp_path / "p.toml", "steady")
-    assert player_label("default+never_host=dias") == "default+never_host=dias"
-    assert player_label(str(f)) == f"steady ({f})"
-    assert player_label(f"{f}+never_pay") == f"steady+never_pay ({f})"
-    gone = tmp_path / "elsewhere" / "bold.toml"
-    assert player_label(str(gone)) == f"bold ({gone})"
+def test_preset_files_of_one_name_keep_their_paths_in_the_summary(tmp_path):
+    a = _write_preset(tmp_path / "a" / "cautious.toml", "cautious")
+    b = _write_preset(tmp_path / "b" / "cautious.toml", "cautious")
+    r = run("simulate", "--lineup", f"{a},{b}", "--games", 4, "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert str(a) in r.stdout and str(b) in r.stdout
 
 
 def _interrupt_after(chunks: int, monkeypatch, module, attr: str = "simulate") -> None:
@@ -342,9 +339,13 @@ def test_ctrl_c_in_tournament_says_what_is_saved_and_how_to_resume(tmp_path, mon
     assert_frame_equal(load_tournament(out).players, load_tournament(tmp_path / "whole").players)
 
 
-def test_with_progress_the_engine_is_compiled_before_the_bar(monkeypatch):
+def test_the_engine_is_compiled_before_the_run_quietly_without_progress(monkeypatch):
     calls = []
-    monkeypatch.setattr(run_module, "warm_up", lambda components: calls.append("warm_up"))
+
+    def ensure_compiled(console=None):
+        calls.append("compile, shown" if console is None or not console.quiet else "compile")
+
+    monkeypatch.setattr(command, "ensure_compiled", ensure_compiled)
     real = vdgsim.runner.simulate
 
     def recording(*args, **kwargs):
@@ -354,38 +355,21 @@ def test_with_progress_the_engine_is_compiled_before_the_bar(monkeypatch):
     monkeypatch.setattr(vdgsim.runner, "simulate", recording)
     r = run("simulate", "--games", 2, "--progress")
     assert r.exit_code == 0
-    assert calls == ["warm_up", "simulate"]
+    assert calls == ["compile, shown", "simulate"]
     assert r.stderr == ""  # not a terminal: no bar drawn, not even an empty line
     calls.clear()
     assert run("simulate", "--games", 2, "--no-progress").exit_code == 0
-    assert calls == ["simulate"]
+    assert calls == ["compile", "simulate"]
+    calls.clear()
 
+    def no_cluster(*args, **kwargs):
+        calls.append("simulate")
+        raise BackendError("no cluster in this test")
 
-def test_compile_status_shows_only_while_a_slow_compile_runs(monkeypatch):
-    events = []
-    shown = threading.Event()
-    start, stop = command.Progress.start, command.Progress.stop
-
-    def recording_start(self):
-        start(self)
-        events.append("start")
-        shown.set()
-
-    def recording_stop(self):
-        events.append("stop")
-        stop(self)
-
-    monkeypatch.setattr(command.Progress, "start", recording_start)
-    monkeypatch.setattr(command.Progress, "stop", recording_stop)
-    monkeypatch.setattr(command, "_COMPILE_STATUS_DELAY", 0.0)
-    with command._compile_status(True):
-        assert shown.wait(60)
-    assert events == ["start", "stop"]
-    events.clear()
-    monkeypatch.setattr(command, "_COMPILE_STATUS_DELAY", 1000.0)
-    with command._compile_status(True):
-        pass
-    assert events == []
+    monkeypatch.setattr(vdgsim.runner, "simulate", no_cluster)
+    r = run("simulate", "--games", 2, "--backend", "dask", "--scheduler", "tcp://x:1")
+    assert r.exit_code == 2 and "no cluster" in r.stderr
+    assert calls == ["simulate"]  # a remote cluster's workers compile on their own machines
 
 
 def _documented_commands() -> list[list[str]]:
@@ -415,12 +399,12 @@ def test_documented_commands_use_options_that_exist():
 
 
 def test_ctrl_c_while_compiling_still_gives_the_command_to_go_on(tmp_path, monkeypatch):
-    def interrupted(components):
+    def interrupted(console=None):
         raise KeyboardInterrupt
 
     out = tmp_path / "run"
     with monkeypatch.context() as m:
-        m.setattr(run_module, "warm_up", interrupted)
+        m.setattr(command, "ensure_compiled", interrupted)
         r = run("simulate", "--lineup", "default", "--players", 2, "--games", 4, "--out", out)
     assert r.exit_code == 130
     assert r.stderr.startswith(f"vdg: interrupted; 0 of 1 chunks are saved in {out}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -24,7 +23,6 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
-    SpinnerColumn,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -33,7 +31,13 @@ from rich.table import Table
 
 from strategies.registry import UnknownPresetError
 from vdgsim import runner
-from vdgsim.commands.labels import player_label
+from vdgsim.commands.common import (
+    InputError,
+    display_names,
+    ensure_compiled,
+    note,
+    seat_lineup,
+)
 from vdgsim.components import ComponentError, Components, load_components
 from vdgsim.runner import (
     BACKENDS,
@@ -47,11 +51,14 @@ from vdgsim.runner import output as O
 from vdgsim.runner.tournament import check_tournament_dir
 from vdgsim.stats import summary_table
 
-_USAGE_ERRORS = (UnknownPresetError, ComponentError, RunDirError, BackendError, ValueError)
-DEFAULT_PLAYERS = 4
-# loading a warm cache takes a second or two; only a real compile should show the status
-_COMPILE_STATUS_DELAY = 3.0
-_COMPILE_MESSAGE = "Compiling the engine for this machine (once; about 1-2 minutes)..."
+_USAGE_ERRORS = (
+    UnknownPresetError,
+    ComponentError,
+    RunDirError,
+    BackendError,
+    InputError,
+    ValueError,
+)
 
 GamesOpt = Annotated[int, typer.Option("--games", help="Number of games.", min=1)]
 SeedOpt = Annotated[
@@ -129,10 +136,6 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _note(message: str) -> None:
-    typer.echo(f"vdg: note: {message}", err=True)
-
-
 def _components(data: str | None, overrides: list[str] | None) -> Components:
     return load_components(data, overrides or None)
 
@@ -154,8 +157,8 @@ def _check_options(resume: bool, force: bool, backend: str) -> None:
 def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
     """The preset of each seat from ``--lineup`` and ``--players`` (a count, 2 to 4).
 
-    One name fills every seat. ``--players`` with a non-number is the old spelling of the
-    line-up: it still works, with a note added to ``notes``.
+    ``--players`` with a non-number is the old spelling of the line-up: it still works, with
+    a note added to ``notes``.
     """
     count: int | None = None
     if players is not None:
@@ -163,26 +166,12 @@ def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> 
             count = int(players)
         except ValueError:
             if lineup is not None:
-                raise ValueError(
+                raise InputError(
                     f"--players is a count (2 to 4), got {players!r}; the line-up goes in --lineup"
                 ) from None
             notes.append(f"--players is now a count; use --lineup {players}")
             lineup = players
-        else:
-            if not 2 <= count <= 4:
-                raise ValueError(
-                    f"--players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {count}"
-                )
-    names = _names(lineup if lineup is not None else "random")
-    if not names:
-        raise ValueError("--lineup names no player")
-    if len(names) == 1:
-        return names * (count or DEFAULT_PLAYERS)
-    if count is not None and len(names) != count:
-        raise ValueError(f"--lineup names {len(names)} players for a {count}-player game")
-    if not 2 <= len(names) <= 4:
-        raise ValueError(f"--lineup needs one preset per seat for 2 to 4 seats, got {len(names)}")
-    return names
+    return seat_lineup(lineup if lineup is not None else "random", count)
 
 
 def _player_counts(text: str, notes: list[str]) -> list[int]:
@@ -201,53 +190,12 @@ def _player_counts(text: str, notes: list[str]) -> list[int]:
     return unique
 
 
-@contextmanager
-def _compile_status(enabled: bool) -> Iterator[None]:
-    """A spinner with elapsed time on stderr, shown once the body has run for a second."""
-    if not enabled:
-        yield
-        return
-    status = Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        TextColumn("{task.elapsed:.0f} s"),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    status.add_task(_COMPILE_MESSAGE, total=None)
-    lock = threading.Lock()
-    shown = False
-    finished = False
-
-    def show() -> None:
-        nonlocal shown
-        with lock:
-            if not finished:
-                status.start()
-                shown = True
-
-    timer = threading.Timer(_COMPILE_STATUS_DELAY, show)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield
-    finally:
-        timer.cancel()
-        with lock:
-            finished = True
-            if shown:
-                status.stop()
-
-
-def _warm_up(components: Components, progress: bool, scheduler: str | None) -> None:
+def _compile(progress: bool, scheduler: str | None) -> None:
     # Compiling inside the first chunk would leave the bar at 0 for a minute or two on a fresh
-    # machine. A remote scheduler's workers compile on their own machines, so nothing to do.
-    if not progress or scheduler:
+    # machine. A remote scheduler's workers compile on their own machines.
+    if scheduler:
         return
-    from vdgsim.runner.run import warm_up
-
-    with _compile_status(Console(stderr=True).is_terminal):
-        warm_up(components)
+    ensure_compiled(None if progress else Console(stderr=True, quiet=True))
 
 
 @contextmanager
@@ -356,14 +304,12 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
     t.add_column("win share [95% Wilson]", justify="right", no_wrap=True)
     t.add_column("mean VP [95% CI]", justify="right", no_wrap=True)
     labels: dict[str, str] = {}
+    if "strategy" in keys:
+        names = table.get_column("strategy").unique(maintain_order=True).to_list()
+        labels = dict(zip(names, display_names(names), strict=True))
     for r in table.iter_rows(named=True):
-        cells = []
-        for k in keys:
-            v = r[k]
-            if k == "strategy":
-                v = labels.setdefault(v, player_label(v))
-            cells.append(str(v))
-        t.add_row(*cells, str(r["games"]), _fmt_share(r), _fmt_vp(r))
+        cells = [labels.get(r[k], r[k]) if k == "strategy" else r[k] for k in keys]
+        t.add_row(*map(str, cells), str(r["games"]), _fmt_share(r), _fmt_vp(r))
     _stdout_console().print(t)
 
 
@@ -421,11 +367,11 @@ def simulate(
             O.check_run_dir(out, resume, force)
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
-    for note in notes:  # after the checks, so that an error stays a single line
-        _note(note)
+    for message in notes:  # after the checks, so that an error stays a single line
+        note(message)
     try:
         t0 = time.perf_counter()
-        _warm_up(components, progress, scheduler)
+        _compile(progress, scheduler)
         with _progress_bar(spec.games, progress) as advance:
             run = runner.simulate(
                 names,
@@ -543,12 +489,12 @@ def tournament(
             check_tournament_dir(out, resume, force)
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
-    for note in notes:  # after the checks, so that an error stays a single line
-        _note(note)
+    for message in notes:  # after the checks, so that an error stays a single line
+        note(message)
     total = sum(e["games"] for e in plan)
     try:
         t0 = time.perf_counter()
-        _warm_up(components, progress, scheduler)
+        _compile(progress, scheduler)
         with _progress_bar(total, progress) as advance:
             result = runner.tournament(
                 names,
