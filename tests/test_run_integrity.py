@@ -187,7 +187,7 @@ def test_resume_of_a_complete_run_with_a_damaged_chunk_counts_only_the_replay(pr
     victim = out / "players" / "chunk-00001.parquet"
     _truncate(victim)
     r = cli(
-        "simulate", "--players", ",".join(LINEUP), "--games", SMALL["games"], "--seed",
+        "simulate", "--lineup", ",".join(LINEUP), "--games", SMALL["games"], "--seed",
         SMALL["seed"], "--chunk-size", SMALL["chunk_size"], "--decisions", 0.5, "--out", out,
         "--resume", "--no-progress", "--json",
     )  # fmt: skip
@@ -350,7 +350,7 @@ def test_unreachable_scheduler_is_one_line_and_leaves_no_directory(tmp_path, mon
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "2s")
     fresh = tmp_path / "fresh"
     r = cli(
-        "simulate", "--players", "random,random", "--games", 4, "--out", fresh, "--no-progress",
+        "simulate", "--lineup", "random,random", "--games", 4, "--out", fresh, "--no-progress",
         "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9",
     )  # fmt: skip
     assert r.exit_code == 2

@@ -1,17 +1,20 @@
 """`vdg simulate` and `vdg tournament`: batch runs with a progress bar and a summary table.
 
 Usage errors (unknown preset, bad player count, unwritable or existing run directory, bad
-data file) print one line to stderr and exit with code 2.
+data file, contradictory options) print one line to stderr and exit with code 2, before
+anything is written. Ctrl-C prints how much is saved and the command that continues the run,
+and exits with code 130.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import polars as pl
 import typer
@@ -28,6 +31,13 @@ from rich.table import Table
 
 from strategies.registry import UnknownPresetError
 from vdgsim import runner
+from vdgsim.commands.common import (
+    InputError,
+    display_names,
+    ensure_compiled,
+    note,
+    seat_lineup,
+)
 from vdgsim.components import ComponentError, Components, load_components
 from vdgsim.runner import (
     BACKENDS,
@@ -37,9 +47,18 @@ from vdgsim.runner import (
     make_spec,
     tournament_plan,
 )
+from vdgsim.runner import output as O
+from vdgsim.runner.tournament import check_tournament_dir
 from vdgsim.stats import summary_table
 
-_USAGE_ERRORS = (UnknownPresetError, ComponentError, RunDirError, BackendError, ValueError)
+_USAGE_ERRORS = (
+    UnknownPresetError,
+    ComponentError,
+    RunDirError,
+    BackendError,
+    InputError,
+    ValueError,
+)
 
 GamesOpt = Annotated[int, typer.Option("--games", help="Number of games.", min=1)]
 SeedOpt = Annotated[
@@ -71,9 +90,17 @@ SchedulerOpt = Annotated[
     ),
 ]
 ResumeOpt = Annotated[
-    bool, typer.Option("--resume", help="Finish a killed run without redoing complete chunks.")
+    bool,
+    typer.Option(
+        "--resume",
+        help="Finish an interrupted run in --out without replaying its saved chunks "
+        "(not with --force).",
+    ),
 ]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing run directory.")]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Replace an existing run directory (not with --resume)."),
+]
 DecisionsOpt = Annotated[
     float,
     typer.Option(
@@ -93,7 +120,11 @@ SetOpt = Annotated[
     ),
 ]
 ProgressOpt = Annotated[
-    bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    bool,
+    typer.Option(
+        "--progress/--no-progress",
+        help="Show a progress bar (and the first compile of the engine) on stderr.",
+    ),
 ]
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print the summary as JSON lines instead of tables.")
@@ -113,12 +144,67 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",") if n.strip()]
 
 
+def _check_options(resume: bool, force: bool, backend: str) -> None:
+    if resume and force:
+        raise ValueError(
+            "--resume and --force contradict each other: --resume keeps the saved games, "
+            "--force deletes them; give one"
+        )
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+
+
+def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
+    """The preset of each seat from ``--lineup`` and ``--players`` (a count, 2 to 4).
+
+    ``--players`` with a non-number is the old spelling of the line-up: it still works, with
+    a note added to ``notes``.
+    """
+    count: int | None = None
+    if players is not None:
+        try:
+            count = int(players)
+        except ValueError:
+            if lineup is not None:
+                raise InputError(
+                    f"--players is a count (2 to 4), got {players!r}; the line-up goes in --lineup"
+                ) from None
+            notes.append(f"--players is now a count; use --lineup {players}")
+            lineup = players
+    return seat_lineup(lineup if lineup is not None else "random", count)
+
+
+def _player_counts(text: str, notes: list[str]) -> list[int]:
+    try:
+        counts = [int(x) for x in _names(text)]
+    except ValueError:
+        raise ValueError(f"--player-counts must be numbers 2..4, got {text!r}") from None
+    if not counts:
+        raise ValueError("--player-counts is empty")
+    for c in counts:
+        if not 2 <= c <= 4:
+            raise ValueError(f"--player-counts: Vasco da Gama is for 2 to 4 players, got {c}")
+    unique = list(dict.fromkeys(counts))
+    if len(unique) < len(counts):
+        notes.append(f"--player-counts lists a count twice; playing {','.join(map(str, unique))}")
+    return unique
+
+
+def _compile(progress: bool, scheduler: str | None) -> None:
+    # Compiling inside the first chunk would leave the bar at 0 for a minute or two on a fresh
+    # machine. A remote scheduler's workers compile on their own machines.
+    if scheduler:
+        return
+    ensure_compiled(None if progress else Console(stderr=True, quiet=True))
+
+
 @contextmanager
-def _progress_bar(total: int, enabled: bool) -> Iterator:
-    if not enabled:
+def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        # redirected to a log, rich draws no bar, only an empty line
         yield lambda n: None
         return
-    console = Console(stderr=True)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -133,12 +219,76 @@ def _progress_bar(total: int, enabled: bool) -> Iterator:
         yield lambda n: bar.advance(task, n)
 
 
-def _fmt_share(r: dict) -> str:
+def _chunks_total(lineup: Sequence[str], games: int, chunk_size: int, rotate: bool) -> int:
+    spec = make_spec(lineup, games, chunk_size=chunk_size, rotate=rotate)
+    return -(-spec.games // spec.chunk_size)
+
+
+def _chunks_saved(run_dir: Path) -> int:
+    # --resume keeps the chunks the manifest records (the runner records them on Ctrl-C)
+    try:
+        return len(O.read_manifest(run_dir).get("chunks", []))
+    except RunDirError:
+        return 0
+
+
+def _interrupted(saved: int, total: int, out: Path | None, resume_argv: list[str]) -> typer.Exit:
+    if out is None:
+        message = "interrupted; nothing is saved (without --out the games stay in memory)"
+    else:
+        message = (
+            f"interrupted; {saved} of {total} chunks are saved in {out}"
+            f" - continue with: {shlex.join(resume_argv)}"
+        )
+    typer.echo(f"vdg: {message}", err=True)
+    return typer.Exit(130)
+
+
+def _shared_argv(
+    seed: int,
+    chunk_size: int,
+    decisions: float,
+    data: str | None,
+    overrides: list[str] | None,
+    jobs: int,
+    backend: str,
+    scheduler: str | None,
+    out: Path,
+) -> list[str]:
+    """The options a resumed run must repeat (and those of the machine it ran on)."""
+    argv = ["--seed", str(seed)]
+    if chunk_size != DEFAULT_CHUNK_SIZE:
+        argv += ["--chunk-size", str(chunk_size)]
+    if decisions:
+        argv += ["--decisions", repr(decisions)]
+    if data is not None:
+        argv += ["--data", data]
+    for item in overrides or ():
+        argv += ["--set", item]
+    if jobs != 1:
+        argv += ["--jobs", str(jobs)]
+    if backend != "loky":
+        argv += ["--backend", backend]
+    if scheduler:
+        argv += ["--scheduler", scheduler]
+    return [*argv, "--out", str(out), "--resume"]
+
+
+def _fmt_share(r: dict[str, Any]) -> str:
     return f"{100 * r['win_share']:.1f}% [{100 * r['win_low']:.1f}, {100 * r['win_high']:.1f}]"
 
 
-def _fmt_vp(r: dict) -> str:
+def _fmt_vp(r: dict[str, Any]) -> str:
     return f"{r['mean_vp']:.2f} [{r['vp_low']:.2f}, {r['vp_high']:.2f}]"
+
+
+def _stdout_console() -> Console:
+    console = Console()
+    if not console.is_terminal:
+        # Piped or redirected, rich assumes 80 columns and cuts names to "default+never_hos…";
+        # a table read by a program or a file must keep every name whole.
+        console = Console(width=1_000_000, soft_wrap=True)
+    return console
 
 
 def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bool) -> None:
@@ -148,23 +298,42 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
         return
     t = Table(title=title, title_justify="left")
     for k in keys:
-        t.add_column(k)
-    t.add_column("player-games", justify="right")
-    t.add_column("win share [95% Wilson]", justify="right")
-    t.add_column("mean VP [95% CI]", justify="right")
+        # in a narrow terminal a long name folds onto a second line instead of losing its end
+        t.add_column(k, overflow="fold")
+    t.add_column("player-games", justify="right", no_wrap=True)
+    t.add_column("win share [95% Wilson]", justify="right", no_wrap=True)
+    t.add_column("mean VP [95% CI]", justify="right", no_wrap=True)
+    labels: dict[str, str] = {}
+    if "strategy" in keys:
+        names = table.get_column("strategy").unique(maintain_order=True).to_list()
+        labels = dict(zip(names, display_names(names), strict=True))
     for r in table.iter_rows(named=True):
-        t.add_row(*(str(r[k]) for k in keys), str(r["games"]), _fmt_share(r), _fmt_vp(r))
-    Console().print(t)
+        cells = [labels.get(r[k], r[k]) if k == "strategy" else r[k] for k in keys]
+        t.add_row(*map(str, cells), str(r["games"]), _fmt_share(r), _fmt_vp(r))
+    _stdout_console().print(t)
 
 
 def simulate(
+    lineup: Annotated[
+        str | None,
+        typer.Option(
+            "--lineup",
+            metavar="NAMES",
+            help="Player preset per seat, comma separated (one name plays every seat): presets, "
+            "preset files, restrictions, e.g. default,random,random,random. [default: random]",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--players",
-            help="One player preset per seat, comma separated: default,random,random,random.",
+            metavar="N",
+            help="Number of players, 2 to 4 (default: the number of --lineup names, "
+            "or 4 when it names one preset).",
+            show_default=False,
         ),
-    ] = "random,random,random,random",
+    ] = None,
     games: GamesOpt = 10_000,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
@@ -188,17 +357,21 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Simulate many games of one table and summarise win shares and VP by strategy and seat."""
-    names = _names(players)
+    notes: list[str] = []
     try:
-        if not 2 <= len(names) <= 4:
-            raise ValueError(
-                f"--players needs one preset per seat for 2 to 4 seats, got {len(names)}"
-            )
-        if backend not in BACKENDS:
-            raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        names = player_lineup(lineup, players, notes)
+        _check_options(resume, force, backend)
         components = _components(data, overrides)
         spec = make_spec(names, games, seed, chunk_size, rotate)
+        if out is not None:  # now rather than after the engine compiles
+            O.check_run_dir(out, resume, force)
+    except _USAGE_ERRORS as e:
+        raise _fail(str(e)) from None
+    for message in notes:  # after the checks, so that an error stays a single line
+        note(message)
+    try:
         t0 = time.perf_counter()
+        _compile(progress, scheduler)
         with _progress_bar(spec.games, progress) as advance:
             run = runner.simulate(
                 names,
@@ -219,6 +392,17 @@ def simulate(
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
+    except KeyboardInterrupt:
+        argv = ["vdg", "simulate", "--lineup", ",".join(names), "--games", str(games)]
+        if rotate:
+            argv.append("--rotate")
+        if out is not None:
+            argv += _shared_argv(
+                seed, chunk_size, decisions, data, overrides, jobs, backend, scheduler, out
+            )
+        saved = _chunks_saved(out) if out is not None else 0
+        total = _chunks_total(names, games, chunk_size, rotate)
+        raise _interrupted(saved, total, out, argv) from None
     counts = run.manifest["counts"]
     played, replayed = run.session["games"], run.session["chunks_replayed"]
     header = {
@@ -252,10 +436,15 @@ def simulate(
 def tournament(
     presets: Annotated[
         str,
-        typer.Option("--presets", help="Presets to combine, comma separated: default,random."),
-    ] = "random",
+        typer.Option(
+            "--presets",
+            help="Presets to combine, comma separated: default,random (one preset needs --mirror).",
+            show_default=False,
+        ),
+    ],
     player_counts: Annotated[
-        str, typer.Option("--player-counts", help="Player counts to play, comma separated.")
+        str,
+        typer.Option("--player-counts", help="Player counts to play, comma separated: 2,3,4."),
     ] = "2,3,4",
     games: Annotated[
         int,
@@ -273,7 +462,10 @@ def tournament(
     force: ForceOpt = False,
     decisions: DecisionsOpt = 0.0,
     mirror: Annotated[
-        bool, typer.Option("--mirror", help="Also play line-ups of a single preset.")
+        bool,
+        typer.Option(
+            "--mirror", help="Also play line-ups of a single preset (every seat the same)."
+        ),
     ] = False,
     data: DataOpt = None,
     overrides: SetOpt = None,
@@ -281,22 +473,28 @@ def tournament(
     as_json: JsonOpt = False,
 ) -> None:
     """Play every combination of the presets for 2, 3 and 4 players with seats rotated."""
-    names = _names(presets)
+    names = list(dict.fromkeys(_names(presets)))
+    notes: list[str] = []
     try:
-        try:
-            counts = [int(x) for x in _names(player_counts)]
-        except ValueError:
+        counts = _player_counts(player_counts, notes)
+        if len(names) == 1 and not mirror:
             raise ValueError(
-                f"--player-counts must be numbers 2..4, got {player_counts!r}"
-            ) from None
-        if not counts:
-            raise ValueError("--player-counts is empty")
-        if backend not in BACKENDS:
-            raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+                f"--presets names only {names[0]}: every line-up would be a mirror match; "
+                "add --mirror to play them, or name more presets"
+            )
+        _check_options(resume, force, backend)
         components = _components(data, overrides)
         plan = tournament_plan(names, counts, games, mirror)
-        total = sum(e["games"] for e in plan)
+        if out is not None:  # now rather than after the engine compiles
+            check_tournament_dir(out, resume, force)
+    except _USAGE_ERRORS as e:
+        raise _fail(str(e)) from None
+    for message in notes:  # after the checks, so that an error stays a single line
+        note(message)
+    total = sum(e["games"] for e in plan)
+    try:
         t0 = time.perf_counter()
+        _compile(progress, scheduler)
         with _progress_bar(total, progress) as advance:
             result = runner.tournament(
                 names,
@@ -318,6 +516,19 @@ def tournament(
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
         raise _fail(str(e)) from None
+    except KeyboardInterrupt:
+        argv = ["vdg", "tournament", "--presets", ",".join(names)]
+        argv += ["--player-counts", ",".join(map(str, counts)), "--games", str(games)]
+        if mirror:
+            argv.append("--mirror")
+        saved = 0
+        if out is not None:
+            argv += _shared_argv(
+                seed, chunk_size, decisions, data, overrides, jobs, backend, scheduler, out
+            )
+            saved = sum(_chunks_saved(out / e["name"]) for e in plan)
+        chunks = sum(_chunks_total(e["lineup"], games, chunk_size, True) for e in plan)
+        raise _interrupted(saved, chunks, out, argv) from None
     if as_json:
         typer.echo(json.dumps({"table": "run", "lineups": len(plan), "games": total}))
     else:

@@ -387,7 +387,7 @@ def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
 
     ident = manifest.get("run", {})
     comp = manifest.get("components", {})
-    args = ["vdg", "simulate", "--players", ",".join(ident.get("lineup", []))]
+    args = ["vdg", "simulate", "--lineup", ",".join(ident.get("lineup", []))]
     args += ["--games", str(ident.get("games")), "--seed", str(ident.get("seed"))]
     args += ["--chunk-size", str(ident.get("chunk_size"))]
     if ident.get("rotate"):

@@ -20,6 +20,7 @@ import polars as pl
 from strategies.registry import resolve
 from vdgsim.components import Components
 from vdgsim.runner import output as O
+from vdgsim.runner.backends import BACKENDS, BackendError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
 
 TOURNAMENT_MANIFEST = "tournament.json"
@@ -28,12 +29,12 @@ TOURNAMENT_MANIFEST = "tournament.json"
 def lineups(presets: Sequence[str], players: int, mirror: bool = False) -> list[tuple[str, ...]]:
     """Every multiset of ``players`` presets (seats are rotated, so order does not matter).
 
-    Line-ups of a single preset ("mirror matches") are left out unless ``mirror`` is set or
-    only one preset is given: they say nothing about how presets compare.
+    Line-ups of a single preset ("mirror matches") are left out unless ``mirror`` is set:
+    they say nothing about how presets compare. So one preset without ``mirror`` has none.
     """
     names = list(dict.fromkeys(presets))
     combos = list(itertools.combinations_with_replacement(names, players))
-    if mirror or len(names) == 1:
+    if mirror:
         return combos
     return [c for c in combos if len(set(c)) > 1]
 
@@ -70,12 +71,20 @@ def tournament_plan(
     """The runs of a tournament: name, player count, line-up and games of each."""
     if not presets:
         raise ValueError("a tournament needs at least one preset")
+    if len(set(presets)) == 1 and not mirror:
+        raise ValueError("a tournament of one preset plays only mirror matches: set mirror")
     for name in set(presets):
         resolve(name)  # raises UnknownPresetError
-    plan = []
+    if len(set(player_counts)) < len(player_counts):
+        # each count's line-ups are named after it: a repeated count would replay into them
+        raise ValueError(f"a player count is listed twice: {list(player_counts)}")
+    if not player_counts:
+        raise ValueError("a tournament needs at least one player count")
     for p in player_counts:
         if not 2 <= p <= 4:
             raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {p}")
+    plan = []
+    for p in player_counts:
         for k, lu in enumerate(lineups(presets, p, mirror)):
             spec = make_spec(lu, games, rotate=True)
             plan.append(
@@ -102,8 +111,21 @@ def tournament(
     force: bool = False,
     progress: Progress | None = None,
 ) -> Tournament:
-    """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``."""
+    """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``.
+
+    Everything is checked (presets, player counts, ``resume`` with ``force``) before the
+    tournament directory is touched.
+    """
+    if resume and force:
+        raise ValueError("resume and force contradict each other: resume keeps the saved games")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     plan = tournament_plan(presets, player_counts, games, mirror)
+    for entry in plan:
+        # a bad seed or chunk size would otherwise stop the tournament after its first runs
+        make_spec(entry["lineup"], games, seed, chunk_size, rotate=True, decisions=decisions)
     manifest = {
         "format": O.FORMAT_VERSION,
         "presets": list(dict.fromkeys(presets)),
@@ -138,28 +160,41 @@ def tournament(
     return Tournament(manifest, runs, top)
 
 
-def _prepare(top: Path, manifest: dict[str, Any], resume: bool, force: bool) -> None:
+def check_tournament_dir(top: Path, resume: bool, force: bool) -> None:
+    """Refuse a tournament directory that cannot be used as asked, without touching anything.
+
+    An existing non-empty directory needs ``resume`` or ``force``, and either only acts on a
+    tournament directory (one with ``tournament.json``), never on arbitrary files.
+    """
     marker = top / TOURNAMENT_MANIFEST
     if top.exists() and not top.is_dir():
         raise O.RunDirError(f"{top} exists and is not a directory")
-    if top.exists() and any(top.iterdir()):
+    if not top.exists() or not any(top.iterdir()):
+        return
+    if resume:
+        if not marker.exists():
+            raise O.RunDirError(f"cannot resume: {top} is not a tournament directory")
+    elif force:
+        if not marker.exists():
+            raise O.RunDirError(
+                f"{top} is not empty and is not a tournament directory; refusing to delete it"
+            )
+    else:
+        raise O.RunDirError(
+            f"tournament directory {top} already exists; use --resume to finish it "
+            "or --force to replace it"
+        )
+
+
+def _prepare(top: Path, manifest: dict[str, Any], resume: bool, force: bool) -> None:
+    check_tournament_dir(top, resume, force)
+    marker = top / TOURNAMENT_MANIFEST
+    if marker.exists():
         if resume:
-            old = json.loads(marker.read_text()) if marker.exists() else None
-            if old is None:
-                raise O.RunDirError(f"cannot resume: {top} is not a tournament directory")
-            if old != manifest:
+            if json.loads(marker.read_text()) != manifest:
                 raise O.RunDirError(f"cannot resume {top}: it was started with other settings")
         elif force:
-            if not marker.exists():
-                raise O.RunDirError(
-                    f"{top} is not empty and is not a tournament directory; refusing to delete it"
-                )
             shutil.rmtree(top)
-        else:
-            raise O.RunDirError(
-                f"tournament directory {top} already exists; use --resume to finish it "
-                "or --force to replace it"
-            )
     try:
         top.mkdir(parents=True, exist_ok=True)
         O.atomic_write_bytes(marker, (json.dumps(manifest, indent=2) + "\n").encode())
