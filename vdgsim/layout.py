@@ -244,16 +244,17 @@ PHASE_NAMES = ("setup", "phase 1", "phase 2", "phase 3", "end of game", "over")
 
 # --- decisions -------------------------------------------------------------------------------
 D_NONE = 0
-D_SEND_MERCHANT = 1  # action: landing * MAX_SLOTS + slot
-D_SERNIGI_WHEN = 2  # action: 0 send now, 1 at the start of Phase 3
-D_PLACE_DISC = 3  # action: number * 4 + area
-D_LAUNCH = 4  # action: 0 done, else (tile + 1) * 32 + colour mask (bit 4 = missionary)
-D_ACT = 5  # action: 0 give up, else area-specific (see vdgsim.engine.actions)
-D_EXPEDITION_SHIP = 6  # action: 0 done, else 1 + tile * MAX_SLOTS + slot
-D_MANUEL_PLACE = 7  # action: number * 4 + area
-D_PROJECT_BONUS = 8  # action: upper space index
-D_SAILOR_BONUS = 9  # action: section * 4 + colour, or BAG_DRAW
-D_END_BOARD = 10  # action: number of captains to board
+# Action codes are packed and unpacked by vdgsim.engine.actions only (one encoder per kind).
+D_SEND_MERCHANT = 1  # action: actions.merchant_send(landing, slot)
+D_SERNIGI_WHEN = 2  # action: SERNIGI_NOW, or SERNIGI_PHASE3 (at the start of Phase 3)
+D_PLACE_DISC = 3  # action: actions.placement(number, area)
+D_LAUNCH = 4  # action: LAUNCH_DONE, else actions.launch(tile, crew colour mask)
+D_ACT = 5  # action: GIVE_UP, else area-specific (see vdgsim.engine.actions)
+D_EXPEDITION_SHIP = 6  # action: EXPEDITION_DONE, else actions.ship_send(tile, slot)
+D_MANUEL_PLACE = 7  # action: actions.placement(number, area)
+D_PROJECT_BONUS = 8  # action: actions.project_bonus(upper space)
+D_SAILOR_BONUS = 9  # action: actions.sailor_bonus(section, colour), or SAILOR_BAG_DRAW
+D_END_BOARD = 10  # action: actions.end_board(number of captains to board)
 DECISION_NAMES = (
     "none",
     "send merchant ship",
@@ -271,6 +272,8 @@ DECISION_NAMES = (
 SAILOR_BAG_DRAW = N_SECTIONS * N_COLOURS
 LAUNCH_DONE = 0
 GIVE_UP = 0
+EXPEDITION_DONE = 0
+SERNIGI_NOW, SERNIGI_PHASE3 = 0, 1
 MISSIONARY_BIT = 16
 
 # merchant-send contexts
@@ -286,7 +289,7 @@ REALS_SOURCE_NAMES = ("start", "landing bonus", "ship income", "give-up compensa
 PAY_RIGHT_TO_ACT, PAY_PURCHASE, PAY_RECRUIT = 0, 1, 2
 PAY_REASON_NAMES = ("right to act", "purchase", "recruiting")
 
-# action codes of D_ACT, by Area
+# action codes of D_ACT, by Area (encoded and decoded by vdgsim.engine.actions)
 ACT_BUY_ONE = 1  # + upper space (1..6)
 ACT_BUY_TWO = 7  # + pair index (7..21)
 ACT_BUY_SAO_GABRIEL = 22
