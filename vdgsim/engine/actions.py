@@ -59,7 +59,9 @@ def placement_area(a):
 @njit(cache=True, _nrt=False, inline="always")
 def pair_index(i, j):
     """Index of the upper spaces (i, j), i < j, in lexicographic order (0..14)."""
-    return i * (2 * L.N_UPPER - i - 1) // 2 + j - i - 1
+    # i * (2N - 1 - i) is even: a shift, not numba's floor division (sign fix-ups, a zero
+    # check), in the loop that lists the purchases
+    return ((i * (2 * L.N_UPPER - 1 - i)) >> 1) + j - i - 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
