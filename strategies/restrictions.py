@@ -32,6 +32,7 @@ from strategies.params import (
     R_NUM_BELOW,
 )
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 
 R_ANY = N_USED  # 1 when any restriction column is set (lets unrestricted rows skip the filter)
 
@@ -45,8 +46,8 @@ def allowed(c, s, pr, action):
     """True if ``action`` for the pending decision respects the row's restrictions."""
     kind = s[L.S_DECISION]
     if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
-        num = action // 4
-        area = action % 4
+        num = A.placement_number(action)
+        area = A.placement_area(action)
         lo = pr[R_NUM_AT_LEAST + area]
         hi = pr[R_NUM_BELOW + area]
         if lo > 0 and num < lo:
@@ -58,13 +59,13 @@ def allowed(c, s, pr, action):
         if pr[R_NEVER_PAY] > 0 and s[L.S_RIGHT_COST] > 0:
             return False
         area = s[L.S_NUM_AREA + s[L.S_CURRENT]]
-        if area == L.A_CHARACTERS and action >= L.ACT_HOST:
-            return pr[R_NEVER_HOST + action - L.ACT_HOST] <= 0
+        if area == L.A_CHARACTERS and A.is_host(action):
+            return pr[R_NEVER_HOST + A.hosted_character(action)] <= 0
         if area == L.A_NAVIGATION:
-            return pr[R_LAND_FORBID + action - L.ACT_LANDING] <= 0
+            return pr[R_LAND_FORBID + A.expedition_landing(action)] <= 0
         return True
     if kind == L.D_SEND_MERCHANT:
-        return pr[R_LAND_FORBID + action // L.MAX_SLOTS] <= 0
+        return pr[R_LAND_FORBID + A.merchant_landing(action)] <= 0
     return True
 
 
@@ -83,7 +84,7 @@ def filter_legal(c, s, pr, legal, n, out):
         k = 0
         for i in range(m):
             a = out[i]
-            if a >= L.ACT_HOST and pr[R_ALWAYS_HOST + a - L.ACT_HOST] > 0:
+            if A.is_host(a) and pr[R_ALWAYS_HOST + A.hosted_character(a)] > 0:
                 out[k] = a
                 k += 1
         if k > 0:

@@ -15,6 +15,7 @@ from strategies.loop import play_to_end
 from strategies.registry import params_table
 from vdgsim import layout as L
 from vdgsim.components import Components, default_components
+from vdgsim.engine import actions as A
 from vdgsim.engine import events as E
 from vdgsim.engine import flow
 
@@ -70,12 +71,13 @@ def add_game(stats: BehaviourStats, c: np.ndarray, s: np.ndarray, log: np.ndarra
     slot_vp = rows[(ev == E.EV_VP) & (rows[:, 4] == L.VP_SLOT)]
     stats.ships_per_landing += np.bincount(slot_vp[:, 6], minlength=L.N_LANDINGS)
     merch = rows[(ev == E.EV_MERCHANT) & (rows[:, 5] == 1)]
-    stats.merchant_per_landing += np.bincount(merch[:, 6] // L.MAX_SLOTS, minlength=L.N_LANDINGS)
+    landings = np.fromiter((A.merchant_landing(a) for a in merch[:, 6]), np.int64, len(merch))
+    stats.merchant_per_landing += np.bincount(landings, minlength=L.N_LANDINGS)
     hosted = rows[(ev == E.EV_GAIN) & (rows[:, 4] == E.G_CHARACTER) & (rows[:, 2] == L.PH_ACTIONS)]
     stats.hosted += np.bincount(hosted[:, 6], minlength=L.N_CHARACTERS)
     dec = rows[ev == E.EV_DECISION]
     launches = dec[(dec[:, 4] == L.D_LAUNCH) & (dec[:, 5] != L.LAUNCH_DONE)]
-    tiles = launches[:, 5] // 32 - 1
+    tiles = np.fromiter((A.launch_tile(a) for a in launches[:, 5]), np.int64, len(launches))
     crews = c[L.C_PROJ_CREW + tiles]
     stats.launches_by_crew += np.bincount(crews, minlength=6)[:6]
     acts = dec[dec[:, 4] == L.D_ACT]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from vdgsim import GameState, apply_action, legal_actions, new_game
 from vdgsim import layout as L
 from vdgsim.components import Components
+from vdgsim.engine import actions as A
 from vdgsim.engine import flow
 
 # Seats by the rulebook's colours (seat order = layout.PLAYER_COLOURS).
@@ -426,10 +427,10 @@ def run_phase3(g: GameState) -> None:
     run(g)
 
 
-# --- action codes (layout conventions) -----------------------------------------------------
+# --- action codes (vdgsim.engine.actions) ---------------------------------------------------
 def place_code(number: int, area: int) -> int:
-    """D_PLACE_DISC / D_MANUEL_PLACE: number * 4 + Area."""
-    return number * 4 + area
+    """D_PLACE_DISC / D_MANUEL_PLACE."""
+    return A.placement(number, area)
 
 
 def recruit_code(
@@ -437,55 +438,51 @@ def recruit_code(
 ) -> int:
     """D_ACT in the Recruiting Area: a section (None = captain only), sailors per colour."""
     s = L.RECRUIT_NO_SECTION if sec is None else sec
-    packed = (int(captain) << 15) | (s << 12)
-    for col, k in enumerate(counts):
-        packed |= k << (3 * col)
-    return L.ACT_RECRUIT + packed
+    return A.recruit(s, *counts, int(captain))
 
 
 def buy_one_code(space: int) -> int:
-    return L.ACT_BUY_ONE + space
+    return A.buy_one(space)
 
 
 def buy_two_code(i: int, j: int) -> int:
-    """Pair index over upper spaces (i < j) in lexicographic order."""
-    pairs = [(a, b) for a in range(L.N_UPPER) for b in range(a + 1, L.N_UPPER)]
-    return L.ACT_BUY_TWO + pairs.index((i, j))
+    """Upper spaces i < j."""
+    return A.buy_two(i, j)
 
 
 def money_code(space: int) -> int:
-    return L.ACT_MONEY + space
+    return A.take_money(space)
 
 
 def host_code(character: int) -> int:
-    return L.ACT_HOST + character
+    return A.host(character)
 
 
 def landing_code(landing: int) -> int:
-    return L.ACT_LANDING + landing
+    return A.expedition(landing)
 
 
 def send_code(g: GameState, name: str, index: int) -> int:
     """D_EXPEDITION_SHIP: send tile ``name`` to slot ``index`` of the chosen landing."""
-    return 1 + tile(g, name) * L.MAX_SLOTS + index
+    return A.ship_send(tile(g, name), index)
 
 
 def merchant_code(landing: int, index: int) -> int:
-    """D_SEND_MERCHANT: landing * MAX_SLOTS + slot."""
-    return landing * L.MAX_SLOTS + index
+    """D_SEND_MERCHANT: slot ``index`` of ``landing``."""
+    return A.merchant_send(landing, index)
 
 
 def launch_code(g: GameState, name: str, colours: Iterable[int | str]) -> int:
-    """D_LAUNCH: (tile + 1) * 32 + crew colour mask (bit 4 = the missionary)."""
+    """D_LAUNCH: tile ``name`` with a crew of these colours (``WHITE`` = the missionary)."""
     mask = 0
     for col in colours:
         mask |= L.MISSIONARY_BIT if col == WHITE else 1 << int(col)
-    return (tile(g, name) + 1) * 32 + mask
+    return A.launch(tile(g, name), mask)
 
 
 def sailor_code(sec: int, colour: int) -> int:
-    """D_SAILOR_BONUS: section * 4 + colour (``layout.SAILOR_BAG_DRAW`` for the bag)."""
-    return sec * L.N_COLOURS + colour
+    """D_SAILOR_BONUS: a colour from a section (``layout.SAILOR_BAG_DRAW`` for the bag)."""
+    return A.sailor_bonus(sec, colour)
 
 
 def act(g: GameState, action: int) -> None:

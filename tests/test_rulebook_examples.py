@@ -77,6 +77,7 @@ from scenario import (
 
 from vdgsim import layout as L
 from vdgsim import legal_actions, load_components
+from vdgsim.engine import actions as A
 
 UPPER = ["I-1", "I-2", "I-3", "I-4", "I-5", "I-6"]
 
@@ -91,7 +92,7 @@ def _red_holds_manuel(g) -> None:
 
 
 def _places(g) -> set[tuple[int, int]]:
-    return {(a // 4, a % 4) for a in legal_actions(g)}
+    return {(A.placement_number(a), A.placement_area(a)) for a in legal_actions(g)}
 
 
 def _give_up_until(g, seat: int, number: int) -> None:
@@ -280,7 +281,7 @@ def test_example_expeditions() -> None:
     # Blue: 9- and 7-limit ships to Malindi, the leftmost 9 and 7 slots: 16 VP, 2 Reals.
     act(g, landing_code(MALINDI))
     legal = legal_actions(g)
-    assert all((a - 1) // L.MAX_SLOTS != tile(g, "I-1") for a in legal)  # 4-limit: no slot
+    assert all(A.ship_send_tile(a) != tile(g, "I-1") for a in legal)  # 4-limit: no slot
     act(g, send_code(g, "II-6", 0))
     act(g, send_code(g, "I-7", 2))
     # Nothing else fits Malindi: the expedition ends and the next number is called.
@@ -342,7 +343,7 @@ def test_example_characters_round() -> None:
     skip_launches(g)
     act(g, host_code(MANUEL))  # Yellow takes Manuel I from Red: the yellow additional disc
     assert holder(g, MANUEL) == YELLOW and int(g.s[L.S_EXTRA_DISC + YELLOW]) == 1
-    assert {a // 4 for a in legal_actions(g)} == {22}  # Red's 21 is on the board
+    assert {A.placement_number(a) for a in legal_actions(g)} == {22}  # Red's 21 is on the board
     act(g, place_code(22, RECRUITING))
     skip_launches(g)
     act(g, host_code(SERNIGI))  # Red takes Sernigi from Yellow and sends the ship now
@@ -395,7 +396,7 @@ def test_example_manuel_changes_hands() -> None:
     _give_up_until(g, YELLOW, 1)
     act(g, host_code(MANUEL))
     # 21 is on the board: Yellow takes the 22, and puts it in the Recruiting Area.
-    assert {a // 4 for a in legal_actions(g)} == {22}
+    assert {A.placement_number(a) for a in legal_actions(g)} == {22}
     act(g, place_code(22, RECRUITING))
     _give_up_until(g, RED, 21)
     act(g, buy_one_code(0))  # Red performs his additional action

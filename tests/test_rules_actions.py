@@ -70,6 +70,7 @@ from scenario import (
 
 from vdgsim import layout as L
 from vdgsim import legal_actions
+from vdgsim.engine import actions as A
 
 UPPER = ["I-1", "I-2", "I-3", "I-4", "I-5", "I-6"]
 
@@ -232,10 +233,9 @@ def test_r5_3_one_active_section_and_something_taken() -> None:
     for a in legal_actions(g):
         if a == L.GIVE_UP:
             continue
-        packed = a - L.ACT_RECRUIT
-        counts = [(packed >> (3 * c)) & 7 for c in range(4)]
-        sec = (packed >> 12) & 7
-        captain = packed >> 15
+        counts = [A.recruit_count(a, c) for c in range(4)]
+        sec = A.recruit_section(a)
+        captain = A.recruit_captain(a)
         assert sum(counts) > 0 or captain == 1
         if sum(counts):
             sections.add(sec)
@@ -507,7 +507,7 @@ def test_r5_5_manuel_choice_of_21_or_22() -> None:
     g = position(players=3, seed=0)
     call(g, BLACK, 12, CHARACTERS, free=8)
     act(g, host_code(MANUEL))
-    assert {a // 4 for a in legal_actions(g)} == {21, 22}
+    assert {A.placement_number(a) for a in legal_actions(g)} == {21, 22}
 
 
 def test_r5_5_manuel_no_empty_slot_no_extra_action() -> None:

@@ -34,6 +34,7 @@ from scenario import (
 
 from vdgsim import apply_action, is_over, legal_actions, load_components, new_game
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 
 
 # --- R2 ------------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ def test_r3_2_one_disc_each_clockwise_from_first_player(players: int, first: int
         order.append(p)
         a = legal_actions(g)[0]
         act(g, a)
-        placed[a // 4] = a % 4
+        placed[A.placement_number(a)] = A.placement_area(a)
         # Placed discs never move.
         for n, area in placed.items():
             if g.phase == L.PH_PLACE:
@@ -107,17 +108,17 @@ def test_r3_3_additional_disc_takes_21_or_22_at_any_turn() -> None:
     # Seat 3 (Manuel I at the start of round 1): already at his first turn 21/22 are legal.
     while g.current_player != 3:
         act(g, legal_actions(g)[0])
-    numbers = {a // 4 for a in legal_actions(g)}
+    numbers = {A.placement_number(a) for a in legal_actions(g)}
     assert numbers == set(range(1, 23)) - {a for a in range(1, 23) if g.s[L.S_NUM_OWNER + a] >= 0}
     act(g, place_code(22, PURCHASE))
     # Once the additional disc is placed, 21 is no longer offered to him.
     while g.current_player != 3:
         act(g, legal_actions(g)[0])
-    assert {a // 4 for a in legal_actions(g)} <= set(range(1, 21))
+    assert {A.placement_number(a) for a in legal_actions(g)} <= set(range(1, 21))
     # The others never get 21/22.
     g2 = position(players=4, seed=3)
     for _ in range(3):
-        assert {a // 4 for a in legal_actions(g2)} <= set(range(1, 21))
+        assert {A.placement_number(a) for a in legal_actions(g2)} <= set(range(1, 21))
         act(g2, legal_actions(g2)[0])
 
 
@@ -127,7 +128,7 @@ def test_r3_4_every_disc_is_placed() -> None:
         k = 0
         while g.decision == L.D_PLACE_DISC:
             # No "pass": every legal action places a disc on an Area's slot.
-            assert all(1 <= a // 4 <= 22 for a in legal_actions(g))
+            assert all(1 <= A.placement_number(a) <= 22 for a in legal_actions(g))
             act(g, legal_actions(g)[-1])
             k += 1
         assert k == 4 * players + (1 if players == 4 else 0)
@@ -138,8 +139,8 @@ def test_r3_4_full_area_is_not_offered() -> None:
     g = position(players=2, seed=0)
     # 2 players: 3 Characters slots (C4). After three discs there, no more.
     for _ in range(3):
-        act(g, place_code(min(a // 4 for a in legal_actions(g)), CHARACTERS))
-    assert all(a % 4 != CHARACTERS for a in legal_actions(g))
+        act(g, place_code(min(A.placement_number(a) for a in legal_actions(g)), CHARACTERS))
+    assert all(A.placement_area(a) != CHARACTERS for a in legal_actions(g))
 
 
 # --- R4 ------------------------------------------------------------------------------------
@@ -232,7 +233,7 @@ def test_r4_5_action_must_be_possible_after_paying() -> None:
     call(g, RED, 5, PURCHASE, free=8)  # 3 to act leaves 1: one project, not two, not SG (5)
     legal = legal_actions(g)
     assert buy_one_code(0) in legal
-    assert not any(L.ACT_BUY_TWO <= a < L.ACT_BUY_SAO_GABRIEL for a in legal)
+    assert not any(A.is_buy_two(a) for a in legal)
     assert L.ACT_BUY_SAO_GABRIEL not in legal
     # Nothing left to buy: the only choice is to give up.
     set_upper(g, [None] * 6)

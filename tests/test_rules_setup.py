@@ -28,6 +28,7 @@ from scenario import (
 
 from vdgsim import layout as L
 from vdgsim import legal_actions, new_game
+from vdgsim.engine import actions as A
 
 PLAYERS = (2, 3, 4)
 
@@ -172,16 +173,16 @@ def test_r1_7_deck_runs_out_continue_with_next() -> None:
 def test_r1_8_numbers_zone_and_characters_area() -> None:
     g = position(players=4, seed=1)
     # Seat 0 (no Manuel I) may place numbers 1..20 only; 21 and 22 wait in the Characters Area.
-    numbers = {a // 4 for a in legal_actions(g)}
+    numbers = {A.placement_number(a) for a in legal_actions(g)}
     assert numbers == set(range(1, 21))
     for n in range(1, 23):
         assert int(g.s[L.S_NUM_OWNER + n]) == -1
     # The Manuel I holder may also take 21 or 22 for his additional disc.
     while g.current_player != 3:
         act(g, legal_actions(g)[0])
-    numbers = {a // 4 for a in legal_actions(g)}
+    numbers = {A.placement_number(a) for a in legal_actions(g)}
     assert {21, 22} <= numbers
-    assert CHARACTERS in {a % 4 for a in legal_actions(g)}
+    assert CHARACTERS in {A.placement_area(a) for a in legal_actions(g)}
 
 
 # --- R0 vocabulary -----------------------------------------------------------------------------
@@ -213,7 +214,11 @@ def test_r0_action_slots_per_area(players: int, slots: int) -> None:
         g = position(players=players, seed=0)
         placed = 0
         while g.decision == L.D_PLACE_DISC:
-            mine = [a for a in legal_actions(g) if a % 4 == area and a // 4 <= 20]
+            mine = [
+                a
+                for a in legal_actions(g)
+                if A.placement_area(a) == area and A.placement_number(a) <= 20
+            ]
             act(g, mine[0] if mine else legal_actions(g)[0])
             placed += bool(mine)
         assert placed == slots

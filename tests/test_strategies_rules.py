@@ -11,6 +11,7 @@ from strategies.policy import choose
 from strategies.registry import params_table, resolve
 from vdgsim import default_components
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import events as E
 from vdgsim.engine import flow
 from vdgsim.stats import wilson_interval
@@ -203,7 +204,7 @@ def test_never_host_never_pay_and_only_landings_never_appear_in_the_log():
 
 
 def _violates(action: int, area: int, at_least: int, below: int) -> bool:
-    num, a = action // 4, action % 4
+    num, a = A.placement_number(action), A.placement_area(action)
     return a == area and (num < at_least if at_least else num >= below)
 
 
@@ -227,7 +228,7 @@ def test_number_ranges_restrict_placements():
                     options = legal[:n].tolist()
                     assert all(any(_violates(x, *r) for r in rules) for x in options)
                     forced += 1
-                placed += a % 4 in (L.A_NAVIGATION, L.A_PURCHASE)
+                placed += A.placement_area(a) in (L.A_NAVIGATION, L.A_PURCHASE)
             flow.apply(c, s, log, a)
     assert placed > 100 and forced < placed / 20
 
@@ -237,7 +238,7 @@ def test_always_host_hosts_whenever_a_characters_action_allows_it():
     c = comp.array
     params = params_table(["random+always_host=dias", "default", "default+always_host=sernigi"])
     legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
-    mandated = {0: L.ACT_HOST + L.CH_DIAS, 2: L.ACT_HOST + L.CH_SERNIGI}
+    mandated = {0: A.host(L.CH_DIAS), 2: A.host(L.CH_SERNIGI)}
     seen = 0
     for seed in range(40):
         s, log = _new(comp, 3, seed)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from vdgsim import layout as L
 from vdgsim.components import Components
+from vdgsim.engine import actions as A
 from vdgsim.engine import events as E
-from vdgsim.engine import purchase as PU
 from vdgsim.engine import recruiting as RE
 from vdgsim.game import GameState
 
@@ -50,16 +50,13 @@ def crew_text(mask: int) -> str:
 
 
 def recruit_text(action: int) -> str:
-    sec = int(RE.unpack_section(action))
+    sec = A.recruit_section(action)
     parts = []
     if sec != L.RECRUIT_NO_SECTION:
-        taken = [
-            f"{RE.unpack_counts(action, c)} {L.COLOUR_NAMES[c]}"
-            for c in range(L.N_COLOURS)
-            if RE.unpack_counts(action, c)
-        ]
+        counts = [A.recruit_count(action, c) for c in range(L.N_COLOURS)]
+        taken = [f"{k} {L.COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
         parts.append(f"{' + '.join(taken)} from section {sec + 1}")
-    if RE.unpack_captain(action):
+    if A.recruit_captain(action):
         parts.append("1 captain")
     return "recruit " + " and ".join(parts)
 
@@ -69,36 +66,41 @@ def describe_action(state: GameState, action: int) -> str:
     comp, s = state.components, state.s
     kind = int(s[L.S_DECISION])
     if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
-        num, area = divmod(action, 4)
+        num, area = A.placement_number(action), A.placement_area(action)
         extra = " with the additional disc" if num > 20 else ""
         return f"place number {num} in {L.AREA_NAMES[area]}{extra}"
     if kind == L.D_LAUNCH:
         if action == L.LAUNCH_DONE:
             return "launch nothing (more)"
-        t, mask = divmod(action, 32)
-        return f"launch {tile_text(comp, t - 1)} with crew {crew_text(mask)}"
+        t, mask = A.launch_tile(action), A.launch_crew(action)
+        return f"launch {tile_text(comp, t)} with crew {crew_text(mask)}"
     if kind == L.D_ACT:
         return _describe_act(state, action)
     if kind == L.D_EXPEDITION_SHIP:
-        if action == 0:
+        if action == L.EXPEDITION_DONE:
             return "send no more ships"
-        t, slot = divmod(action - 1, L.MAX_SLOTS)
+        t, slot = A.ship_send_tile(action), A.ship_send_slot(action)
         landing = int(s[L.S_EXP_LANDING])
         return f"send {tile_text(comp, t)} to {slot_text(comp, landing, slot)}"
     if kind == L.D_SEND_MERCHANT:
-        landing, slot = divmod(action, L.MAX_SLOTS)
+        landing, slot = A.merchant_landing(action), A.merchant_slot(action)
         return f"send the merchant ship to {slot_text(comp, landing, slot)}"
     if kind == L.D_SERNIGI_WHEN:
-        return "send the merchant ship now" if action == 0 else "send it at the start of Phase 3"
+        return (
+            "send the merchant ship now"
+            if action == L.SERNIGI_NOW
+            else "send it at the start of Phase 3"
+        )
     if kind == L.D_PROJECT_BONUS:
-        return f"take project {tile_text(comp, int(s[L.S_UPPER + action]))} (landing bonus)"
+        t = int(s[L.S_UPPER + A.project_bonus_space(action)])
+        return f"take project {tile_text(comp, t)} (landing bonus)"
     if kind == L.D_SAILOR_BONUS:
         if action == L.SAILOR_BAG_DRAW:
             return "draw a sailor from the bag (landing bonus)"
-        sec, col = divmod(action, L.N_COLOURS)
+        sec, col = A.sailor_bonus_section(action), A.sailor_bonus_colour(action)
         return f"take a {L.COLOUR_NAMES[col]} sailor from section {sec + 1} (landing bonus)"
     if kind == L.D_END_BOARD:
-        return f"board {action} captain(s) on launched ships in supply"
+        return f"board {A.end_board_captains(action)} captain(s) on launched ships in supply"
     return f"action {action}"
 
 
@@ -113,27 +115,27 @@ def _describe_act(state: GameState, action: int) -> str:
     prefix = f"pay {cost} to act, " if cost else ""
     if area == L.A_PURCHASE:
         a = comp.array
-        if action == L.ACT_BUY_SAO_GABRIEL:
+        if A.is_buy_sao_gabriel(action):
             t = int(s[L.S_SAO_GABRIEL])
             what = f"buy the Sao Gabriel project {tile_text(comp, t)} for {a[L.C_PROJ_CREW + t]}"
-        elif action >= L.ACT_BUY_TWO:
-            i, j = PU.pair_spaces(action - L.ACT_BUY_TWO)
+        elif A.is_buy_two(action):
+            i, j = A.bought_pair(action)
             what = (
                 f"buy {tile_text(comp, int(s[L.S_UPPER + i]))} and "
                 f"{tile_text(comp, int(s[L.S_UPPER + j]))} for {a[L.C_TWO_PROJECTS]}"
             )
         else:
-            t = int(s[L.S_UPPER + action - L.ACT_BUY_ONE])
+            t = int(s[L.S_UPPER + A.bought_space(action)])
             what = f"buy {tile_text(comp, t)} for {a[L.C_ONE_PROJECT]}"
     elif area == L.A_RECRUITING:
         what = f"{recruit_text(action)} for {int(RE.recruit_cost(comp.array, action))}"
     elif area == L.A_NAVIGATION:
-        what = f"send ships to {L.LANDING_NAMES[action - L.ACT_LANDING]}"
-    elif action < L.ACT_HOST:
-        k = action - L.ACT_MONEY
+        what = f"send ships to {L.LANDING_NAMES[A.expedition_landing(action)]}"
+    elif not A.is_host(action):
+        k = A.money_space(action)
         what = f"take Vasco da Gama's {int(s[L.S_MONEY + k])} Reals"
     else:
-        what = f"host {L.CHARACTER_NAMES[action - L.ACT_HOST]}"
+        what = f"host {L.CHARACTER_NAMES[A.hosted_character(action)]}"
     return prefix + what
 
 
@@ -153,13 +155,14 @@ def describe_event(comp: Components, row) -> str | None:
     if ev == E.EV_FREE:
         return f"First Free Number F = {d} (Initial {b}, Variation {c:+d})"
     if ev == E.EV_MOVE:
-        frm = slot_text(comp, b // L.MAX_SLOTS, b % L.MAX_SLOTS)
+        frm = slot_text(comp, A.slot_code_landing(b), A.slot_code_slot(b))
         ship = ship_text(comp, a)
         owner = f"{who}'s " if seat >= 0 else ""
         if c < 0:
             back = "; its captain returns to supply" if seat >= 0 else ""
             return f"{owner}{ship} leaves {frm} and is removed{back}"
-        return f"{owner}{ship} moves from {frm} to {slot_text(comp, c // L.MAX_SLOTS, c % 8)}"
+        to = slot_text(comp, A.slot_code_landing(c), A.slot_code_slot(c))
+        return f"{owner}{ship} moves from {frm} to {to}"
     if ev == E.EV_GAIN:
         if a == E.G_CHARACTER:
             return f"{who} takes {L.CHARACTER_NAMES[c]}"
@@ -172,7 +175,8 @@ def describe_event(comp: Components, row) -> str | None:
         m = f"merchant ship M{a + 1} (limit {comp.array[L.C_MERCH_LIMIT + a]})"
         if b == 0:
             return f"{m} is discarded"
-        return f"{who} sends {m} to {slot_text(comp, c // L.MAX_SLOTS, c % L.MAX_SLOTS)}"
+        landing, slot = A.merchant_landing(c), A.merchant_slot(c)
+        return f"{who} sends {m} to {slot_text(comp, landing, slot)}"
     return None
 
 

@@ -263,23 +263,27 @@ PHASE_NAMES = V.PHASE_NAMES
 
 # --- decisions -------------------------------------------------------------------------------
 D_NONE = int(V.Decision.NONE)
-D_SEND_MERCHANT = int(V.Decision.SEND_MERCHANT)  # action: landing * MAX_SLOTS + slot
-D_SERNIGI_WHEN = int(V.Decision.SERNIGI_WHEN)  # action: 0 send now, 1 at the start of Phase 3
-D_PLACE_DISC = int(V.Decision.PLACE_DISC)  # action: number * 4 + area
-# action: 0 done, else (tile + 1) * 32 + colour mask (bit 4 = missionary)
-D_LAUNCH = int(V.Decision.LAUNCH)
-D_ACT = int(V.Decision.ACT)  # action: 0 give up, else area-specific (see vdgsim.engine.actions)
-# action: 0 done, else 1 + tile * MAX_SLOTS + slot
+# Action codes are packed and unpacked by vdgsim.engine.actions only (one encoder per kind).
+D_SEND_MERCHANT = int(V.Decision.SEND_MERCHANT)  # action: actions.merchant_send(landing, slot)
+# action: SERNIGI_NOW, or SERNIGI_PHASE3 (at the start of Phase 3)
+D_SERNIGI_WHEN = int(V.Decision.SERNIGI_WHEN)
+D_PLACE_DISC = int(V.Decision.PLACE_DISC)  # action: actions.placement(number, area)
+D_LAUNCH = int(V.Decision.LAUNCH)  # action: LAUNCH_DONE, else actions.launch(tile, crew mask)
+D_ACT = int(V.Decision.ACT)  # action: GIVE_UP, else area-specific (see vdgsim.engine.actions)
+# action: EXPEDITION_DONE, else actions.ship_send(tile, slot)
 D_EXPEDITION_SHIP = int(V.Decision.EXPEDITION_SHIP)
-D_MANUEL_PLACE = int(V.Decision.MANUEL_PLACE)  # action: number * 4 + area
-D_PROJECT_BONUS = int(V.Decision.PROJECT_BONUS)  # action: upper space index
-D_SAILOR_BONUS = int(V.Decision.SAILOR_BONUS)  # action: section * 4 + colour, or BAG_DRAW
-D_END_BOARD = int(V.Decision.END_BOARD)  # action: number of captains to board
+D_MANUEL_PLACE = int(V.Decision.MANUEL_PLACE)  # action: actions.placement(number, area)
+D_PROJECT_BONUS = int(V.Decision.PROJECT_BONUS)  # action: actions.project_bonus(upper space)
+# action: actions.sailor_bonus(section, colour), or SAILOR_BAG_DRAW
+D_SAILOR_BONUS = int(V.Decision.SAILOR_BONUS)
+D_END_BOARD = int(V.Decision.END_BOARD)  # action: actions.end_board(captains to board)
 DECISION_NAMES = V.DECISION_NAMES
 
 SAILOR_BAG_DRAW = N_SECTIONS * N_COLOURS
 LAUNCH_DONE = V.LAUNCH_DONE
 GIVE_UP = V.GIVE_UP
+EXPEDITION_DONE = 0
+SERNIGI_NOW, SERNIGI_PHASE3 = 0, 1
 MISSIONARY_BIT = 16
 
 # merchant-send contexts
@@ -306,14 +310,14 @@ PAY_PURCHASE = int(V.PayReason.PURCHASE)
 PAY_RECRUIT = int(V.PayReason.RECRUIT)
 PAY_REASON_NAMES = V.PAY_REASON_NAMES
 
-# action codes of D_ACT, by Area
-ACT_BUY_ONE = V.ACT_BUY_ONE
-ACT_BUY_TWO = V.ACT_BUY_TWO
+# action codes of D_ACT, by Area (encoded and decoded by vdgsim.engine.actions)
+ACT_BUY_ONE = V.ACT_BUY_ONE  # + upper space (1..6)
+ACT_BUY_TWO = V.ACT_BUY_TWO  # + pair index (7..21)
 ACT_BUY_SAO_GABRIEL = V.ACT_BUY_SAO_GABRIEL
-ACT_MONEY = V.ACT_MONEY
-ACT_HOST = V.ACT_HOST
-ACT_LANDING = V.ACT_LANDING
-ACT_RECRUIT = V.ACT_RECRUIT
+ACT_MONEY = V.ACT_MONEY  # + money space (1..2)
+ACT_HOST = V.ACT_HOST  # + character (3..6)
+ACT_LANDING = V.ACT_LANDING  # + landing (1..6)
+ACT_RECRUIT = V.ACT_RECRUIT  # + packed (captain << 15 | section << 12 | 3 bits per colour)
 RECRUIT_NO_SECTION = 4
 
 MAX_LEGAL = 1024

@@ -8,8 +8,7 @@ from strategies import params as P
 from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
-from vdgsim.engine import purchase as PU
-from vdgsim.engine import recruiting as RE
+from vdgsim.engine import actions as A
 from vdgsim.engine.rng import randint
 
 
@@ -43,7 +42,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     ties = 0
     if capt_left:
         best = cw
-        best_code = RE.pack(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
+        best_code = A.recruit(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
         ties = 1
     k = wi[W.WI_K : W.WI_K + 4]
     # colours the held projects can still use (more of a colour already held d times
@@ -93,22 +92,22 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
             if v > best + V.EPS:
                 best = v
                 ties = 1
-                best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 0)
+                best_code = A.recruit(sec, k[0], k[1], k[2], k[3], 0)
             elif v >= best - V.EPS:
                 ties += 1
                 if rand and randint(s, L.S_RNG_PLAYER, ties) == 0:
-                    best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 0)
+                    best_code = A.recruit(sec, k[0], k[1], k[2], k[3], 0)
             if capt_left and cost + total <= budget:
                 v2 = v + cw - total * rv
                 # argmax; ties broken uniformly from the player generator, never by index
                 if v2 > best + V.EPS:
                     best = v2
                     ties = 1
-                    best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 1)
+                    best_code = A.recruit(sec, k[0], k[1], k[2], k[3], 1)
                 elif v2 >= best - V.EPS:
                     ties += 1
                     if rand and randint(s, L.S_RNG_PLAYER, ties) == 0:
-                        best_code = RE.pack(sec, k[0], k[1], k[2], k[3], 1)
+                        best_code = A.recruit(sec, k[0], k[1], k[2], k[3], 1)
     return best, best_code
 
 
@@ -131,7 +130,7 @@ def nav_choice(c, s, pr, p, rv, legal, n, wi, wf):
         a = legal[i]
         if a == L.GIVE_UP:
             continue
-        v = lv[a - L.ACT_LANDING]
+        v = lv[A.expedition_landing(a)]
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return best, code
 
@@ -146,10 +145,10 @@ def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
         a = legal[i]
         if a == L.GIVE_UP:
             continue
-        if a < L.ACT_HOST:
-            v = s[L.S_MONEY + a - L.ACT_MONEY] * rv * pr[P.P_MONEY_W]
+        if not A.is_host(a):
+            v = s[L.S_MONEY + A.money_space(a)] * rv * pr[P.P_MONEY_W]
         else:
-            v = V.character_value(c, s, pr, p, a - L.ACT_HOST, rv, ub, wf)
+            v = V.character_value(c, s, pr, p, A.hosted_character(a), rv, ub, wf)
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return best, code
 
@@ -158,7 +157,7 @@ def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
 def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
     u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]
     u1 = wf[W.WF_U1 : W.WF_U1 + L.N_UPPER]
-    have, pend = V.upper_values(c, s, pr, p, rv, u0, u1, wi)
+    V.upper_values(c, s, pr, p, rv, u0, u1, wi)
     best = -1e9
     code = -1
     ties = 0
@@ -166,16 +165,16 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
         a = legal[i]
         if a == L.GIVE_UP:
             continue
-        if a == L.ACT_BUY_SAO_GABRIEL:
-            v = V.purchase_value(c, s, pr, p, rv, a, have, pend)
-        elif a >= L.ACT_BUY_TWO:
-            i1, j1 = PU.pair_spaces(a - L.ACT_BUY_TWO)
+        if A.is_buy_sao_gabriel(a):
+            v = V.sao_gabriel_value(c, s, pr, p, rv)
+        elif A.is_buy_two(a):
+            i1, j1 = A.bought_pair(a)
             v = max(u0[i1] + u1[j1], u0[j1] + u1[i1]) - c[L.C_TWO_PROJECTS] * rv
         else:
-            v = u0[a - L.ACT_BUY_ONE] - c[L.C_ONE_PROJECT] * rv
-        if a == L.ACT_BUY_SAO_GABRIEL:
+            v = u0[A.bought_space(a)] - c[L.C_ONE_PROJECT] * rv
+        if A.is_buy_sao_gabriel(a):
             price = c[L.C_PROJ_CREW + s[L.S_SAO_GABRIEL]]
-        elif a >= L.ACT_BUY_TWO:
+        elif A.is_buy_two(a):
             price = c[L.C_TWO_PROJECTS]
         else:
             price = c[L.C_ONE_PROJECT]

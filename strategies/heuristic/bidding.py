@@ -18,6 +18,7 @@ from strategies.heuristic import acting as AC
 from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 
 N_VALS = 5  # the four Areas, then Navigation after an earlier recruiting action
 # a seat's row of the per-game cache (strategies.policy.new_cache)
@@ -70,7 +71,7 @@ def area_values(c, s, pr, p, rv, vals, wi, wf):
 
 @njit(cache=True, _nrt=False)
 def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
-    """The placement (number * 4 + Area) with the highest expected VP.
+    """The placement (number and Area) with the highest expected VP.
 
     ``cache[p]`` keeps the Area values of Phase 1: nothing they depend on changes while
     discs are placed, so they are computed once per seat and round (tagged by the round).
@@ -199,8 +200,8 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     done = 0  # (Area, compensation, plan) groups already evaluated at their lowest free number
     for i in range(n):
         a_code = legal[i]
-        num = a_code // 4
-        a = a_code % 4
+        num = A.placement_number(a_code)
+        a = A.placement_area(a_code)
         plus = a == L.A_NAVIGATION and my_first_recruit < num
         comp_n = c[L.C_COMPENSATION + num] if num <= 20 else 0
         if max_f <= num <= 20:

@@ -8,6 +8,7 @@ from strategies import params as P
 from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 
 
 @njit(cache=True, _nrt=False)
@@ -29,8 +30,8 @@ def decide_launch(c, s, pr, p, legal, n, wi):
         a = legal[i]
         if a == L.LAUNCH_DONE:
             continue
-        t = a // 32 - 1
-        m = a % 32
+        t = A.launch_tile(a)
+        m = A.launch_crew(a)
         inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
         v = V.ship_value_s(c[L.C_PROJ_LIMIT + t], inc, r, True, sw, iw, end)
         if m & L.MISSIONARY_BIT and c[L.C_PROJ_CREW + t] < 5:
@@ -51,10 +52,10 @@ def decide_ship(c, s, pr, p, legal, n):
     landing = s[L.S_EXP_LANDING]
     for i in range(n):
         a = legal[i]
-        if a == 0:
+        if a == L.EXPEDITION_DONE:
             continue
-        t = (a - 1) // L.MAX_SLOTS
-        j = (a - 1) % L.MAX_SLOTS
+        t = A.ship_send_tile(a)
+        j = A.ship_send_slot(a)
         v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] * 100.0 - c[L.C_PROJ_LIMIT + t]
         v += c[L.C_PROJ_REALS + t] + c[L.C_PROJ_VP + t]
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
@@ -75,7 +76,7 @@ def decide_merchant(c, s, pr, p, legal, n, wi, wf, m):
     for i in range(n):
         a = legal[i]
         v = mv[a]
-        v += 0.5 * pr[P.P_LAND_BIAS + a // L.MAX_SLOTS]
+        v += 0.5 * pr[P.P_LAND_BIAS + A.merchant_landing(a)]
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 
@@ -89,7 +90,7 @@ def decide_project_bonus(c, s, pr, p, legal, n, wi):
     code = legal[0]
     ties = 0
     for i in range(n):
-        v = V.project_value(c, s, pr, p, s[L.S_UPPER + legal[i]], rv, have)
+        v = V.project_value(c, s, pr, p, s[L.S_UPPER + A.project_bonus_space(legal[i])], rv, have)
         best, ties, code = V.argmax_step(s, v, legal[i], best, ties, code)
     return code
 
@@ -127,7 +128,7 @@ def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
                 v += gain[col] * s[L.S_BAG + col] / max(tot, 1)
             v -= 0.01
         else:
-            v = gain[a % L.N_COLOURS]
+            v = gain[A.sailor_bonus_colour(a)]
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 

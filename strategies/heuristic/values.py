@@ -8,6 +8,7 @@ from numba import njit
 from strategies import params as P
 from strategies.heuristic import work as W
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import landings as LD
 from vdgsim.engine.common import tiles_owned_at
 from vdgsim.engine.rng import randint
@@ -450,7 +451,7 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
 @njit(cache=True, _nrt=False)
 def merchant_values(c, s, pr, p, rv, bv, limit, out):
     """VP for the sender of putting this round's merchant ship (navigation ``limit``) on
-    each slot, in ``out[landing * MAX_SLOTS + slot]`` (-1e9 where it does not fit): the
+    each slot, in ``out[actions.merchant_send(landing, slot)]`` (-1e9 where it does not fit): the
     landing bonus, the slot value denied to the rivals (``merchant_block``), and the
     completion it may trigger (good for his ships there, half as bad for the rivals')."""
     r = s[L.S_ROUND]
@@ -472,12 +473,11 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
         ch = completion_chance(e, r) - completion_chance(e + 1, r)
         comp = pr[P.P_COMPLETION_W] * ch * c[L.C_LAND_COMPLETION + landing] * (mine - 0.5 * theirs)
         for j in range(L.MAX_SLOTS):
-            code = landing * L.MAX_SLOTS + j
-            val = c[L.C_LAND_VALUE + code] if j < ns else 0
-            if j < ns and s[L.S_SLOT + code] < 0 and val <= limit:
-                out[code] = bv[landing] + pr[P.P_MERCH_BLOCK] * val + comp
+            val = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] if j < ns else 0
+            if j < ns and s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0 and val <= limit:
+                out[A.merchant_send(landing, j)] = bv[landing] + pr[P.P_MERCH_BLOCK] * val + comp
             else:
-                out[code] = -1e9
+                out[A.merchant_send(landing, j)] = -1e9
 
 
 @njit(cache=True, _nrt=False)
@@ -525,9 +525,13 @@ def best_merchant_value(c, s, pr, p, rv, ub, wf):
     bonus_table(c, s, pr, p, rv, ub, bv)
     merchant_values(c, s, pr, p, rv, bv, c[L.C_MERCH_LIMIT + m], mv)
     best = 0.0
-    for code in range(L.N_LANDINGS * L.MAX_SLOTS):
-        if pr[P.R_LAND_FORBID + code // L.MAX_SLOTS] <= 0 and mv[code] > best:
-            best = mv[code]
+    for landing in range(L.N_LANDINGS):
+        if pr[P.R_LAND_FORBID + landing] > 0:
+            continue
+        for j in range(L.MAX_SLOTS):
+            v = mv[A.merchant_send(landing, j)]
+            if v > best:
+                best = v
     return best
 
 
@@ -588,41 +592,13 @@ def best_character_action(c, s, pr, p, rv, ub, wf):
 
 
 @njit(cache=True, inline="always")
-def upper_value(c, s, pr, p, rv, have, t, pending):
-    """Value of buying project ``t``, discounted past the preset's pipeline target."""
-    v = project_value(c, s, pr, p, t, rv, have)
-    if pending >= pr[P.P_PROJ_TARGET]:
-        v *= 0.35
-    return v
-
-
-@njit(cache=True, inline="always")
-def purchase_value(c, s, pr, p, rv, action, have, pend):
-    """VP of a purchase action code (price included); ``have``: crew held, ``pend``: the
-    unlaunched projects held."""
-    if action == L.ACT_BUY_SAO_GABRIEL:
-        t = s[L.S_SAO_GABRIEL]
-        v = ship_value(c, s, pr, t, rv, True)
-        if s[L.S_CAPT_SUPPLY + p] + s[L.S_CAPT_AREA + p] == 0:
-            v *= 0.3
-        return v - c[L.C_PROJ_CREW + t] * rv
-    if action >= L.ACT_BUY_TWO:
-        idx = action - L.ACT_BUY_TWO
-        k = 0
-        for i in range(L.N_UPPER):
-            for j in range(i + 1, L.N_UPPER):
-                if k == idx:
-                    ti = s[L.S_UPPER + i]
-                    tj = s[L.S_UPPER + j]
-                    v1 = upper_value(c, s, pr, p, rv, have, ti, pend)
-                    v1 += upper_value(c, s, pr, p, rv, have, tj, pend + 1)
-                    v2 = upper_value(c, s, pr, p, rv, have, tj, pend)
-                    v2 += upper_value(c, s, pr, p, rv, have, ti, pend + 1)
-                    return max(v1, v2) - c[L.C_TWO_PROJECTS] * rv
-                k += 1
-        return -1e9
-    t = s[L.S_UPPER + action - L.ACT_BUY_ONE]
-    return upper_value(c, s, pr, p, rv, have, t, pend) - c[L.C_ONE_PROJECT] * rv
+def sao_gabriel_value(c, s, pr, p, rv):
+    """VP of buying the Sao Gabriel project (price included)."""
+    t = s[L.S_SAO_GABRIEL]
+    v = ship_value(c, s, pr, t, rv, True)
+    if s[L.S_CAPT_SUPPLY + p] + s[L.S_CAPT_AREA + p] == 0:
+        v *= 0.3
+    return v - c[L.C_PROJ_CREW + t] * rv
 
 
 @njit(cache=True, _nrt=False)
@@ -647,13 +623,12 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
             lim = c[L.C_PROJ_LIMIT + t]
             crew = c[L.C_PROJ_CREW + t]
             v = project_value_s(lim, crew, inc, r, colours, hm, sw, iw, end, cp, mv)
-            # past the pipeline target a project is discounted (as upper_value does)
+            # past the pipeline target a project is discounted
             u0[i] = v * 0.35 if pend >= target else v
             u1[i] = v * 0.35 if pend + 1 >= target else v
         else:
             u0[i] = -1e9
             u1[i] = -1e9
-    return have, pend
 
 
 @njit(cache=True, _nrt=False)
@@ -661,7 +636,7 @@ def best_purchase_value(c, s, pr, p, rv, budget, wi, wf):
     """Best VP of a purchase the player can pay with ``budget``."""
     u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]
     u1 = wf[W.WF_U1 : W.WF_U1 + L.N_UPPER]
-    have, pend = upper_values(c, s, pr, p, rv, u0, u1, wi)
+    upper_values(c, s, pr, p, rv, u0, u1, wi)
     best = -1e9
     for i in range(L.N_UPPER):
         if s[L.S_UPPER + i] >= 0 and budget >= c[L.C_ONE_PROJECT]:
@@ -674,6 +649,6 @@ def best_purchase_value(c, s, pr, p, rv, budget, wi, wf):
                     best = max(best, v)
     sg = s[L.S_SAO_GABRIEL]
     if sg >= 0 and budget >= c[L.C_PROJ_CREW + sg]:
-        v = purchase_value(c, s, pr, p, rv, L.ACT_BUY_SAO_GABRIEL, have, pend)
+        v = sao_gabriel_value(c, s, pr, p, rv)
         best = max(best, v)
     return best

@@ -5,6 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
@@ -14,11 +15,11 @@ def legal_character_actions(s, out, n):
     """Each unclaimed money space with money on it, and each character not hosted this round."""
     for k in range(2):
         if s[L.S_MONEY_TAKEN + k] == 0 and s[L.S_MONEY + k] > 0:
-            out[n] = L.ACT_MONEY + k
+            out[n] = A.take_money(k)
             n += 1
     for ch in range(L.N_CHARACTERS):
         if s[L.S_CHAR_HOSTED + ch] < 0:
-            out[n] = L.ACT_HOST + ch
+            out[n] = A.host(ch)
             n += 1
     return n
 
@@ -55,7 +56,7 @@ def legal_manuel_placements(c, s, out, n):
             continue
         for num in range(21, 23):
             if s[L.S_NUM_OWNER + num] < 0:
-                out[n] = num * 4 + area
+                out[n] = A.placement(num, area)
                 n += 1
     return n
 
@@ -72,8 +73,8 @@ def manuel_can_place(c, s):
 
 @njit(cache=True, _nrt=False)
 def place_manuel_disc(s, p, action):
-    num = action // 4
-    area = action % 4
+    num = A.placement_number(action)
+    area = A.placement_area(action)
     s[L.S_NUM_OWNER + num] = p
     s[L.S_NUM_AREA + num] = area
     s[L.S_AREA_USED + area] += 1

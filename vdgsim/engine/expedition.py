@@ -5,6 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 
 
@@ -28,7 +29,7 @@ def legal_landings(c, s, p, out, n):
         return n
     for landing in range(L.N_LANDINGS):
         if can_send_to(c, s, p, landing):
-            out[n] = L.ACT_LANDING + landing
+            out[n] = A.expedition(landing)
             n += 1
     return n
 
@@ -43,7 +44,7 @@ def legal_ship_sends(c, s, p, out, n):
     """
     landing = s[L.S_EXP_LANDING]
     if s[L.S_EXP_SENT] > 0:
-        out[n] = 0
+        out[n] = L.EXPEDITION_DONE
         n += 1
     if s[L.S_EXP_SENT] >= s[L.S_EXP_CAPTAINS]:
         return n
@@ -57,7 +58,7 @@ def legal_ship_sends(c, s, p, out, n):
                 s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0
                 and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
             ):
-                out[n] = 1 + t * L.MAX_SLOTS + j
+                out[n] = A.ship_send(t, j)
                 n += 1
     return n
 
@@ -66,8 +67,8 @@ def legal_ship_sends(c, s, p, out, n):
 def send_ship(c, s, log, p, action):
     """Board a captain, place the ship, score the slot's VP. Returns the landing."""
     landing = s[L.S_EXP_LANDING]
-    t = (action - 1) // L.MAX_SLOTS
-    j = (action - 1) % L.MAX_SLOTS
+    t = A.ship_send_tile(action)
+    j = A.ship_send_slot(action)
     s[L.S_CAPT_SUPPLY + p] -= 1
     s[L.S_PROJ_CAPTAIN + t] = 1
     s[L.S_PROJ_LOC + t] = L.LOC_NAVIGATION

@@ -11,6 +11,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import characters as CH
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
@@ -184,8 +185,8 @@ def legal_actions(c, s, out):
     elif kind == L.D_SEND_MERCHANT:
         n = LD.legal_merchant_sends(c, s, sending_merchant(s), out, 0)
     elif kind == L.D_SERNIGI_WHEN:
-        out[0] = 0
-        out[1] = 1
+        out[0] = L.SERNIGI_NOW
+        out[1] = L.SERNIGI_PHASE3
         n = 2
     elif kind == L.D_MANUEL_PLACE:
         n = CH.legal_manuel_placements(c, s, out, 0)
@@ -196,7 +197,7 @@ def legal_actions(c, s, out):
     elif kind == L.D_END_BOARD:
         k = min(s[L.S_CAPT_SUPPLY + p], SC.unboarded_ships(s, p))
         for i in range(k + 1):
-            out[i] = i
+            out[i] = A.end_board(i)
         n = k + 1
     return n
 
@@ -249,7 +250,7 @@ def apply(c, s, log, action):
     elif kind == L.D_ACT:
         _apply_act(c, s, log, p, action, row)
     elif kind == L.D_EXPEDITION_SHIP:
-        if action == 0:
+        if action == L.EXPEDITION_DONE:
             s[L.S_EXP_LANDING] = -1
             s[L.S_STEP] = L.ST_POST_LAUNCH
         else:
@@ -267,7 +268,7 @@ def apply(c, s, log, action):
         _after_bonus(c, s, log, p, landing, resume)
     elif kind == L.D_SERNIGI_WHEN:
         s[L.S_STEP] = L.ST_POST_LAUNCH
-        if action == 0:
+        if action == L.SERNIGI_NOW:
             m = LD.merchant_tile(s)
             if LD.merchant_fits(c, s, m):
                 s[L.S_MERCH_CONTEXT] = L.MC_HOST
@@ -278,13 +279,13 @@ def apply(c, s, log, action):
         CH.place_manuel_disc(s, p, action)
         s[L.S_STEP] = L.ST_POST_LAUNCH
     elif kind == L.D_PROJECT_BONUS:
-        C.take_project(s, log, p, action, -3)
+        C.take_project(s, log, p, A.project_bonus_space(action), -3)
         s[L.S_STEP] = s[L.S_BONUS_RESUME]
     elif kind == L.D_SAILOR_BONUS:
         LD.take_sailor_bonus(s, log, p, action)
         s[L.S_STEP] = s[L.S_BONUS_RESUME]
     elif kind == L.D_END_BOARD:
-        SC.board_captains(s, p, action)
+        SC.board_captains(s, p, A.end_board_captains(action))
         s[L.S_END_PLAYER] = p + 1
         s[L.S_STEP] = L.ST_END_LAUNCH
     s[L.S_DEC_ROW] = -1
@@ -307,14 +308,14 @@ def _apply_act(c, s, log, p, action, row):
     elif area == L.A_RECRUITING:
         RE.recruit(c, s, log, p, action, row)
     elif area == L.A_NAVIGATION:
-        s[L.S_EXP_LANDING] = action - L.ACT_LANDING
+        s[L.S_EXP_LANDING] = A.expedition_landing(action)
         s[L.S_EXP_CAPTAINS] = s[L.S_CAPT_SUPPLY + p]
         s[L.S_EXP_SENT] = 0
         s[L.S_STEP] = L.ST_EXPEDITION
-    elif action < L.ACT_HOST:
-        CH.take_money(s, log, p, action - L.ACT_MONEY)
+    elif not A.is_host(action):
+        CH.take_money(s, log, p, A.money_space(action))
     else:
-        ch = action - L.ACT_HOST
+        ch = A.hosted_character(action)
         prev = CH.host(c, s, log, p, ch)
         if ch == L.CH_SERNIGI and LD.merchant_tile(s) >= 0:
             _decide(s, L.D_SERNIGI_WHEN, p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
@@ -32,7 +33,7 @@ def merchant_fits(c, s, m):
 
 @njit(cache=True, _nrt=False)
 def legal_merchant_sends(c, s, m, out, n):
-    """Every empty slot of value <= the merchant's limit; action = landing * 8 + slot."""
+    """Every empty slot of value <= the merchant's limit; encoded by ``actions.merchant_send``."""
     limit = c[L.C_MERCH_LIMIT + m]
     for landing in range(L.N_LANDINGS):
         for j in range(c[L.C_LAND_NSLOTS + landing]):
@@ -40,7 +41,7 @@ def legal_merchant_sends(c, s, m, out, n):
                 s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0
                 and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
             ):
-                out[n] = landing * L.MAX_SLOTS + j
+                out[n] = A.merchant_send(landing, j)
                 n += 1
     return n
 
@@ -48,8 +49,8 @@ def legal_merchant_sends(c, s, m, out, n):
 @njit(cache=True, _nrt=False)
 def send_merchant(s, log, p, m, action):
     """Place merchant tile ``m``; the sender gets the landing bonus but no slot VP (R5.5)."""
-    landing = action // L.MAX_SLOTS
-    slot = action % L.MAX_SLOTS
+    landing = A.merchant_landing(action)
+    slot = A.merchant_slot(action)
     s[L.S_SLOT + landing * L.MAX_SLOTS + slot] = L.N_PROJECTS + m
     s[L.S_MERCH_LOC + m] = L.M_NAVIGATION
     s[L.S_MERCH_SENT] = 1
@@ -104,7 +105,7 @@ def landing_bonus(c, s, log, p, landing, resume):
 def legal_project_bonus(s, out, n):
     for i in range(L.N_UPPER):
         if s[L.S_UPPER + i] >= 0:
-            out[n] = i
+            out[n] = A.project_bonus(i)
             n += 1
     return n
 
@@ -115,7 +116,7 @@ def legal_sailor_bonus(s, out, n):
     for sec in range(s[L.S_N_PLAYERS]):
         for col in range(L.N_COLOURS):
             if s[L.S_SECTION + sec * L.N_COLOURS + col] > 0:
-                out[n] = sec * L.N_COLOURS + col
+                out[n] = A.sailor_bonus(sec, col)
                 n += 1
     if C.bag_total(s) > 0:
         out[n] = L.SAILOR_BAG_DRAW
@@ -128,7 +129,8 @@ def take_sailor_bonus(s, log, p, action):
     if action == L.SAILOR_BAG_DRAW:
         col = C.draw_from_bag(s)
     else:
-        col = action % L.N_COLOURS
-        s[L.S_SECTION + action] -= 1
+        sec = A.sailor_bonus_section(action)
+        col = A.sailor_bonus_colour(action)
+        s[L.S_SECTION + sec * L.N_COLOURS + col] -= 1
     s[L.S_SAILORS + p * L.N_COLOURS + col] += 1
     C.log_gain(s, log, p, E.G_SAILOR, 1, col, action)

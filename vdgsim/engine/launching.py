@@ -5,6 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 
 
 @njit(cache=True, _nrt=False)
@@ -53,7 +54,7 @@ def legal_launches(c, s, p, out, n):
         crew = c[L.C_PROJ_CREW + t]
         for m in range(1, 32):
             if (m & ~avail) == 0 and popcount5(m) == crew:
-                out[n] = (t + 1) * 32 + m
+                out[n] = A.launch(t, m)
                 n += 1
     return n
 
@@ -61,8 +62,8 @@ def legal_launches(c, s, p, out, n):
 @njit(cache=True, _nrt=False)
 def launch(s, p, action):
     """Launch: the sailors return to the bag, the missionary to the Characters Area."""
-    t = action // 32 - 1
-    m = action % 32
+    t = A.launch_tile(action)
+    m = A.launch_crew(action)
     for col in range(L.N_COLOURS):
         if (m >> col) & 1:
             s[L.S_SAILORS + p * L.N_COLOURS + col] -= 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
 
@@ -47,7 +48,7 @@ def remove_ship(s, log, code, landing, slot):
     else:
         p = -1
         s[L.S_MERCH_LOC + code - L.N_PROJECTS] = L.M_REMOVED
-    E.log_event(s, log, E.EV_MOVE, p, code, landing * L.MAX_SLOTS + slot, -1, 0)
+    E.log_event(s, log, E.EV_MOVE, p, code, A.slot_code(landing, slot), -1, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -82,7 +83,7 @@ def move_ships(c, s, log):
                     E.EV_MOVE,
                     owner,
                     code,
-                    landing * L.MAX_SLOTS + j,
-                    (landing + 1) * L.MAX_SLOTS + target,
+                    A.slot_code(landing, j),
+                    A.slot_code(landing + 1, target),
                     0,
                 )

@@ -5,20 +5,9 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
-
-
-@njit(cache=True, _nrt=False)
-def pair_spaces(idx):
-    """The (i, j) upper spaces, i < j, of pair index ``idx`` (0..14)."""
-    k = 0
-    for i in range(L.N_UPPER):
-        for j in range(i + 1, L.N_UPPER):
-            if k == idx:
-                return i, j
-            k += 1
-    return -1, -1
 
 
 @njit(cache=True, _nrt=False)
@@ -27,16 +16,14 @@ def legal_purchases(c, s, p, budget, out, n):
     if budget >= c[L.C_ONE_PROJECT]:
         for i in range(L.N_UPPER):
             if s[L.S_UPPER + i] >= 0:
-                out[n] = L.ACT_BUY_ONE + i
+                out[n] = A.buy_one(i)
                 n += 1
     if budget >= c[L.C_TWO_PROJECTS]:
-        k = 0
         for i in range(L.N_UPPER):
             for j in range(i + 1, L.N_UPPER):
                 if s[L.S_UPPER + i] >= 0 and s[L.S_UPPER + j] >= 0:
-                    out[n] = L.ACT_BUY_TWO + k
+                    out[n] = A.buy_two(i, j)
                     n += 1
-                k += 1
     sg = s[L.S_SAO_GABRIEL]
     if sg >= 0 and budget >= c[L.C_PROJ_CREW + sg]:
         out[n] = L.ACT_BUY_SAO_GABRIEL
@@ -47,18 +34,18 @@ def legal_purchases(c, s, p, budget, out, n):
 @njit(cache=True, _nrt=False)
 def purchase(c, s, log, p, action, dec_row):
     """Pay and take the projects; Sao Gabriel arrives launched with no crew."""
-    if action == L.ACT_BUY_SAO_GABRIEL:
+    if A.is_buy_sao_gabriel(action):
         t = s[L.S_SAO_GABRIEL]
         C.pay(s, log, p, c[L.C_PROJ_CREW + t], L.PAY_PURCHASE, dec_row)
         s[L.S_SAO_GABRIEL] = -1
         s[L.S_PROJ_LOC + t] = L.LOC_SHIP
         s[L.S_PROJ_OWNER + t] = p
         C.log_gain(s, log, p, E.G_PROJECT, 1, t, -2)
-    elif action >= L.ACT_BUY_TWO:
-        i, j = pair_spaces(action - L.ACT_BUY_TWO)
+    elif A.is_buy_two(action):
+        i, j = A.bought_pair(action)
         C.pay(s, log, p, c[L.C_TWO_PROJECTS], L.PAY_PURCHASE, dec_row)
         C.take_project(s, log, p, i, -1)
         C.take_project(s, log, p, j, -1)
     else:
         C.pay(s, log, p, c[L.C_ONE_PROJECT], L.PAY_PURCHASE, dec_row)
-        C.take_project(s, log, p, action - L.ACT_BUY_ONE, -1)
+        C.take_project(s, log, p, A.bought_space(action), -1)

@@ -5,30 +5,9 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
-
-
-@njit(cache=True, _nrt=False)
-def pack(section, k0, k1, k2, k3, captain):
-    return L.ACT_RECRUIT + (
-        (captain << 15) | (section << 12) | k0 | (k1 << 3) | (k2 << 6) | (k3 << 9)
-    )
-
-
-@njit(cache=True, _nrt=False)
-def unpack_counts(action, col):
-    return ((action - L.ACT_RECRUIT) >> (3 * col)) & 7
-
-
-@njit(cache=True, _nrt=False)
-def unpack_section(action):
-    return ((action - L.ACT_RECRUIT) >> 12) & 7
-
-
-@njit(cache=True, _nrt=False)
-def unpack_captain(action):
-    return ((action - L.ACT_RECRUIT) >> 15) & 1
 
 
 @njit(cache=True, _nrt=False)
@@ -37,12 +16,12 @@ def recruit_cost(c, action):
     distinct = 0
     total = 0
     for col in range(L.N_COLOURS):
-        k = unpack_counts(action, col)
+        k = A.recruit_count(action, col)
         total += k
         if k > 0:
             distinct += 1
     cost = c[L.C_SAILOR_COST + distinct]
-    if unpack_captain(action):
+    if A.recruit_captain(action):
         cost += total
     return cost
 
@@ -53,11 +32,10 @@ def legal_recruits(c, s, p, budget, out, n):
     a captain, or a captain alone (free). At least one sailor or one captain is taken."""
     captain_left = s[L.S_CAPT_AREA + p] > 0
     if captain_left:
-        out[n] = pack(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
+        out[n] = A.recruit(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
         n += 1
-    base = L.S_SECTION
     for sec in range(s[L.S_N_PLAYERS]):
-        o = base + sec * L.N_COLOURS
+        o = L.S_SECTION + sec * L.N_COLOURS
         for k0 in range(s[o] + 1):
             for k1 in range(s[o + 1] + 1):
                 for k2 in range(s[o + 2] + 1):
@@ -69,10 +47,10 @@ def legal_recruits(c, s, p, budget, out, n):
                         cost = c[L.C_SAILOR_COST + distinct]
                         if cost > budget:
                             continue
-                        out[n] = pack(sec, k0, k1, k2, k3, 0)
+                        out[n] = A.recruit(sec, k0, k1, k2, k3, 0)
                         n += 1
                         if captain_left and cost + total <= budget:
-                            out[n] = pack(sec, k0, k1, k2, k3, 1)
+                            out[n] = A.recruit(sec, k0, k1, k2, k3, 1)
                             n += 1
     return n
 
@@ -80,13 +58,13 @@ def legal_recruits(c, s, p, budget, out, n):
 @njit(cache=True, _nrt=False)
 def recruit(c, s, log, p, action, dec_row):
     C.pay(s, log, p, recruit_cost(c, action), L.PAY_RECRUIT, dec_row)
-    sec = unpack_section(action)
+    sec = A.recruit_section(action)
     if sec != L.RECRUIT_NO_SECTION:
         for col in range(L.N_COLOURS):
-            k = unpack_counts(action, col)
+            k = A.recruit_count(action, col)
             if k > 0:
                 s[L.S_SECTION + sec * L.N_COLOURS + col] -= k
                 s[L.S_SAILORS + p * L.N_COLOURS + col] += k
                 C.log_gain(s, log, p, E.G_SAILOR, k, col, sec)
-    if unpack_captain(action):
+    if A.recruit_captain(action):
         C.gain_captain_from_area(s, log, p, -1)

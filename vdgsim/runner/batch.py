@@ -14,6 +14,7 @@ from numba import njit
 from strategies.loop import play_to_end
 from vdgsim import layout as L
 from vdgsim import vocabulary as V
+from vdgsim.engine import actions as A
 from vdgsim.engine import events as E
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
@@ -120,7 +121,7 @@ def summarise_players(s, log, players, base, rank, share, win_share, game_row):
             action = log[i, 5]
             if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
                 players[base + p, P_NUMBERS] += 1
-                players[base + p, P_NUMBER_SUM] += action // 4
+                players[base + p, P_NUMBER_SUM] += A.placement_number(action)
             elif kind == L.D_ACT:
                 if action == L.GIVE_UP:
                     players[base + p, P_GIVEN_UP] += 1
@@ -166,8 +167,8 @@ def copy_decisions(log, n_rows, g, threshold, sampler, dec, n_dec):
             number = -1
             dec_area = -1
             if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
-                number = action // 4
-                dec_area = action % 4
+                number = A.placement_number(action)
+                dec_area = A.placement_area(action)
             elif kind == L.D_ACT:
                 number = log[i, 7]
                 dec_area = area
