@@ -90,7 +90,7 @@ def test_compile_status_says_so_only_when_cold(monkeypatch: pytest.MonkeyPatch) 
         calls.append("warm_up")
         warm["now"] = True
 
-    monkeypatch.setattr(_numba_cache, "warm_up", fake_warm_up)
+    monkeypatch.setattr(common, "warm_up", fake_warm_up)
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=False, width=200)
     common.ensure_compiled(console)

@@ -366,11 +366,12 @@ def test_batch_commands_compile_after_their_checks_and_say_so(
     """On a cold compiled cache the engine compiles once the input is known to be good (a
     usage error never waits for it), under the status line that says so."""
     from vdgsim import _numba_cache
+    from vdgsim.commands import common
 
     calls: list[str] = []
     monkeypatch.setattr(_numba_cache, "jit_disabled", lambda: False)
     monkeypatch.setattr(_numba_cache, "is_warm", lambda: bool(calls))
-    monkeypatch.setattr(_numba_cache, "warm_up", lambda: calls.append("warm_up"))
+    monkeypatch.setattr(common, "warm_up", lambda: calls.append("warm_up"))
     spec = tmp_path / "tiny.toml"
     spec.write_text(PAIRED)
     if command == "report":

@@ -8,9 +8,10 @@ edit start from a fresh cache, while editing plain-Python modules (analysis, rep
 keeps it. This must run before any compiled function is decorated.
 
 Compiling everything takes one to two minutes, once per machine and source version. After a
-complete warm-up (:func:`warm_up`) a marker file in the cache directory says the cache is
-*warm*. A caller that plays only one game (``vdg play``) sets ``VDGSIM_JIT=if-warm`` before
-importing :mod:`vdgsim`: on a cold cache the compiled functions then run as plain Python (the
+complete warm-up (``vdgsim.commands.common.warm_up``, which lives with the commands because it
+plays games) a marker file in the cache directory says the cache is *warm*. A caller that
+plays only one game (``vdg play``) sets ``VDGSIM_JIT=if-warm`` before importing
+:mod:`vdgsim`: on a cold cache the compiled functions then run as plain Python (the
 same games, see tests/test_determinism.py) instead of compiling first.
 """
 
@@ -99,7 +100,7 @@ def plain_python_fallback() -> bool:
 
 
 def mark_warm() -> None:
-    """Record that the cache is warm (after :func:`warm_up` succeeded with compiled code)."""
+    """Record that the cache is warm (after a complete warm-up with compiled code)."""
     if jit_disabled():
         return  # nothing was compiled
     try:
@@ -108,27 +109,6 @@ def mark_warm() -> None:
         marker.write_text("compiled and cached by vdgsim\n")
     except OSError:
         pass  # a read-only cache only costs a slower first `vdg play`
-
-
-def warm_up() -> None:
-    """Compile (or load from the cache) every compiled entry point the commands call: the
-    step-by-step API with a compiled player (``vdg play``), the whole-game loop (``vdg bench``)
-    and the batch chunk loop (``simulate``, ``tournament``, ``experiment``); then mark the
-    cache warm."""
-    import numpy as np
-
-    from strategies.loop import play_games
-    from strategies.python_loop import play_python, preset_player
-    from strategies.registry import params_table
-    from vdgsim.components import default_components
-    from vdgsim.game import new_game
-    from vdgsim.runner.run import warm_up as warm_up_runner
-
-    comp = default_components()
-    play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
-    play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
-    warm_up_runner(comp)
-    mark_warm()
 
 
 def configure() -> None:

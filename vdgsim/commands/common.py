@@ -138,6 +138,27 @@ def compile_status(console: Console | None = None) -> Iterator[None]:
     )
 
 
+def warm_up() -> None:
+    """Compile (or load from the cache) every compiled entry point the commands call: the
+    step-by-step API with a compiled player (``vdg play``), the whole-game loop (``vdg bench``)
+    and the batch chunk loop (``simulate``, ``tournament``, ``experiment``); then mark the
+    cache warm."""
+    import numpy as np
+
+    from strategies.loop import play_games
+    from strategies.python_loop import play_python, preset_player
+    from strategies.registry import params_table
+    from vdgsim.components import default_components
+    from vdgsim.game import new_game
+    from vdgsim.runner.run import warm_up as warm_up_runner
+
+    comp = default_components()
+    play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
+    play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
+    warm_up_runner(comp)
+    _numba_cache.mark_warm()
+
+
 def ensure_compiled(console: Console | None = None) -> None:
     """Compile (or load) every compiled entry point now, under :func:`compile_status`, so a
     batch command's own progress display starts after compilation and worker processes load
@@ -146,4 +167,4 @@ def ensure_compiled(console: Console | None = None) -> None:
     if _numba_cache.jit_disabled() or _numba_cache.is_warm():
         return
     with compile_status(console):
-        _numba_cache.warm_up()
+        warm_up()
