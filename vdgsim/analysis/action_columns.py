@@ -69,6 +69,7 @@ for _name, _op in {
     "ge": lambda x, y: x >= y,
 }.items():
     setattr(_Code, f"__{_name}__", _binary(_op))
+del _name, _op
 
 
 def decode(decoder: Any, code: pl.Expr, *args: int) -> pl.Expr:
