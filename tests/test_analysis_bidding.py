@@ -11,6 +11,7 @@ import pytest
 from vdgsim import default_components, load_components, new_game
 from vdgsim import layout as L
 from vdgsim.analysis import bidding
+from vdgsim.engine import actions as A
 
 # COMPONENTS.md C6: (Initial, Variation) of the nine default tiles, in file order
 TILES = [(4, 3), (5, -1), (6, 1), (7, -2), (8, 0), (9, 2), (10, -1), (11, 1), (12, -3)]
@@ -109,16 +110,16 @@ def test_observed_acts_by_distance_and_navigation_yield():
         [
             # game 0: F = 8. seat 0 performs Navigation with number 5 (pays 3) -> Malindi,
             # sends two ships to Malindi slots 0 (9 VP) and 2 (7 VP)
-            (0, 0, "x", 1, 2, 5, 1 + 4, 3, 5, 5, 3, 8),
-            (0, 0, "x", 1, 2, 6, 1 + 7 * 8 + 0, 0, 5, -1, -1, 8),
-            (0, 0, "x", 1, 2, 6, 1 + 9 * 8 + 2, 0, 5, -1, -1, 8),
+            (0, 0, "x", 1, 2, 5, A.expedition(4), 3, 5, 5, 3, 8),
+            (0, 0, "x", 1, 2, 6, A.ship_send(7, 0), 0, 5, -1, -1, 8),
+            (0, 0, "x", 1, 2, 6, A.ship_send(9, 2), 0, 5, -1, -1, 8),
             # seat 1 gives up number 6 in Purchase (d = 2)
-            (0, 1, "x", 1, 2, 5, 0, 0, 6, 6, 2, 8),
-            # seat 1 performs number 12 in Purchase (free, d = -4)
-            (0, 1, "x", 1, 2, 5, 1, 1, 12, 12, 2, 8),
+            (0, 1, "x", 1, 2, 5, L.GIVE_UP, 0, 6, 6, 2, 8),
+            # seat 1 performs number 12 in Purchase (free, d = -4): upper space 0
+            (0, 1, "x", 1, 2, 5, A.buy_one(0), 1, 12, 12, 2, 8),
             # seat 2 recruits with number 9 (free): a captain, 2 turquoise and 1 violet
-            # sailors from section 2 (action = 1 + captain << 15 | section << 12 | counts)
-            (0, 2, "x", 1, 2, 5, 1 + ((1 << 15) | (2 << 12) | 2 | (1 << 3)), 3, 9, 9, 1, 8),
+            # sailors from section 2
+            (0, 2, "x", 1, 2, 5, A.recruit(2, 2, 1, 0, 0, 1), 3, 9, 9, 1, 8),
         ]
     )
     acts = bidding.act_rows(d, comps)

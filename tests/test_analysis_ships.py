@@ -8,6 +8,7 @@ import pytest
 
 from vdgsim.analysis import charts, ships
 from vdgsim.analysis.common import RunInfo
+from vdgsim.engine import actions as A
 
 INFO = RunInfo(games=10, seeds=(1,), version="0.1.0", digest="abcdef0123456789")
 
@@ -17,17 +18,17 @@ def test_ships_from_a_hand_made_log():
     log = np.array(
         [
             # round 1: seat 2 sends tile 5 to Mozambique (landing 2) slot 1 for 5 VP
-            [1, 1, 2, 2, 6, 1 + 5 * 8 + 1, 0, 7],
+            [1, 1, 2, 2, 6, A.ship_send(5, 1), 0, 7],
             [2, 1, 2, 2, 0, 5, 2, 1],
             # Phase 3: income 1 VP + 1 Real, Mozambique complete: 2 completion VP, moves up
             [2, 1, 3, 2, 2, 1, 2, 5],
             [3, 1, 3, 2, 2, 1, 2, 5],
             [2, 1, 3, 2, 1, 2, 2, 5],
-            [7, 1, 3, 2, 5, 2 * 8 + 1, 3 * 8 + 0, 0],
+            [7, 1, 3, 2, 5, A.slot_code(2, 1), A.slot_code(3, 0), 0],
             # round 2: income at Mombasa (after moving), then Mombasa completes, removed
             [2, 2, 3, 2, 2, 1, 3, 5],
             [2, 2, 3, 2, 1, 3, 3, 5],
-            [7, 2, 3, 2, 5, 3 * 8 + 0, -1, 0],
+            [7, 2, 3, 2, 5, A.slot_code(3, 0), -1, 0],
         ],
         dtype=np.int64,
     )

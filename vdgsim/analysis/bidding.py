@@ -21,17 +21,15 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from vdgsim.analysis import action_columns as C
 from vdgsim.vocabulary import (
-    ACT_BUY_SAO_GABRIEL,
-    ACT_BUY_TWO,
-    ACT_LANDING,
     AREA_KEYS,
     AREA_NAMES,
     GIVE_UP,
     LANDING_KEYS,
-    MAX_SLOTS,
     N_ROUNDS,
     Area,
+    Colour,
     Decision,
 )
 
@@ -208,13 +206,12 @@ def act_rows(decisions: pl.DataFrame, components: Any | None = None) -> pl.DataF
     slots = _slot_values(components)
     ships = decisions.filter((pl.col("kind") == Decision.EXPEDITION_SHIP) & (pl.col("action") > 0))
     if ships.height:
-        code = pl.col("action") - 1
         ships = ships.with_columns(
-            (code % MAX_SLOTS).alias("_slot"),
+            C.ship_send_slot(pl.col("action")).alias("_slot"),
         ).select("game", "seat", "round", pl.col("context").cast(pl.Int16).alias("n"), "_slot")
-        # the landing comes from the act itself (action = ACT_LANDING + landing)
+        # the landing comes from the act itself
         nav = acts.filter((pl.col("area") == Area.NAVIGATION) & pl.col("performed")).select(
-            "game", "seat", "round", "n", (pl.col("action") - ACT_LANDING).alias("_landing")
+            "game", "seat", "round", "n", C.expedition_landing(pl.col("action")).alias("_landing")
         )
         ships = ships.join(nav, on=["game", "seat", "round", "n"], how="inner")
         lut = pl.DataFrame(
@@ -244,14 +241,9 @@ def _items_gained() -> pl.Expr:
     """What a performed act took, by Area: projects bought (Purchase: 1 per upper space, 2
     for a pair, 1 for Sao Gabriel) or sailors plus captain recruited (Recruiting); Characters
     and Navigation acts count 1 (a Reals amount or character; ships are counted separately)."""
-    code = pl.col("action").cast(pl.Int64) - 1
-    # packed recruit: captain << 15 | section << 12 | a 3-bit count per colour
-    recruits = sum((code // 8**k) % 8 for k in range(4)) + (code // 2**15) % 2
-    purchase = (
-        pl.when(pl.col("action") >= ACT_BUY_TWO)
-        .then(pl.when(pl.col("action") == ACT_BUY_SAO_GABRIEL).then(1).otherwise(2))
-        .otherwise(1)
-    )
+    code = pl.col("action").cast(pl.Int64)
+    recruits = sum(C.recruit_count(code, colour) for colour in Colour) + C.recruit_captain(code)
+    purchase = pl.when(C.is_buy_two(code)).then(2).otherwise(1)
     return (
         pl.when(~pl.col("performed"))
         .then(0)

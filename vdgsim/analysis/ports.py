@@ -11,9 +11,10 @@ from typing import Any
 
 import polars as pl
 
+from vdgsim.analysis import action_columns as C
 from vdgsim.analysis.bidding import act_rows
 from vdgsim.analysis.common import win_share_table
-from vdgsim.vocabulary import ACT_LANDING, LANDING_KEYS, LANDING_NAMES, SENT_COLUMNS, Area
+from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, SENT_COLUMNS, Area
 
 
 def landing_facts(components: Any) -> pl.DataFrame:
@@ -70,7 +71,7 @@ def ships_by_round(decisions: pl.DataFrame, components: Any) -> pl.DataFrame:
     )
     games = max(1, decisions["game"].n_unique())
     t = (
-        acts.with_columns((pl.col("action") - ACT_LANDING).alias("landing_index"))
+        acts.with_columns(C.expedition_landing(pl.col("action")).alias("landing_index"))
         .group_by("landing_index", "round")
         .agg(pl.col("ships_sent").sum().alias("ships"), pl.col("slot_vp").sum().alias("vp"))
         .with_columns(

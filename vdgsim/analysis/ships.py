@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim.vocabulary import LANDING_NAMES, MAX_SLOTS, Decision, Event, RealsSource, VpSource
+from vdgsim.engine import actions as A
+from vdgsim.vocabulary import LANDING_NAMES, Decision, Event, RealsSource, VpSource
 
 SHIP_COLUMNS = (
     "game",
@@ -47,7 +48,8 @@ def ships_from_log(log: np.ndarray, game: int) -> list[tuple[int, ...]]:
     pending_tile = -1
     for ev, rnd, _phase, seat, a, b, c, d in log:
         if ev == Event.DECISION and a == Decision.EXPEDITION_SHIP and b > 0:
-            pending_tile = (b - 1) // MAX_SLOTS
+            # .py_func: the codec's plain Python, no compile for a decode per log row
+            pending_tile = A.ship_send_tile.py_func(b)
         elif ev == Event.VP and a == VpSource.SLOT and pending_tile >= 0:
             # columns as SHIP_COLUMNS; the last eight start at zero / False
             ships[pending_tile] = [game, seat, pending_tile, rnd, c, d, b, 0, 0, 0, 0, 0, 0, 0, 0]

@@ -93,7 +93,9 @@ def is_buy_sao_gabriel(a):
 
 @njit(cache=True, _nrt=False, inline="always")
 def is_buy_two(a):
-    return L.ACT_BUY_TWO <= a < L.ACT_BUY_SAO_GABRIEL
+    # & rather than a chained comparison: vdgsim.analysis.action_columns runs this source on
+    # polars expressions, which have no truth value
+    return (a >= L.ACT_BUY_TWO) & (a < L.ACT_BUY_SAO_GABRIEL)
 
 
 @njit(cache=True, _nrt=False, inline="always")
