@@ -22,6 +22,12 @@ import polars as pl
 from vdgsim.engine import actions as A
 
 
+def python_source(fn: Any) -> Any:
+    """The plain-Python function behind a codec function: ``.py_func`` of a numba dispatcher,
+    or the function itself under ``NUMBA_DISABLE_JIT=1`` (where njit returns it unchanged)."""
+    return getattr(fn, "py_func", fn)
+
+
 class _Code:
     """A polars expression that takes the codec's integer arithmetic."""
 
@@ -75,9 +81,10 @@ del _name, _op
 def decode(decoder: Any, code: pl.Expr, *args: int) -> pl.Expr:
     """``decoder``, a decoder of :mod:`vdgsim.engine.actions`, on a column of codes; ``args``
     are its further (scalar) arguments, such as the colour of :func:`recruit_count`."""
-    out = decoder.py_func(_Code(code), *args)
+    plain = python_source(decoder)
+    out = plain(_Code(code), *args)
     if not isinstance(out, _Code):
-        raise TypeError(f"{decoder.py_func.__name__} does not decode to a column")
+        raise TypeError(f"{plain.__name__} does not decode to a column")
     return out.expr
 
 

@@ -304,7 +304,7 @@ def check_output_dir(
     top: Path,
     *,
     what: str,
-    markers: tuple[str, ...],
+    markers: dict[str, tuple[str, ...]],
     settings: Callable[[], dict[str, Any] | None],
     differences: Callable[[dict[str, Any] | None], list[str]],
     resume: bool,
@@ -314,9 +314,10 @@ def check_output_dir(
     """Apply the rules of a run directory (``vdgsim.runner.output.prepare_run_dir``) to a
     directory that holds several runs, without touching the disk; True if ``force`` replaces it.
 
-    ``top`` is one of ours when any of ``markers`` is in it. A non-empty ``top`` is refused
-    unless ``resume`` (its recorded ``settings()`` must show no ``differences``) or ``force``
-    (only one of ours is ever deleted). ``option`` is what the user gave ``top`` with, for
+    ``top`` is one of ours when it holds one of ``markers`` (a file name, and the keys its JSON
+    must hold: a file of that name alone is not enough). A non-empty ``top`` is refused unless
+    ``resume`` (its recorded ``settings()`` must show no ``differences``) or ``force`` (only
+    one of ours is ever deleted). ``option`` is what the user gave ``top`` with, for
     the messages. Raises :class:`~vdgsim.runner.RunDirError`.
     """
     from vdgsim.runner import RunDirError
@@ -330,7 +331,9 @@ def check_output_dir(
         raise RunDirError(f"{top} exists and is not a directory; choose a folder for {option}")
     if not top.is_dir() or not any(top.iterdir()):
         return False
-    ours = any((top / m).exists() for m in markers)
+    from vdgsim.runner.output import marker_holds
+
+    ours = any(marker_holds(top / m, keys) for m, keys in markers.items())
     article = "an" if what[0] in "aeiou" else "a"
     if not ours:
         verb = "resume" if resume else "delete" if force else "write into"
@@ -507,7 +510,7 @@ def check_experiment_dir(
     return check_output_dir(
         top,
         what="experiment",
-        markers=(EXPERIMENT_FILE,),
+        markers={EXPERIMENT_FILE: ("spec", "games")},
         settings=lambda: _recorded_settings(read_json(top / EXPERIMENT_FILE)),
         differences=lambda old: settings_differences(old, new),
         resume=resume,

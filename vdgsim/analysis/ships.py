@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from vdgsim.analysis.action_columns import python_source
 from vdgsim.engine import actions as A
 from vdgsim.vocabulary import LANDING_NAMES, Decision, Event, RealsSource, VpSource
 
@@ -49,7 +50,7 @@ def ships_from_log(log: np.ndarray, game: int) -> list[tuple[int, ...]]:
     for ev, rnd, _phase, seat, a, b, c, d in log:
         if ev == Event.DECISION and a == Decision.EXPEDITION_SHIP and b > 0:
             # .py_func: the codec's plain Python, no compile for a decode per log row
-            pending_tile = A.ship_send_tile.py_func(b)
+            pending_tile = python_source(A.ship_send_tile)(b)
         elif ev == Event.VP and a == VpSource.SLOT and pending_tile >= 0:
             # columns as SHIP_COLUMNS; the last eight start at zero / False
             ships[pending_tile] = [game, seat, pending_tile, rnd, c, d, b, 0, 0, 0, 0, 0, 0, 0, 0]

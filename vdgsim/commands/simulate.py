@@ -165,6 +165,11 @@ def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> 
         try:
             count = int(players)
         except ValueError:
+            if all(x.strip().isdigit() for x in players.split(",")):
+                raise InputError(
+                    f"--players is one count (2 to 4), got {players!r}; to play several "
+                    "player counts use vdg tournament --player-counts"
+                ) from None
             if lineup is not None:
                 raise InputError(
                     f"--players is a count (2 to 4), got {players!r}; the line-up goes in --lineup"

@@ -121,7 +121,7 @@ def build_report(
     replace = check_output_dir(
         out,
         what="report",
-        markers=(SETTINGS_FILE, _LEGACY_MARKER),
+        markers={SETTINGS_FILE: ("settings", "complete"), _LEGACY_MARKER: ("header", "sections")},
         settings=lambda: (read_json(out / SETTINGS_FILE) or {}).get("settings"),
         differences=lambda old: report_differences(old, settings),
         resume=resume,

@@ -129,7 +129,9 @@ def check_chunks(
             path = chunk_path(run_dir, t, entry["index"])
             record = files.get(t) if files is not None else None
             if files is not None and record is None:
-                problems.append(Problem("the manifest records no size or checksum", path))
+                problems.append(
+                    Problem("the manifest records no size or checksum", path, entry["index"])
+                )
                 continue
             bad = check_file(path, record, checksum)
             if bad is not None:
@@ -196,6 +198,20 @@ def remove_temporaries(run_dir: Path) -> None:
         p.unlink(missing_ok=True)
 
 
+def marker_holds(path: Path, keys: tuple[str, ...]) -> bool:
+    """True if ``path`` is a JSON object holding every one of ``keys``: a file that merely has
+    the marker's name (``manifest.json`` is a common one) does not make a folder ours to
+    delete."""
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and all(k in doc for k in keys)
+
+
+RUN_MARKER_KEYS = ("format", "run", "chunks")
+
+
 def check_run_dir(run_dir: Path, resume: bool, force: bool) -> None:
     """Refuse a run directory that cannot be used as asked, without touching anything.
 
@@ -206,7 +222,7 @@ def check_run_dir(run_dir: Path, resume: bool, force: bool) -> None:
         raise RunDirError(f"{run_dir} exists and is not a directory")
     if run_dir.exists() and any(run_dir.iterdir()):
         if force and not resume:
-            if not (run_dir / MANIFEST).exists():
+            if not marker_holds(run_dir / MANIFEST, RUN_MARKER_KEYS):
                 raise RunDirError(
                     f"{run_dir} is not empty and is not a run directory; refusing to delete it"
                 )
@@ -222,7 +238,7 @@ def check_run_dir(run_dir: Path, resume: bool, force: bool) -> None:
 def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force: bool) -> None:
     """Create (or, with ``force``, empty) the run directory; check it can be written."""
     check_run_dir(run_dir, resume, force)
-    if force and not resume and (run_dir / MANIFEST).exists():
+    if force and not resume and marker_holds(run_dir / MANIFEST, RUN_MARKER_KEYS):
         shutil.rmtree(run_dir)
     try:
         run_dir.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ import polars as pl
 from strategies.registry import resolve
 from vdgsim.components import Components
 from vdgsim.runner import output as O
-from vdgsim.runner.backends import BACKENDS, BackendError
+from vdgsim.runner.backends import check_backend, open_backend
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
 
 TOURNAMENT_MANIFEST = "tournament.json"
@@ -120,8 +120,7 @@ def tournament(
         raise ValueError("resume and force contradict each other: resume keeps the saved games")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    if backend not in BACKENDS:
-        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    check_backend(backend, scheduler)
     plan = tournament_plan(presets, player_counts, games, mirror)
     for entry in plan:
         # a bad seed or chunk size would otherwise stop the tournament after its first runs
@@ -137,6 +136,10 @@ def tournament(
     }
     top = Path(out) if out is not None else None
     if top is not None:
+        if scheduler:
+            # an unreachable scheduler must fail before --force deletes the old tournament
+            with open_backend(backend, jobs, scheduler):
+                pass
         _prepare(top, manifest, resume, force)
     runs = []
     for entry in plan:
@@ -160,6 +163,9 @@ def tournament(
     return Tournament(manifest, runs, top)
 
 
+TOURNAMENT_MARKER_KEYS = ("format", "presets", "runs")
+
+
 def check_tournament_dir(top: Path, resume: bool, force: bool) -> None:
     """Refuse a tournament directory that cannot be used as asked, without touching anything.
 
@@ -175,7 +181,7 @@ def check_tournament_dir(top: Path, resume: bool, force: bool) -> None:
         if not marker.exists():
             raise O.RunDirError(f"cannot resume: {top} is not a tournament directory")
     elif force:
-        if not marker.exists():
+        if not O.marker_holds(marker, TOURNAMENT_MARKER_KEYS):
             raise O.RunDirError(
                 f"{top} is not empty and is not a tournament directory; refusing to delete it"
             )
