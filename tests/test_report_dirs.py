@@ -214,7 +214,7 @@ def test_report_resume_of_a_report_without_recorded_settings_is_refused(
 ):
     out = tmp_path / "old"
     out.mkdir()
-    (out / "report.json").write_text("{}")  # a report made before report-settings.json
+    (out / "report.json").write_text('{"header": {}, "sections": []}')  # made before settings
     (out / "index.html").write_text("<html></html>")
     base = ["report", "--out", str(out), "--quick", "--experiments", str(specs), "--no-progress"]
     code, _, err = vdg(monkeypatch, capsys, *base, "--resume")
