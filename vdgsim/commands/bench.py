@@ -19,6 +19,7 @@ from vdgsim.commands.common import (
     display_names,
     ensure_compiled,
     note,
+    parse_player_counts,
 )
 
 MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
@@ -31,19 +32,6 @@ def _in_range(option: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise InputError(f"{option} must be in {lo:,} .. {hi:,}, got {value:,}")
     return value
-
-
-def _counts(text: str, option: str) -> list[int]:
-    try:
-        counts = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise InputError(f"{option} must be comma-separated numbers, got {text!r}") from None
-    if not counts:
-        raise InputError(f"{option} names no player count")
-    for p in counts:
-        if not 2 <= p <= 4:
-            raise InputError(f"{option} must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {p}")
-    return counts
 
 
 def bench(
@@ -120,9 +108,11 @@ def bench(
             raise InputError("give --players N or --player-counts a,b, not both")
         if "," in players:
             note("a list of player counts is now --player-counts (--players N is one count)")
-        counts = _counts(players, "--players")
+        counts = parse_player_counts(players, "--players")
     else:
-        counts = _counts(player_counts if player_counts is not None else "2,3,4", "--player-counts")
+        counts = parse_player_counts(
+            player_counts if player_counts is not None else "2,3,4", "--player-counts"
+        )
     if scale:
         _in_range("--scale-games", scale_games, 1, MAX_SCALE_GAMES)
         _in_range("--jobs", jobs, 1, MAX_JOBS)

@@ -71,6 +71,22 @@ def display_names(names: list[str]) -> list[str]:
     return [n if len(sources[s]) > 1 else s for n, s in zip(names, short_names, strict=True)]
 
 
+def parse_player_counts(text: str, option: str = "--player-counts") -> list[int]:
+    """The player counts of a comma-separated option (each 2, 3 or 4), in the order given."""
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise InputError(f"{option} must be comma-separated numbers, got {text!r}") from None
+    if not counts:
+        raise InputError(f"{option} is empty: it names no player count")
+    for p in counts:
+        if not 2 <= p <= 4:
+            raise InputError(
+                f"{option} must be 2, 3 or 4 (Vasco da Gama is for 2 to 4 players), got {p}"
+            )
+    return counts
+
+
 def check_player_count(players: int) -> int:
     if not 2 <= players <= 4:
         raise InputError(f"--players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {players}")

@@ -33,12 +33,14 @@ from strategies.registry import UnknownPresetError
 from vdgsim import runner
 from vdgsim.commands.common import (
     InputError,
+    components_from_options,
     display_names,
     ensure_compiled,
     note,
+    parse_player_counts,
     seat_lineup,
 )
-from vdgsim.components import ComponentError, Components, load_components
+from vdgsim.components import ComponentError
 from vdgsim.runner import (
     BACKENDS,
     DEFAULT_CHUNK_SIZE,
@@ -136,10 +138,6 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _components(data: str | None, overrides: list[str] | None) -> Components:
-    return load_components(data, overrides or None)
-
-
 def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",") if n.strip()]
 
@@ -180,15 +178,7 @@ def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> 
 
 
 def _player_counts(text: str, notes: list[str]) -> list[int]:
-    try:
-        counts = [int(x) for x in _names(text)]
-    except ValueError:
-        raise ValueError(f"--player-counts must be numbers 2..4, got {text!r}") from None
-    if not counts:
-        raise ValueError("--player-counts is empty")
-    for c in counts:
-        if not 2 <= c <= 4:
-            raise ValueError(f"--player-counts: Vasco da Gama is for 2 to 4 players, got {c}")
+    counts = parse_player_counts(text)
     unique = list(dict.fromkeys(counts))
     if len(unique) < len(counts):
         notes.append(f"--player-counts lists a count twice; playing {','.join(map(str, unique))}")
@@ -366,7 +356,7 @@ def simulate(
     try:
         names = player_lineup(lineup, players, notes)
         _check_options(resume, force, backend)
-        components = _components(data, overrides)
+        components = components_from_options(data, overrides)
         spec = make_spec(names, games, seed, chunk_size, rotate)
         if out is not None:  # now rather than after the engine compiles
             O.check_run_dir(out, resume, force)
@@ -488,7 +478,7 @@ def tournament(
                 "add --mirror to play them, or name more presets"
             )
         _check_options(resume, force, backend)
-        components = _components(data, overrides)
+        components = components_from_options(data, overrides)
         plan = tournament_plan(names, counts, games, mirror)
         if out is not None:  # now rather than after the engine compiles
             check_tournament_dir(out, resume, force)
