@@ -14,11 +14,13 @@ from dataclasses import dataclass
 
 from vdgsim import vocabulary as V
 
-N_PARAMS = 64
+N_PARAMS = 96
 P_KIND = 0
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
+KIND_MC = 2  # flat Monte Carlo search (strategies.search.mc)
 POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+SEARCH_KINDS = {"mc": KIND_MC}
 
 # --- heuristic behaviour (VP is the unit of value; Reals are converted by the Real value) ---
 P_RV_EARLY = 1  # VP one Real is worth in round 1
@@ -55,6 +57,14 @@ R_NUM_AT_LEAST = 49  # [4 Areas] numbers placed there must be >= this value
 R_NUM_BELOW = 53  # [4 Areas] numbers placed there must be < this value
 R_LAND_FORBID = 57  # [6 landings] 1 = never send a ship there
 N_USED = 63
+
+# --- search players (strategies.search): their budget; columns 1..38 hold the behaviour
+# parameters of the preset that plays their rollouts -----------------------------------------
+Q_ROLLOUT_KIND = 64  # policy kind of the rollout preset (random or heuristic)
+Q_ROLLOUTS = 65  # rollouts per decision (mc)
+Q_DETS = 66  # distinct determinizations of the hidden decks (mc)
+Q_MARGIN = 67  # reward weight of the VP margin over the best rival, added to the win share
+N_SEARCH_END = 68
 
 AREA_AXIS = V.AREA_AXIS
 LANDING_AXIS = V.LANDING_AXIS

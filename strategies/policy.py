@@ -11,15 +11,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from strategies.heuristic import acting as AC
-from strategies.heuristic import bidding as BI
-from strategies.heuristic import ships as SH
 from strategies.heuristic import work as W
-from strategies.params import KIND_HEURISTIC, KIND_RANDOM, N_PARAMS, P_KIND, POLICY_KINDS
+from strategies.params import (
+    KIND_HEURISTIC,
+    KIND_MC,
+    KIND_RANDOM,
+    N_PARAMS,
+    P_KIND,
+    POLICY_KINDS,
+)
 from strategies.restrictions import R_ANY, filter_legal
+from strategies.scripted import CACHE_WIDTH, choose_scripted, heuristic, random_legal
+from strategies.search.mc import decide_mc
 from vdgsim import layout as L
-from vdgsim.engine.flow import sending_merchant
-from vdgsim.engine.rng import randint
 
 __all__ = [
     "KIND_HEURISTIC",
@@ -36,43 +40,9 @@ __all__ = [
 ]
 
 
-@njit(cache=True, _nrt=False)
-def random_legal(s, legal, n):
-    """Uniform random-legal player."""
-    return legal[randint(s, L.S_RNG_PLAYER, n)]
-
-
-CACHE_WIDTH = BI.CACHE_WIDTH
-
-
 def new_cache() -> np.ndarray:
     """A per-game scratch cache for :func:`choose_cached` (pure speed: same decisions)."""
     return np.zeros((L.MAX_PLAYERS, CACHE_WIDTH), dtype=np.float64)
-
-
-@njit(cache=True, inline="always")
-def heuristic(c, s, legal, n, pr, cache, wi, wf):
-    """The parameterised heuristic player (see :mod:`strategies.heuristic`)."""
-    p = s[L.S_DEC_PLAYER]
-    kind = s[L.S_DECISION]
-    if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
-        return BI.decide_place(c, s, pr, p, legal, n, cache, wi, wf)
-    if kind == L.D_ACT:
-        return AC.decide_act(c, s, pr, p, legal, n, wi, wf)
-    if kind == L.D_LAUNCH:
-        return SH.decide_launch(c, s, pr, p, legal, n, wi)
-    if kind == L.D_EXPEDITION_SHIP:
-        return SH.decide_ship(c, s, pr, p, legal, n)
-    if kind == L.D_SEND_MERCHANT:
-        return SH.decide_merchant(c, s, pr, p, legal, n, wi, wf, sending_merchant(s))
-    if kind == L.D_PROJECT_BONUS:
-        return SH.decide_project_bonus(c, s, pr, p, legal, n, wi)
-    if kind == L.D_SAILOR_BONUS:
-        return SH.decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf)
-    if kind == L.D_END_BOARD:
-        return SH.decide_end_board(legal, n)
-    # D_SERNIGI_WHEN: send the merchant ship now, while its bonus is sure to be there
-    return legal[0]
 
 
 @njit(cache=True)  # allocates its scratch arrays, so it keeps numba's reference counting
@@ -88,18 +58,20 @@ def choose(c, s, legal, n, params):
 def choose_cached(c, s, legal, n, params, cache, wi, wf):
     """:func:`choose` with a per-game cache (see :func:`new_cache`) that the whole-game loop
     keeps between decisions; the decisions are the same as without it."""
-    seat = s[L.S_DEC_PLAYER]
-    pr = params[seat]
-    kind = int(pr[P_KIND])
+    pr = params[s[L.S_DEC_PLAYER]]
+    if int(pr[P_KIND]) < KIND_MC:
+        return choose_scripted(c, s, legal, n, params, cache, wi, wf)
+    return search(c, s, legal, n, pr)
+
+
+@njit(cache=True)
+def search(c, s, legal, n, pr):
+    """The decision of a search player (restrictions filter its candidates first)."""
     if pr[R_ANY] > 0:
         allowed = np.empty(n, dtype=np.int64)
         m = filter_legal(c, s, pr, legal, n, allowed)
-        if kind == KIND_HEURISTIC:
-            return heuristic(c, s, allowed, m, pr, cache, wi, wf)
-        return random_legal(s, allowed, m)
-    if kind == KIND_HEURISTIC:
-        return heuristic(c, s, legal, n, pr, cache, wi, wf)
-    return random_legal(s, legal, n)
+        return decide_mc(c, s, allowed, m, pr)
+    return decide_mc(c, s, legal, n, pr)
 
 
 def random_params(players: int = 4) -> np.ndarray:

@@ -1,13 +1,15 @@
 """Players by name: every selectable player resolves to one row of policy parameters.
 
-A name is a shipped preset (``default``, ``frugal``, ... see :func:`available`) or a path to a
-preset TOML file, optionally followed by restrictions joined with ``+``
+A name is a shipped preset (``default``, ``frugal``, ... see :func:`available`), a path to a
+preset TOML file, or a search player with its budget (``mc``, ``mc:rollouts=512:rollout=frugal``,
+see :mod:`strategies.search.names`), optionally followed by restrictions joined with ``+``
 (:mod:`strategies.restrictions`)::
 
     resolve("default")
     resolve("my_players/cautious.toml")
     resolve("default+never_host=manuel")
     resolve("frugal+at_least=navigation:10+only_landings=calicut/malindi")
+    resolve("mc:rollouts=128+never_pay")
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 from strategies.params import N_PARAMS
 from strategies.presets import PresetError, load_preset, preset_path, shipped_presets
 from strategies.restrictions import RestrictionError, apply_restriction_text
+from strategies.search.names import SearchNameError, is_search_name, search_row
 
 
 class UnknownPresetError(ValueError):
@@ -55,7 +58,14 @@ def resolve(name: str) -> np.ndarray:
     if not isinstance(name, str) or not name.strip():
         raise UnknownPresetError(f"a player name must be a non-empty string, got {name!r}")
     base, *terms = name.strip().split("+")
-    row = np.array(_base_row(base.strip()), dtype=np.float64)
+    base = base.strip()
+    if is_search_name(base):
+        try:
+            row = search_row(base, lambda preset: np.array(_base_row(preset)))
+        except SearchNameError as exc:
+            raise UnknownPresetError(str(exc)) from None
+    else:
+        row = np.array(_base_row(base), dtype=np.float64)
     for term in terms:
         try:
             row = apply_restriction_text(row, term)

@@ -218,6 +218,8 @@ def test_r9_2_clone_continues_identically() -> None:
 COMPILED_SOURCES = [
     *sorted((ROOT / "vdgsim" / "engine").glob("*.py")),
     *sorted((ROOT / "strategies" / "heuristic").glob("*.py")),
+    *sorted((ROOT / "strategies" / "search").glob("*.py")),
+    ROOT / "strategies" / "scripted.py",
     ROOT / "strategies" / "policy.py",
     ROOT / "strategies" / "loop.py",
     ROOT / "strategies" / "restrictions.py",

@@ -44,13 +44,15 @@ def test_presets_differ_from_default_where_they_say():
     assert resolve("merchant_blocker")[P.P_MERCH_BLOCK] > d[P.P_MERCH_BLOCK]
 
 
-def test_default_preset_file_lists_every_parameter():
-    """default.toml documents every behaviour parameter explicitly."""
+@pytest.mark.parametrize("preset", ["default", "baseline_v1"])
+def test_default_preset_file_lists_every_parameter(preset):
+    """default.toml and baseline_v1.toml document every behaviour parameter explicitly (so a
+    parameter added later cannot silently change the frozen baseline)."""
     import tomllib
 
     from strategies.presets import PRESET_DIR
 
-    data = tomllib.loads((PRESET_DIR / "default.toml").read_text())
+    data = tomllib.loads((PRESET_DIR / f"{preset}.toml").read_text())
     assert set(data["params"]) == {s.name for s in P.PARAM_SPECS}
     for spec in P.PARAM_SPECS:
         if spec.axis is not None:
@@ -149,3 +151,28 @@ def test_params_table_one_row_per_seat():
     assert t.shape == (4, P.N_PARAMS)
     assert t[0, P.P_KIND] == P.KIND_HEURISTIC and t[1, P.P_KIND] == P.KIND_RANDOM
     assert not t[2:].any()
+
+
+# sha256 of (VP, win share) of 40 games at each of 2, 3 and 4 players between four copies of
+# `default` as it played in vdgsim 0.1 (commit 42e9dbd), before it was made stronger.
+BASELINE_V1_GAMES = "7c549d086a7243fd03b8a96113955d859c67cf9193e3340565cfa9416581f6ba"
+
+
+def test_baseline_v1_plays_exactly_the_games_of_the_old_default():
+    """`baseline_v1` is the yardstick for every stronger player: it must never change."""
+    import hashlib
+
+    from strategies.loop import play_games
+    from vdgsim import default_components
+
+    h = hashlib.sha256()
+    for n in (2, 3, 4):
+        vp, share = play_games(
+            default_components(),
+            n,
+            np.arange(40, dtype=np.int64),
+            params_table(["baseline_v1"] * n),
+        )
+        h.update(vp.tobytes())
+        h.update(share.tobytes())
+    assert h.hexdigest() == BASELINE_V1_GAMES

@@ -1,0 +1,71 @@
+"""The scripted policies, dispatched by a seat's parameter row: random-legal and the heuristic.
+
+These are the players that need no search. The search players (:mod:`strategies.search`) play
+their rollouts with them, so this module must not import :mod:`strategies.policy` (which
+dispatches to the search players too): numba cannot compile a call cycle.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from strategies.heuristic import acting as AC
+from strategies.heuristic import bidding as BI
+from strategies.heuristic import ships as SH
+from strategies.params import KIND_HEURISTIC, P_KIND
+from strategies.restrictions import R_ANY, filter_legal
+from vdgsim import layout as L
+from vdgsim.engine.flow import sending_merchant
+from vdgsim.engine.rng import randint
+
+CACHE_WIDTH = BI.CACHE_WIDTH
+
+
+@njit(cache=True, _nrt=False)
+def random_legal(s, legal, n):
+    """Uniform random-legal player."""
+    return legal[randint(s, L.S_RNG_PLAYER, n)]
+
+
+@njit(cache=True, inline="always")
+def heuristic(c, s, legal, n, pr, cache, wi, wf):
+    """The parameterised heuristic player (see :mod:`strategies.heuristic`)."""
+    p = s[L.S_DEC_PLAYER]
+    kind = s[L.S_DECISION]
+    if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
+        return BI.decide_place(c, s, pr, p, legal, n, cache, wi, wf)
+    if kind == L.D_ACT:
+        return AC.decide_act(c, s, pr, p, legal, n, wi, wf)
+    if kind == L.D_LAUNCH:
+        return SH.decide_launch(c, s, pr, p, legal, n, wi)
+    if kind == L.D_EXPEDITION_SHIP:
+        return SH.decide_ship(c, s, pr, p, legal, n)
+    if kind == L.D_SEND_MERCHANT:
+        return SH.decide_merchant(c, s, pr, p, legal, n, wi, wf, sending_merchant(s))
+    if kind == L.D_PROJECT_BONUS:
+        return SH.decide_project_bonus(c, s, pr, p, legal, n, wi)
+    if kind == L.D_SAILOR_BONUS:
+        return SH.decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf)
+    if kind == L.D_END_BOARD:
+        return SH.decide_end_board(legal, n)
+    # D_SERNIGI_WHEN: send the merchant ship now, while its bonus is sure to be there
+    return legal[0]
+
+
+@njit(cache=True, inline="always")
+def choose_scripted(c, s, legal, n, params, cache, wi, wf):
+    """The action of the deciding seat when its row is a scripted policy (restrictions
+    filter the legal actions first)."""
+    seat = s[L.S_DEC_PLAYER]
+    pr = params[seat]
+    kind = int(pr[P_KIND])
+    if pr[R_ANY] > 0:
+        allowed = np.empty(n, dtype=np.int64)
+        m = filter_legal(c, s, pr, legal, n, allowed)
+        if kind == KIND_HEURISTIC:
+            return heuristic(c, s, allowed, m, pr, cache, wi, wf)
+        return random_legal(s, allowed, m)
+    if kind == KIND_HEURISTIC:
+        return heuristic(c, s, legal, n, pr, cache, wi, wf)
+    return random_legal(s, legal, n)

@@ -1,0 +1,111 @@
+"""Search players by name: ``mc``, ``mc:rollouts=512:dets=16:rollout=frugal``.
+
+The budget is part of the name: options follow the kind, each ``:key=value``; options left
+out take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
+every seat in the rollouts (a shipped preset or a preset file; not a search player, and without
+restrictions: restrictions written after the whole name with ``+`` bind the search player itself,
+and its own seat keeps them in its rollouts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from strategies.params import (
+    N_BEHAVIOUR,
+    P_KIND,
+    Q_DETS,
+    Q_MARGIN,
+    Q_ROLLOUT_KIND,
+    Q_ROLLOUTS,
+    SEARCH_KINDS,
+)
+
+
+class SearchNameError(ValueError):
+    """A search player's name with an unknown option or a value out of range."""
+
+
+@dataclass(frozen=True)
+class SearchOption:
+    """One budget or behaviour option of a search player."""
+
+    name: str
+    column: int
+    kinds: tuple[str, ...]
+    standard: float
+    lo: float
+    hi: float
+    integer: bool
+    doc: str
+
+
+SEARCH_OPTIONS: tuple[SearchOption, ...] = (
+    SearchOption("rollouts", Q_ROLLOUTS, ("mc",), 256, 1, 1_000_000, True, "rollouts per decision"),
+    SearchOption(
+        "dets", Q_DETS, ("mc",), 32, 1, 1_000_000, True, "distinct deals of the face-down piles"
+    ),
+    SearchOption(
+        "margin",
+        Q_MARGIN,
+        ("mc",),
+        0.01,
+        0.0,
+        1.0,
+        False,
+        "reward per VP of lead over the best rival, added to the win share",
+    ),
+)
+STANDARD_ROLLOUT = "default"
+
+
+def is_search_name(base: str) -> bool:
+    """True when ``base`` (a player name without restrictions) names a search player."""
+    return base.split(":", 1)[0].strip() in SEARCH_KINDS
+
+
+def search_row(base: str, resolve_preset) -> np.ndarray:
+    """The parameter row of the search player ``base`` (``kind[:key=value]...``);
+    ``resolve_preset(name)`` gives a preset's row (for the rollout preset)."""
+    kind, *items = [part.strip() for part in base.split(":")]
+    options = {o.name: o for o in SEARCH_OPTIONS if kind in o.kinds}
+    values: dict[str, float] = {o.name: o.standard for o in options.values()}
+    rollout = STANDARD_ROLLOUT
+    for item in items:
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq:
+            raise SearchNameError(f"{base!r}: option {item!r} needs key=value")
+        if key == "rollout":
+            rollout = text.strip()
+            continue
+        if key not in options:
+            known = ", ".join([*options, "rollout"])
+            raise SearchNameError(f"{base!r}: unknown option {key!r} for {kind} (known: {known})")
+        opt = options[key]
+        try:
+            value = float(text)
+        except ValueError:
+            raise SearchNameError(f"{base!r}: {key} must be a number, got {text!r}") from None
+        if opt.integer and value != int(value):
+            raise SearchNameError(f"{base!r}: {key} must be a whole number, got {text!r}")
+        if not opt.lo <= value <= opt.hi:
+            raise SearchNameError(f"{base!r}: {key}={text} is outside {opt.lo:g}..{opt.hi:g}")
+        values[key] = value
+    if is_search_name(rollout):
+        raise SearchNameError(f"{base!r}: the rollout player must be a preset, not {rollout!r}")
+    preset = resolve_preset(rollout)
+    row = np.zeros_like(preset)
+    row[1:N_BEHAVIOUR] = preset[1:N_BEHAVIOUR]
+    row[Q_ROLLOUT_KIND] = preset[P_KIND]
+    row[P_KIND] = SEARCH_KINDS[kind]
+    for key, value in values.items():
+        row[options[key].column] = value
+    return row
+
+
+def standard_names() -> list[str]:
+    """Each search player at its standard budget."""
+    return list(SEARCH_KINDS)

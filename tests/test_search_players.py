@@ -1,0 +1,148 @@
+"""Search players (strategies.search): names and budgets, no peeking (RULES R9.4), the same
+decisions compiled and as plain Python, and that search finds what the heuristic misses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from strategies import params as P
+from strategies.policy import choose
+from strategies.python_loop import preset_player
+from strategies.registry import UnknownPresetError, params_table, resolve
+from strategies.search.determinize import determinize
+from vdgsim import GameState, apply_action, is_over, legal_actions, new_game, observation
+from vdgsim import layout as L
+from vdgsim.observation import shuffle_hidden
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = "mc:rollouts=24:dets=6"
+
+
+def positions(players: int, seed: int, every: int = 9):
+    """Decision points with at least two legal actions of a game between default players."""
+    g = new_game(players, seed)
+    me = preset_player("default")
+    k = 0
+    while not is_over(g):
+        legal = legal_actions(g)
+        if len(legal) > 1 and k % every == 0:
+            yield g
+        k += 1
+        apply_action(g, me(g, legal))
+
+
+def decide(g: GameState, name: str) -> int:
+    codes = np.array(legal_actions(g), dtype=np.int64)
+    s = g.s.copy()  # the search draws its seed from the player generator inside s
+    return int(choose(g.components.array, s, codes, len(codes), params_table([name] * 4)))
+
+
+def test_search_names_set_the_budget_and_the_rollout_preset():
+    row = resolve("mc")
+    assert row[P.P_KIND] == P.KIND_MC
+    assert row[P.Q_ROLLOUTS] == 256 and row[P.Q_DETS] == 32
+    assert row[P.Q_ROLLOUT_KIND] == P.KIND_HEURISTIC
+    frugal = resolve("frugal")
+    row = resolve("mc:rollouts=64:dets=8:rollout=frugal:margin=0")
+    assert (row[P.Q_ROLLOUTS], row[P.Q_DETS], row[P.Q_MARGIN]) == (64, 8, 0)
+    assert np.array_equal(row[1 : P.N_BEHAVIOUR], frugal[1 : P.N_BEHAVIOUR])
+    assert resolve("mc:rollout=random")[P.Q_ROLLOUT_KIND] == P.KIND_RANDOM
+    restricted = resolve("mc:rollouts=64+never_pay")
+    assert restricted[P.R_NEVER_PAY] == 1 and restricted[P.P_KIND] == P.KIND_MC
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("mc:iters=5", "unknown option 'iters'"),
+        ("mc:rollouts=0", "outside"),
+        ("mc:rollouts=2.5", "whole number"),
+        ("mc:rollouts", "key=value"),
+        ("mc:rollout=mc", "must be a preset"),
+        ("mc:rollout=nosuch", "unknown player preset"),
+    ],
+)
+def test_bad_search_names_are_one_clear_error(name, words):
+    with pytest.raises(UnknownPresetError, match=words):
+        resolve(name)
+
+
+def test_determinize_keeps_every_public_field_and_redraws_the_hidden_orders():
+    """A determinization shows each seat exactly the observation of the true state; only the
+    order of the face-down piles and the generators differ."""
+    g = new_game(4, 5)
+    t = np.zeros_like(g.s)
+    moved = 0
+    for deal in range(6):
+        determinize(g.components.array, g.s, t, 99, deal, deal)
+        twin = GameState(g.components, t.copy(), g.log.copy())
+        for seat in range(4):
+            assert observation(twin, seat) == observation(g, seat)
+        moved += int(
+            not np.array_equal(
+                t[L.S_PROJ_ORDER :][: L.N_PROJECTS], g.s[L.S_PROJ_ORDER :][: L.N_PROJECTS]
+            )
+        )
+    assert moved >= 5
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 8)])
+def test_r9_4_search_decisions_do_not_depend_on_the_hidden_state(players, seed):
+    """No peeking: reshuffling the true state's face-down piles and reseeding its chance
+    generator (all it cannot see) leaves every decision of the search player unchanged."""
+    checked = 0
+    for g in positions(players, seed):
+        base = decide(g, SMALL)
+        for k in range(2):
+            assert decide(shuffle_hidden(g, 1000 * seed + k), SMALL) == base
+        checked += 1
+    assert checked >= 8
+
+
+# One search decision per position, compiled and as plain Python (NUMBA_DISABLE_JIT=1): late
+# positions keep the plain-Python rollouts short.
+DECISION_SCRIPT = """
+import hashlib, json, sys
+import numpy as np
+from strategies.policy import choose
+from strategies.registry import params_table
+from vdgsim import default_components
+c = default_components().array
+table = params_table([sys.argv[1]] * 4)
+out = []
+for row in json.loads(sys.argv[2]):
+    s = np.array(row["s"], dtype=np.int64)
+    legal = np.array(row["legal"], dtype=np.int64)
+    out.append(int(choose(c, s, legal, len(legal), table)))
+    out.append(hashlib.sha256(s.tobytes()).hexdigest())  # the generators after the search
+print(json.dumps(out))
+"""
+
+
+def test_r9_2_search_decisions_identical_compiled_and_as_plain_python():
+    rows = []
+    for players, seed in ((2, 4), (4, 6)):
+        for g in positions(players, seed, every=3):
+            if g.round == 5:
+                rows.append({"s": g.s.tolist(), "legal": legal_actions(g)})
+    rows = rows[::3][:6]
+    assert len(rows) >= 4
+    runs = []
+    for env in ({}, {"NUMBA_DISABLE_JIT": "1"}):
+        proc = subprocess.run(
+            [sys.executable, "-c", DECISION_SCRIPT, "mc:rollouts=6:dets=3", json.dumps(rows)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env},
+            cwd=ROOT,
+            check=True,
+        )
+        runs.append(json.loads(proc.stdout))
+    assert runs[0] == runs[1]
