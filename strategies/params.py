@@ -64,7 +64,9 @@ Q_ROLLOUT_KIND = 64  # policy kind of the rollout preset (random or heuristic)
 Q_ROLLOUTS = 65  # rollouts per decision (mc)
 Q_DETS = 66  # distinct determinizations of the hidden decks (mc)
 Q_MARGIN = 67  # reward weight of the VP margin over the best rival, added to the win share
-N_SEARCH_END = 68
+Q_DECISIONS = 68  # bit mask of the decision kinds it searches (0 = every kind); the rollout
+# preset takes the others, so search can show which of the preset's decisions cost it most
+N_SEARCH_END = 69
 
 AREA_AXIS = V.AREA_AXIS
 LANDING_AXIS = V.LANDING_AXIS

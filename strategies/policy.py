@@ -1,7 +1,8 @@
 """Compiled policy dispatch: every seat's player is a row of a float64 parameter table.
 
-``params[seat, P_KIND]`` selects the policy (random-legal or the heuristic player); the other
-columns are that policy's behaviour parameters and restrictions (:mod:`strategies.params`).
+``params[seat, P_KIND]`` selects the policy (random-legal, the heuristic player, or a search
+player of :mod:`strategies.search`); the other columns are that policy's behaviour parameters,
+restrictions and search budget (:mod:`strategies.params`).
 Every random pick a policy makes comes from the game's player generator (kept in the state,
 separate from the chance generator so that the deals stay common across compared players).
 """
@@ -19,14 +20,17 @@ from strategies.params import (
     N_PARAMS,
     P_KIND,
     POLICY_KINDS,
+    Q_DECISIONS,
 )
 from strategies.restrictions import R_ANY, filter_legal
 from strategies.scripted import CACHE_WIDTH, choose_scripted, heuristic, random_legal
 from strategies.search.mc import decide_mc
+from strategies.search.rollout import new_rollout_scratch, rollout_table
 from vdgsim import layout as L
 
 __all__ = [
     "KIND_HEURISTIC",
+    "KIND_MC",
     "KIND_RANDOM",
     "N_PARAMS",
     "POLICY_KINDS",
@@ -66,7 +70,13 @@ def choose_cached(c, s, legal, n, params, cache, wi, wf):
 
 @njit(cache=True)
 def search(c, s, legal, n, pr):
-    """The decision of a search player (restrictions filter its candidates first)."""
+    """The decision of a search player (restrictions filter its candidates first). Decision
+    kinds outside its ``decisions`` mask go to its rollout preset."""
+    mask = int(pr[Q_DECISIONS])
+    if mask != 0 and (mask >> s[L.S_DECISION]) & 1 == 0:
+        table = rollout_table(pr, s[L.S_DEC_PLAYER])
+        _t, _log0, _buf, cache, wi, wf = new_rollout_scratch()
+        return choose_scripted(c, s, legal, n, table, cache, wi, wf)
     if pr[R_ANY] > 0:
         allowed = np.empty(n, dtype=np.int64)
         m = filter_legal(c, s, pr, legal, n, allowed)

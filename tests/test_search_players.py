@@ -67,6 +67,7 @@ def test_search_names_set_the_budget_and_the_rollout_preset():
         ("mc:rollouts", "key=value"),
         ("mc:rollout=mc", "must be a preset"),
         ("mc:rollout=nosuch", "unknown player preset"),
+        ("mc:decisions=act/bid", "unknown decision kind 'bid'"),
     ],
 )
 def test_bad_search_names_are_one_clear_error(name, words):
@@ -104,6 +105,27 @@ def test_r9_4_search_decisions_do_not_depend_on_the_hidden_state(players, seed):
             assert decide(shuffle_hidden(g, 1000 * seed + k), SMALL) == base
         checked += 1
     assert checked >= 8
+
+
+def test_decisions_mask_hands_other_decision_kinds_to_the_rollout_preset():
+    """``decisions=act`` searches only Phase 2 actions: elsewhere it decides exactly like its
+    rollout preset, drawing nothing extra from the player generator."""
+    from vdgsim.vocabulary import Decision
+
+    row = resolve("mc:decisions=act/launch")
+    assert row[P.Q_DECISIONS] == (1 << int(Decision.ACT)) | (1 << int(Decision.LAUNCH))
+    seen = set()
+    for g in positions(3, 11, every=2):
+        if g.decision in (int(Decision.ACT), int(Decision.LAUNCH)):
+            continue
+        codes = np.array(legal_actions(g), dtype=np.int64)
+        s1, s2 = g.s.copy(), g.s.copy()
+        c = g.components.array
+        a1 = choose(c, s1, codes, len(codes), params_table(["mc:rollouts=8:decisions=act"] * 3))
+        a2 = choose(c, s2, codes, len(codes), params_table(["default"] * 3))
+        assert a1 == a2 and np.array_equal(s1, s2)
+        seen.add(g.decision)
+    assert int(Decision.PLACE_DISC) in seen
 
 
 # One search decision per position, compiled and as plain Python (NUMBA_DISABLE_JIT=1): late

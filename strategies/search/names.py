@@ -4,7 +4,9 @@ The budget is part of the name: options follow the kind, each ``:key=value``; op
 out take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
 every seat in the rollouts (a shipped preset or a preset file; not a search player, and without
 restrictions: restrictions written after the whole name with ``+`` bind the search player itself,
-and its own seat keeps them in its rollouts).
+and its own seat keeps them in its rollouts). ``decisions`` limits the search to some decision
+kinds (``decisions=place_disc/act``; the rollout preset decides the others), which shows where
+search gains most over the preset.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ import numpy as np
 from strategies.params import (
     N_BEHAVIOUR,
     P_KIND,
+    Q_DECISIONS,
     Q_DETS,
     Q_MARGIN,
     Q_ROLLOUT_KIND,
     Q_ROLLOUTS,
     SEARCH_KINDS,
 )
+from vdgsim.vocabulary import Decision
 
 
 class SearchNameError(ValueError):
@@ -73,6 +77,7 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
     options = {o.name: o for o in SEARCH_OPTIONS if kind in o.kinds}
     values: dict[str, float] = {o.name: o.standard for o in options.values()}
     rollout = STANDARD_ROLLOUT
+    decisions = 0
     for item in items:
         key, eq, text = item.partition("=")
         key = key.strip()
@@ -81,8 +86,20 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
         if key == "rollout":
             rollout = text.strip()
             continue
+        if key == "decisions":
+            mask = 0
+            for word in text.split("/"):
+                word = word.strip().upper()
+                if word not in Decision.__members__ or word == "NONE":
+                    known = "/".join(d.name.lower() for d in Decision if d != Decision.NONE)
+                    raise SearchNameError(
+                        f"{base!r}: unknown decision kind {word.lower()!r} (known: {known})"
+                    )
+                mask |= 1 << int(Decision[word])
+            decisions = mask
+            continue
         if key not in options:
-            known = ", ".join([*options, "rollout"])
+            known = ", ".join([*options, "rollout", "decisions"])
             raise SearchNameError(f"{base!r}: unknown option {key!r} for {kind} (known: {known})")
         opt = options[key]
         try:
@@ -103,6 +120,7 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
     row[P_KIND] = SEARCH_KINDS[kind]
     for key, value in values.items():
         row[options[key].column] = value
+    row[Q_DECISIONS] = decisions
     return row
 
 
