@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from strategies.params import (
     AXES,
@@ -218,6 +217,8 @@ class Estimate:
 
     @classmethod
     def of(cls, per_deal: np.ndarray) -> Estimate:
+        from scipy import stats  # only when a result is ready; `vdg` starts faster
+
         n = len(per_deal)
         mean = float(per_deal.mean())
         if n < 2:
@@ -385,7 +386,8 @@ def _toml(v: Any) -> str:
     raise TypeError(f"cannot write {v!r} to TOML")
 
 
-def _base_row(base: str) -> np.ndarray:
+def check_base(base: str) -> np.ndarray:
+    """The row of ``base``, if it can be tuned (an unrestricted heuristic preset)."""
     row = resolve(base)
     if row[P_KIND] != KIND_HEURISTIC:
         raise TuneError(f"base {base!r} is not a heuristic preset; only those have parameters")
@@ -437,7 +439,7 @@ def tune(
     if eval_games < 2 * players:
         raise TuneError(f"evaluation games must be at least {2 * players}, got {eval_games}")
     coords = coordinates(params)
-    base_row = _base_row(base)
+    base_row = check_base(base)
     field_rows = np.stack([resolve(n) for n in field])
     n_deals = -(-games // players)
     n_eval = -(-eval_games // players)
