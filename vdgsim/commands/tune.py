@@ -273,3 +273,12 @@ def tune(
     except OSError as e:
         raise InputError(f"cannot write {out}: {e.strerror or e}") from None
     _summary(result, out, seconds)
+    d = result.difference
+    if not d.low > 0:
+        # the tuning-time "best so far" is the luckiest of many noisy estimates; only the
+        # fresh deals say whether the file is worth using
+        note(
+            f"the tuned preset is not measurably better than {result.base} on fresh deals "
+            f"(paired difference {100 * d.mean:+.1f}% [{100 * d.low:+.1f}, {100 * d.high:+.1f}]); "
+            "more --games or --generations, or other --params, may help"
+        )
