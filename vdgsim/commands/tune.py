@@ -83,7 +83,8 @@ def _generation_display(generations: int, enabled: bool) -> Iterator[Callable[[G
         task = bar.add_task("", total=generations)
 
         def update(g: Generation) -> None:
-            bar.update(task, completed=g.index, description=line(g).partition(": ")[2])
+            short = f"best {100 * g.best_share:.1f}%, dropped {g.dropped}/{g.candidates}"
+            bar.update(task, completed=g.index, description=short)
             bar.console.print(f"vdg: {line(g)}", highlight=False)
 
         yield update
