@@ -1,4 +1,4 @@
-"""The `vdg` command: play, simulate, tournament, experiment, report, bench, data.
+"""The `vdg` command: play, simulate, tournament, experiment, report, bench, data, tune.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -28,6 +28,7 @@ from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.play import play
 from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
+from vdgsim.commands.tune import tune
 
 app = typer.Typer(
     name="vdg",
@@ -75,6 +76,7 @@ app.command("report")(report)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")
 app.command("check")(check)
+app.command("tune")(tune)
 
 
 def main() -> None:

@@ -31,7 +31,7 @@ from strategies.params import AXES, N_PARAMS, P_KIND, PARAM_SPECS, POLICY_KINDS,
 from strategies.restrictions import RestrictionError, restrict
 
 PRESET_DIR = Path(__file__).parent / "presets"
-_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict"}
+_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict", "provenance"}
 _RESTRICT_KEYS = {
     "never_host",
     "always_host",
@@ -163,6 +163,9 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
         _apply_params(row, data["params"], where)
     if "restrict" in data:
         row = _apply_restrict(row, data["restrict"], where)
+    # where a generated preset came from (vdg tune): a record for readers, not for play
+    if "provenance" in data and not isinstance(data["provenance"], dict):
+        raise PresetError(f"{where}: [provenance] must be a table")
     return Preset(name=name, description=description, path=path, row=row)
 
 
