@@ -331,6 +331,8 @@ def tournament_seats(tournament: Any) -> pl.DataFrame:
     line-up and, on common random numbers, by every line-up of a player count)."""
     frames = []
     for k, run in enumerate(tournament.runs):
+        if not run.manifest.get("chunks"):
+            continue  # a run of an interrupted tournament that saved no games yet
         games = run.scan("games").select("game", pl.col("seed").cast(pl.Int64).alias("deal"))
         seats = run.scan("players").select("game", "strategy", "rank", "win_share")
         frames.append(
