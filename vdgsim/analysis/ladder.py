@@ -131,7 +131,7 @@ def _deal_matrices(pairs: pl.DataFrame, players: list[str], deals: list[int]) ->
     deal_index = {d: k for k, d in enumerate(deals)}
     n = len(players)
     w = np.zeros((len(deals), n, n))
-    g = pairs.group_by("deal", "player", "opponent").agg(
+    g = pairs.group_by("deal", "player", "opponent", maintain_order=True).agg(
         pl.col("score").sum().alias("won"), (1.0 - pl.col("score")).sum().alias("lost")
     )
     d = np.array([deal_index[x] for x in g["deal"].to_list()], dtype=np.int64)
@@ -179,12 +179,10 @@ def _win_share_interval(rows: pl.DataFrame, confidence: float = 0.95) -> tuple[f
     n = y.size
     mean = float(y.mean())
     lo_w, hi_w = wilson_interval(min(float(y.sum()), n), n, confidence)
-    per_deal = (
-        rows.with_columns((pl.col("win_share").cast(pl.Float64) - mean).alias("_e"))
-        .group_by("deal")
-        .agg(pl.col("_e").sum())["_e"]
-        .to_numpy()
-    )
+    # numpy, not a polars group_by: its summation order varies between calls, and the same
+    # seed must give the same table to the last bit
+    _, deal = np.unique(rows["deal"].to_numpy(), return_inverse=True)
+    per_deal = np.bincount(deal, weights=y - mean)
     g = per_deal.size
     if g < 2:
         return mean, lo_w, hi_w
@@ -262,7 +260,9 @@ def _ladder_block(
                 "deals": len(deals),
             }
         )
-    return pl.DataFrame(rows, schema=LADDER_SCHEMA).sort("rating", descending=True)
+    return pl.DataFrame(rows, schema=LADDER_SCHEMA).sort(
+        "rating", descending=True, maintain_order=True
+    )
 
 
 def fit_ladder(
