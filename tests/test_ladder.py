@@ -200,12 +200,14 @@ def test_end_to_end_random_is_rated_below_default(tiny_tournament: tuple[Path, l
 def test_cli_table_csv_and_bad_input(tiny_tournament: tuple[Path, list], tmp_path: Path) -> None:
     top, _ = tiny_tournament
     csv = tmp_path / "ladder.csv"
-    out = vdg("ladder", str(top), "--bootstrap", "10", "--anchor", "frugal", "--out", str(csv))
+    out = vdg("ladder", str(top), "--bootstrap", "0", "--anchor", "frugal", "--out", str(csv))
     assert out.returncode == 0, out.stderr
     assert "component data" in out.stdout.splitlines()[0] and str(top) in out.stdout
     assert "2 players" in out.stdout and "4 players" in out.stdout and "pooled" in out.stdout
+    assert out.stdout.count("n/a") == 9  # no bootstrap: no rating interval, said so
     saved = pl.read_csv(csv)
     assert set(saved.filter(pl.col("player") == "frugal")["rating"].to_list()) == {0.0}
+    assert saved["lo"].is_null().all() or saved["lo"].is_nan().all()
     bad = vdg("ladder", str(top), "--anchor", "nobody")
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1 and "unknown anchor" in bad.stderr

@@ -296,7 +296,9 @@ def fit_ladder(
     if seats.height == 0:
         raise ValueError("the seat table is empty: no games to rate")
     seats = seats.select(INPUT_COLUMNS).with_columns(pl.col("player_count").cast(pl.Int8))
-    names = list(order) if order is not None else seats["player"].unique(maintain_order=True)
+    names = (
+        list(order) if order is not None else seats["player"].unique(maintain_order=True).to_list()
+    )
     names = [p for p in dict.fromkeys(names) if p in set(seats["player"].to_list())]
     chosen = choose_anchor(names, anchor)
     pairs = pair_outcomes(seats)

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import polars as pl
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
@@ -47,7 +48,7 @@ def _print_tables(result: Ladder) -> None:
         )
         anchor = rows["anchor"][0]
         t = Table(
-            title=f"{_title(count)} · anchor {shown.get(anchor, anchor)} = 0 · "
+            title=f"{_title(count)} · anchor {escape(shown.get(anchor, anchor))} = 0 · "
             f"{rows['deals'][0]:,} deals",
             title_justify="left",
         )
@@ -59,15 +60,19 @@ def _print_tables(result: Ladder) -> None:
         t.add_column("win share [95%]", justify="right", no_wrap=True)
         t.add_column("score vs anchor [95%]", justify="right", no_wrap=True)
         for k, r in enumerate(rows.iter_rows(named=True), start=1):
-            t.add_row(
+            no_interval = math.isnan(r["lo"])  # --bootstrap 0
+            cells = [
                 str(k),
                 shown[r["player"]],
                 _fmt_rating(r["rating"]),
-                f"[{_fmt_rating(r['lo'])}, {_fmt_rating(r['hi'])}]",
+                "n/a" if no_interval else f"[{_fmt_rating(r['lo'])}, {_fmt_rating(r['hi'])}]",
                 f"{r['games']:,}",
                 f"{100 * r['win_share']:.1f}% [{100 * r['ws_lo']:.1f}, {100 * r['ws_hi']:.1f}]",
-                f"{r['expected_vs_anchor']:.3f} [{r['ev_lo']:.3f}, {r['ev_hi']:.3f}]",
-            )
+                f"{r['expected_vs_anchor']:.3f}"
+                + ("" if no_interval else f" [{r['ev_lo']:.3f}, {r['ev_hi']:.3f}]"),
+            ]
+            # rich reads "[word...]" as markup: a bracket in a cell or a name must print as is
+            t.add_row(*(escape(c) for c in cells))
         console.print(t)
 
 
