@@ -1,4 +1,4 @@
-"""The `vdg` command: play, simulate, tournament, experiment, report, bench, data, tune.
+"""The `vdg` command: play, simulate, tournament, ladder, experiment, report, bench, data, tune.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -25,6 +25,7 @@ from vdgsim.commands.check import check
 from vdgsim.commands.common import InputError
 from vdgsim.commands.data import data_app
 from vdgsim.commands.experiment import experiment_app
+from vdgsim.commands.ladder import ladder
 from vdgsim.commands.play import play
 from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
@@ -71,6 +72,7 @@ def _options(
 app.command("play")(play)
 app.command("simulate")(simulate)
 app.command("tournament")(tournament)
+app.command("ladder")(ladder)
 app.add_typer(experiment_app, name="experiment")
 app.command("report")(report)
 app.command("bench")(bench)

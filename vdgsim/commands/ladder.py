@@ -1,0 +1,241 @@
+"""`vdg ladder DIR`: Bradley–Terry ratings (Elo scale) with bootstrap intervals per player count.
+
+Reads a tournament directory written by ``vdg tournament`` (the analysis never replays
+games). With ``--play`` it first plays the tournament into ``DIR`` through the runner API.
+Register in cli.py with ``app.command("ladder")(ladder)``. Bad input (not a tournament
+directory, unknown anchor or preset, an output file of another kind) prints one line on
+stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import polars as pl
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
+from vdgsim.commands.common import InputError, display_names, ensure_compiled, parse_player_counts
+
+OUT_SUFFIXES = (".csv", ".parquet")
+
+
+def _title(player_count: int | None) -> str:
+    return "pooled over player counts" if player_count is None else f"{player_count} players"
+
+
+def _fmt_rating(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{x:+.0f}"
+
+
+def _print_tables(result: Ladder) -> None:
+    from vdgsim.commands.simulate import _stdout_console
+
+    console = _stdout_console()
+    table = result.table
+    names = table["player"].unique(maintain_order=True).to_list()
+    shown = dict(zip(names, display_names(names), strict=True))
+    counts = table["player_count"].unique(maintain_order=True).to_list()
+    for count in counts:
+        rows = table.filter(
+            pl.col("player_count").is_null() if count is None else pl.col("player_count") == count
+        )
+        anchor = rows["anchor"][0]
+        t = Table(
+            title=f"{_title(count)} · anchor {escape(shown.get(anchor, anchor))} = 0 · "
+            f"{rows['deals'][0]:,} deals",
+            title_justify="left",
+        )
+        t.add_column("#", justify="right")
+        t.add_column("player", overflow="fold")
+        t.add_column("rating", justify="right", no_wrap=True)
+        t.add_column("95% interval", justify="right", no_wrap=True)
+        t.add_column("games", justify="right", no_wrap=True)
+        t.add_column("win share [95%]", justify="right", no_wrap=True)
+        t.add_column("score vs anchor [95%]", justify="right", no_wrap=True)
+        for k, r in enumerate(rows.iter_rows(named=True), start=1):
+            no_interval = math.isnan(r["lo"])  # --bootstrap 0
+            cells = [
+                str(k),
+                shown[r["player"]],
+                _fmt_rating(r["rating"]),
+                "n/a" if no_interval else f"[{_fmt_rating(r['lo'])}, {_fmt_rating(r['hi'])}]",
+                f"{r['games']:,}",
+                f"{100 * r['win_share']:.1f}% [{100 * r['ws_lo']:.1f}, {100 * r['ws_hi']:.1f}]",
+                f"{r['expected_vs_anchor']:.3f}"
+                + ("" if no_interval else f" [{r['ev_lo']:.3f}, {r['ev_hi']:.3f}]"),
+            ]
+            # rich reads "[word...]" as markup: a bracket in a cell or a name must print as is
+            t.add_row(*(escape(c) for c in cells))
+        console.print(t)
+
+
+def _provenance(result: Ladder) -> dict[str, Any]:
+    info = result.info
+    return {
+        "tournament": str(result.source),
+        "components_digest": info.digest if info else None,
+        "games": info.games if info else None,
+        "tournament_seeds": list(info.seeds) if info else [],
+        "vdgsim_version": info.version if info else None,
+        "anchor": result.anchor,
+        "bootstrap": result.bootstrap,
+        "bootstrap_seed": result.seed,
+    }
+
+
+def _json_value(v: Any) -> Any:
+    # JSON has no NaN: an interval without bootstrap draws is null
+    return None if isinstance(v, float) and math.isnan(v) else v
+
+
+def _play(
+    out_dir: Path, presets: str | None, player_counts: str, games: int, seed: int, jobs: int
+) -> None:
+    from strategies.registry import UnknownPresetError
+    from vdgsim import runner
+    from vdgsim.runner import RunDirError
+    from vdgsim.runner.tournament import check_tournament_dir, tournament_plan
+
+    if not presets:
+        raise InputError("--play needs --presets, e.g. --presets default,random,frugal")
+    names = list(dict.fromkeys(n.strip() for n in presets.split(",") if n.strip()))
+    counts = list(dict.fromkeys(parse_player_counts(player_counts)))
+    try:
+        if len(names) < 2:
+            raise ValueError("--presets must name at least two players to rank")
+        tournament_plan(names, counts, games)  # checks presets and counts before compiling
+        check_tournament_dir(out_dir, resume=False, force=False)
+        ensure_compiled()
+        t0 = time.perf_counter()
+        runner.tournament(names, counts, games, seed, out=out_dir, jobs=jobs)
+    except (UnknownPresetError, RunDirError, ValueError) as e:
+        raise InputError(str(e)) from None
+    typer.echo(
+        f"vdg: played the tournament into {out_dir} in {time.perf_counter() - t0:.1f} s",
+        err=True,
+    )
+
+
+def ladder(
+    directory: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="DIR",
+            help="Tournament directory written by vdg tournament (or, with --play, to write).",
+            show_default=False,
+        ),
+    ] = None,
+    anchor: Annotated[
+        str | None,
+        typer.Option(
+            "--anchor",
+            help="Player rated 0 (default: baseline_v1, else default, else the first preset).",
+        ),
+    ] = None,
+    bootstrap: Annotated[
+        int,
+        typer.Option(
+            "--bootstrap", help="Bootstrap resamples of whole deals for the intervals.", min=0
+        ),
+    ] = DEFAULT_BOOTSTRAP,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the bootstrap generator.", min=0)
+    ] = 0,
+    prior: Annotated[
+        float,
+        typer.Option(
+            "--prior",
+            help="Virtual tied comparisons per pair of players (keeps ratings finite).",
+            min=0.0,
+        ),
+    ] = DEFAULT_PRIOR,
+    pooled: Annotated[
+        bool,
+        typer.Option("--pooled/--no-pooled", help="Also rate over every player count together."),
+    ] = True,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Also write the ladder table to FILE.csv or FILE.parquet."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON lines (provenance, then one per row).")
+    ] = False,
+    play: Annotated[
+        bool,
+        typer.Option("--play", help="First play the tournament into DIR (or --out-dir)."),
+    ] = False,
+    presets: Annotated[
+        str | None, typer.Option("--presets", help="With --play: presets, comma separated.")
+    ] = None,
+    player_counts: Annotated[
+        str, typer.Option("--player-counts", help="With --play: player counts, e.g. 2,3,4.")
+    ] = "2,3,4",
+    games: Annotated[
+        int, typer.Option("--games", help="With --play: games per line-up.", min=1)
+    ] = 1000,
+    tournament_seed: Annotated[
+        int, typer.Option("--tournament-seed", help="With --play: root seed of the games.", min=0)
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="With --play: worker processes.", min=1)
+    ] = 1,
+    out_dir: Annotated[
+        Path | None, typer.Option("--out-dir", help="With --play: the tournament directory.")
+    ] = None,
+) -> None:
+    """Rate the players of a tournament: Bradley–Terry on the Elo scale, per player count."""
+    from vdgsim.analysis.ladder import ladder as fit
+    from vdgsim.runner import RunDirError
+
+    if out_dir is not None and directory is not None and out_dir != directory:
+        raise InputError(f"give the tournament directory once: {directory} or --out-dir {out_dir}")
+    directory = directory if directory is not None else out_dir
+    if directory is None:
+        raise InputError("name the tournament directory: vdg ladder DIR")
+    if out_dir is not None and not play:
+        raise InputError("--out-dir is for --play; name the tournament directory as DIR")
+    if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
+        raise InputError(f"--out must end in .csv or .parquet, got {out}")
+    if play:
+        _play(directory, presets, player_counts, games, tournament_seed, jobs)
+    elif presets is not None:
+        raise InputError("--presets is for --play; vdg ladder DIR reads a finished tournament")
+    t0 = time.perf_counter()
+    try:
+        result = fit(
+            directory, anchor=anchor, bootstrap=bootstrap, seed=seed, prior=prior, pooled=pooled
+        )
+    except (RunDirError, ValueError) as e:
+        raise InputError(str(e)) from None
+    wall = time.perf_counter() - t0
+    if out is not None:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            if out.suffix.lower() == ".csv":
+                result.table.write_csv(out)
+            else:
+                result.table.write_parquet(out)
+        except OSError as e:
+            raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+    prov = _provenance(result)
+    if as_json:
+        typer.echo(json.dumps({"table": "provenance", **prov, "seconds": round(wall, 2)}))
+        for r in result.table.iter_rows(named=True):
+            typer.echo(json.dumps({"table": "ladder", **{k: _json_value(v) for k, v in r.items()}}))
+        return
+    seeds = ", ".join(str(s) for s in prov["tournament_seeds"])
+    typer.echo(
+        f"tournament {prov['tournament']} · component data {prov['components_digest']} · "
+        f"{prov['games']:,} games · seed {seeds} · bootstrap {bootstrap} over deals, "
+        f"seed {seed} · {wall:.1f} s"
+    )
+    _print_tables(result)
+    if out is not None:
+        typer.echo(f"wrote {out}")
