@@ -160,6 +160,13 @@ def tune(
             show_default=False,
         ),
     ] = None,
+    sigma: Annotated[
+        float,
+        typer.Option(
+            "--sigma",
+            help="Initial CMA-ES step size, as a share of each parameter's range (0 .. 0.5].",
+        ),
+    ] = tuning.SIGMA0,
     games: Annotated[
         int,
         typer.Option(
@@ -222,6 +229,8 @@ def tune(
     if popsize is not None:
         _in_range("--popsize", popsize, 2, MAX_POPSIZE)
     _in_range("--games", games, 1, MAX_GAMES)
+    if not 0.0 < sigma <= 0.5:
+        raise InputError(f"--sigma must be in (0, 0.5], got {sigma}")
     if eval_games is not None:
         _in_range("--eval-games", eval_games, 2 * players, MAX_GAMES)
     _in_range("--workers", workers, 1, MAX_WORKERS)
@@ -263,6 +272,7 @@ def tune(
                 workers=workers,
                 progress=show,
                 eval_games=eval_games,
+                sigma=sigma,
             )
     except (TuneError, UnknownPresetError) as e:
         raise InputError(str(e)) from None
