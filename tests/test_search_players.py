@@ -168,3 +168,20 @@ def test_r9_2_search_decisions_identical_compiled_and_as_plain_python():
         )
         runs.append(json.loads(proc.stdout))
     assert runs[0] == runs[1]
+
+
+def test_mc_beats_the_frozen_baseline_it_searches_over():
+    """Search must add strength over its own rollout player: a small budget already wins most
+    2-player games against `baseline_v1` (seats rotated, the same deals). A broken reward sign,
+    halving order or determinization loses them instead."""
+    from strategies.loop import play_games
+    from vdgsim import default_components
+
+    seeds = np.arange(300, 312, dtype=np.int64)
+    wins = 0.0
+    for seat in range(2):
+        names = ["baseline_v1"] * 2
+        names[seat] = "mc:rollouts=32:dets=8:rollout=baseline_v1"
+        _, share = play_games(default_components(), 2, seeds, params_table(names))
+        wins += share[:, seat].sum()
+    assert wins / 24 > 0.6
