@@ -73,6 +73,27 @@ def decide_ismcts(c, s, legal, n, pr):
     """The action of the deciding seat by SO-ISMCTS (see the module docstring)."""
     if n == 1:
         return legal[0]
+    tree = grow_tree(c, s, legal, n, pr)
+    action, first, sibling, visits = tree[0], tree[2], tree[3], tree[4]
+    # the most visited root child; children are linked newest first, so scan in legal order
+    pick = legal[0]
+    most = -1
+    for i in range(n):
+        k = first[0]
+        while k >= 0:
+            if action[k] == legal[i] and visits[k] > most:
+                most = visits[k]
+                pick = legal[i]
+            k = sibling[k]
+    return pick
+
+
+@njit(cache=True)
+def grow_tree(c, s, legal, n, pr):
+    """The search tree after ``iters`` iterations from ``s`` (draws the search seed from the
+    player generator of ``s``): per node its action, the seat that chose it, first child, next
+    sibling, visits, availability count and total reward, and the number of nodes (node 0 is
+    the root)."""
     me = s[L.S_DEC_PLAYER]
     seed = draw_seed(s)
     iters = max(1, int(pr[Q_ITERS]))
@@ -176,14 +197,4 @@ def decide_ismcts(c, s, legal, n, pr):
             k = path[d]
             visits[k] += 1
             total[k] += gain[chooser[k]]
-    # the most visited root child; children are linked newest first, so scan in legal order
-    pick = legal[0]
-    most = -1
-    for i in range(n):
-        k = first[0]
-        while k >= 0:
-            if action[k] == legal[i] and visits[k] > most:
-                most = visits[k]
-                pick = legal[i]
-            k = sibling[k]
-    return pick
+    return action, chooser, first, sibling, visits, avail, total, nodes
