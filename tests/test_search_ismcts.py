@@ -58,7 +58,7 @@ def tree(g: GameState, name: str):
 def test_ismcts_names_set_the_budget():
     row = resolve("ismcts")
     assert row[P.P_KIND] == P.KIND_ISMCTS
-    assert row[P.Q_ITERS] == 256 and row[P.Q_DETS] == 32
+    assert row[P.Q_ITERS] == 192 and row[P.Q_DETS] == 32
     assert (row[P.Q_UCT_C], row[P.Q_WIDEN], row[P.Q_MARGIN]) == (0.7, 1.0, 0.01)
     assert row[P.Q_ROLLOUT_KIND] == P.KIND_HEURISTIC
     row = resolve("ismcts:iters=64:uct_c=0.3:widen=2:dets=4:margin=0:rollout=frugal")

@@ -68,7 +68,7 @@ SEARCH_OPTIONS: tuple[SearchOption, ...] = (
         "reward per VP of lead over the best rival, added to the win share",
     ),
     SearchOption(
-        "iters", Q_ITERS, ("ismcts",), 256, 1, 1_000_000, True, "tree iterations per decision"
+        "iters", Q_ITERS, ("ismcts",), 192, 1, 1_000_000, True, "tree iterations per decision"
     ),
     SearchOption("uct_c", Q_UCT_C, ("ismcts",), 0.7, 0.0, 100.0, False, "UCB exploration constant"),
     SearchOption(
