@@ -19,8 +19,9 @@ P_KIND = 0
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_MC = 2  # flat Monte Carlo search (strategies.search.mc)
+KIND_ISMCTS = 3  # information-set MCTS (strategies.search.ismcts)
 POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
-SEARCH_KINDS = {"mc": KIND_MC}
+SEARCH_KINDS = {"mc": KIND_MC, "ismcts": KIND_ISMCTS}
 
 # --- heuristic behaviour (VP is the unit of value; Reals are converted by the Real value) ---
 P_RV_EARLY = 1  # VP one Real is worth in round 1
@@ -62,11 +63,14 @@ N_USED = 63
 # parameters of the preset that plays their rollouts -----------------------------------------
 Q_ROLLOUT_KIND = 64  # policy kind of the rollout preset (random or heuristic)
 Q_ROLLOUTS = 65  # rollouts per decision (mc)
-Q_DETS = 66  # distinct determinizations of the hidden decks (mc)
+Q_DETS = 66  # distinct determinizations of the hidden decks (mc, ismcts)
 Q_MARGIN = 67  # reward weight of the VP margin over the best rival, added to the win share
-Q_DECISIONS = 68  # bit mask of the decision kinds it searches (0 = every kind); the rollout
+Q_ITERS = 68  # tree iterations per decision, one rollout each (ismcts)
+Q_UCT_C = 69  # exploration constant of the selection rule (ismcts)
+Q_WIDEN = 70  # progressive widening: a node may have 1 + floor(widen * sqrt(visits)) children
+Q_DECISIONS = 71  # bit mask of the decision kinds it searches (0 = every kind); the rollout
 # preset takes the others, so search can show which of the preset's decisions cost it most
-N_SEARCH_END = 69
+N_SEARCH_END = 72
 
 AREA_AXIS = V.AREA_AXIS
 LANDING_AXIS = V.LANDING_AXIS

@@ -15,6 +15,7 @@ from numba import njit
 from strategies.heuristic import work as W
 from strategies.params import (
     KIND_HEURISTIC,
+    KIND_ISMCTS,
     KIND_MC,
     KIND_RANDOM,
     N_PARAMS,
@@ -24,6 +25,7 @@ from strategies.params import (
 )
 from strategies.restrictions import R_ANY, filter_legal
 from strategies.scripted import CACHE_WIDTH, choose_scripted, heuristic, random_legal
+from strategies.search.ismcts import decide_ismcts
 from strategies.search.mc import decide_mc
 from strategies.search.rollout import new_rollout_scratch, rollout_table
 from vdgsim import layout as L
@@ -80,7 +82,11 @@ def search(c, s, legal, n, pr):
     if pr[R_ANY] > 0:
         allowed = np.empty(n, dtype=np.int64)
         m = filter_legal(c, s, pr, legal, n, allowed)
+        if int(pr[P_KIND]) == KIND_ISMCTS:
+            return decide_ismcts(c, s, allowed, m, pr)
         return decide_mc(c, s, allowed, m, pr)
+    if int(pr[P_KIND]) == KIND_ISMCTS:
+        return decide_ismcts(c, s, legal, n, pr)
     return decide_mc(c, s, legal, n, pr)
 
 

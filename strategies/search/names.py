@@ -1,4 +1,4 @@
-"""Search players by name: ``mc``, ``mc:rollouts=512:dets=16:rollout=frugal``.
+"""Search players by name: ``mc``, ``mc:rollouts=512:dets=16:rollout=frugal``, ``ismcts:iters=128``.
 
 The budget is part of the name: options follow the kind, each ``:key=value``; options left
 out take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
@@ -20,9 +20,12 @@ from strategies.params import (
     P_KIND,
     Q_DECISIONS,
     Q_DETS,
+    Q_ITERS,
     Q_MARGIN,
     Q_ROLLOUT_KIND,
     Q_ROLLOUTS,
+    Q_UCT_C,
+    Q_WIDEN,
     SEARCH_KINDS,
 )
 from vdgsim.vocabulary import Decision
@@ -49,17 +52,38 @@ class SearchOption:
 SEARCH_OPTIONS: tuple[SearchOption, ...] = (
     SearchOption("rollouts", Q_ROLLOUTS, ("mc",), 256, 1, 1_000_000, True, "rollouts per decision"),
     SearchOption(
-        "dets", Q_DETS, ("mc",), 32, 1, 1_000_000, True, "distinct deals of the face-down piles"
+        "dets",
+        Q_DETS,
+        ("mc", "ismcts"),
+        32,
+        1,
+        1_000_000,
+        True,
+        "distinct deals of the face-down piles",
     ),
     SearchOption(
         "margin",
         Q_MARGIN,
-        ("mc",),
+        ("mc", "ismcts"),
         0.01,
         0.0,
         1.0,
         False,
         "reward per VP of lead over the best rival, added to the win share",
+    ),
+    SearchOption(
+        "iters", Q_ITERS, ("ismcts",), 192, 1, 1_000_000, True, "tree iterations per decision"
+    ),
+    SearchOption("uct_c", Q_UCT_C, ("ismcts",), 0.7, 0.0, 100.0, False, "UCB exploration constant"),
+    SearchOption(
+        "widen",
+        Q_WIDEN,
+        ("ismcts",),
+        1.0,
+        0.0,
+        100.0,
+        False,
+        "children allowed at a node: 1 + floor(widen * sqrt(visits))",
     ),
 )
 STANDARD_ROLLOUT = "default"

@@ -1,0 +1,200 @@
+"""``ismcts``: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+At each of its decisions with more than one legal action the player draws a search seed from
+the game's player generator and runs ``iters`` iterations. Iteration ``i`` draws determinization
+``i mod dets`` (:mod:`.determinize`: the hidden piles redrawn from public information, both
+generators reseeded for stream ``i``) and descends one tree shared by all determinizations:
+a node is a sequence of actions from the root, every seat's decision is a node (rivals'
+too), and a child's statistics are from the point of view of the seat that chose it.
+
+* Selection among the children legal in this determinization: UCB1 with availability counts,
+  ``mean + uct_c * sqrt(ln(avail) / visits)``, where ``avail`` counts the visits of the parent
+  in which the child was legal (not the parent's visits: a child that is seldom legal would
+  otherwise be over-explored). ``ln`` is :func:`ln_int`, computed with + - * / only.
+* Expansion, one node per iteration, under progressive widening: a node visited ``v`` times may
+  have ``1 + floor(widen * sqrt(v))`` children legal here; the next one is the rollout preset's
+  own choice among the untried legal actions (a heuristic prior on which to try first).
+* Rollout: the rollout preset plays every seat to the end (:mod:`.rollout`); every seat's
+  reward (win share + ``margin`` * VP lead) is added along the path to the nodes it chose.
+
+The move played is the most visited root child (ties: the first in legal order). Nodes live in
+fixed arrays of ``iters + 1`` entries (root + one per iteration), children as first-child /
+next-sibling links holding the action code.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from strategies.params import Q_DETS, Q_ITERS, Q_MARGIN, Q_UCT_C, Q_WIDEN
+from strategies.restrictions import R_ANY, filter_legal
+from strategies.scripted import choose_scripted
+from strategies.search.determinize import determinize, draw_seed
+from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
+from vdgsim import layout as L
+from vdgsim.engine import flow
+
+LN2 = 0.6931471805599453
+ATANH_TERMS = 14  # (m-1)/(m+1) < 1/3 for m in [1, 2): 14 odd terms leave an error below 1e-13
+
+
+@njit(cache=True, _nrt=False)
+def ln_int(x):
+    """Natural log of an integer ``x >= 1`` by arithmetic alone (no libm, so every machine
+    rounds alike): ``x = m * 2**k`` with ``m`` in [1, 2), ``ln x = k ln 2 + 2 atanh(z)``,
+    ``z = (m - 1) / (m + 1)``, the series summed over a fixed number of terms in a fixed order."""
+    m = float(x)
+    k = 0
+    while m >= 2.0:
+        m = m * 0.5  # exact: a power-of-two scale
+        k += 1
+    z = (m - 1.0) / (m + 1.0)
+    z2 = z * z
+    term = z
+    acc = 0.0
+    for j in range(ATANH_TERMS):
+        acc = acc + term / (2 * j + 1)
+        term = term * z2
+    return k * LN2 + 2.0 * acc
+
+
+@njit(cache=True, _nrt=False)
+def index_of(code, legal, m):
+    """Position of ``code`` in ``legal[:m]``, or -1."""
+    for i in range(m):
+        if legal[i] == code:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def decide_ismcts(c, s, legal, n, pr):
+    """The action of the deciding seat by SO-ISMCTS (see the module docstring)."""
+    if n == 1:
+        return legal[0]
+    tree = grow_tree(c, s, legal, n, pr)
+    action, first, sibling, visits = tree[0], tree[2], tree[3], tree[4]
+    # the most visited root child; children are linked newest first, so scan in legal order
+    pick = legal[0]
+    most = -1
+    for i in range(n):
+        k = first[0]
+        while k >= 0:
+            if action[k] == legal[i] and visits[k] > most:
+                most = visits[k]
+                pick = legal[i]
+            k = sibling[k]
+    return pick
+
+
+@njit(cache=True)
+def grow_tree(c, s, legal, n, pr):
+    """The search tree after ``iters`` iterations from ``s`` (draws the search seed from the
+    player generator of ``s``): per node its action, the seat that chose it, first child, next
+    sibling, visits, availability count and total reward, and the number of nodes (node 0 is
+    the root)."""
+    me = s[L.S_DEC_PLAYER]
+    seed = draw_seed(s)
+    iters = max(1, int(pr[Q_ITERS]))
+    dets = max(1, int(pr[Q_DETS]))
+    uct_c = pr[Q_UCT_C]
+    widen = pr[Q_WIDEN]
+    margin = pr[Q_MARGIN]
+    table = rollout_table(pr, me)
+    players = s[L.S_N_PLAYERS]
+    t, log0, buf, cache, wi, wf = new_rollout_scratch()
+    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    share = np.zeros(L.MAX_PLAYERS)
+    gain = np.zeros(L.MAX_PLAYERS)
+    cap = iters + 1
+    action = np.zeros(cap, dtype=np.int64)
+    chooser = np.zeros(cap, dtype=np.int64)  # the seat that chose the node's action
+    first = np.full(cap, -1, dtype=np.int64)
+    sibling = np.full(cap, -1, dtype=np.int64)
+    visits = np.zeros(cap, dtype=np.int64)
+    avail = np.zeros(cap, dtype=np.int64)
+    total = np.zeros(cap)
+    path = np.zeros(cap, dtype=np.int64)
+    here = np.zeros(L.MAX_LEGAL, dtype=np.int64)  # the legal actions at the current node
+    allowed = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    untried = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    tried = np.zeros(L.MAX_LEGAL, dtype=np.int64)  # 1 where here[i] already has a child
+    nodes = 1
+    for it in range(iters):
+        determinize(c, s, t, seed, it % dets, it)
+        for q in range(L.MAX_PLAYERS):
+            cache[q, 0] = 0.0  # the heuristic's per-round cache belongs to one game
+        v = 0
+        depth = 0
+        expanded = False
+        while not expanded and t[L.S_STEP] != L.ST_OVER:
+            if v == 0:
+                m = n  # the root's candidates are given (restrictions already applied)
+                for i in range(n):
+                    here[i] = legal[i]
+            else:
+                m = flow.legal_actions(c, t, buf)
+                seat = t[L.S_DEC_PLAYER]
+                if table[seat, R_ANY] > 0:
+                    m = filter_legal(c, t, table[seat], buf, m, allowed)
+                    for i in range(m):
+                        here[i] = allowed[i]
+                else:
+                    for i in range(m):
+                        here[i] = buf[i]
+            for i in range(m):
+                tried[i] = 0
+            # availability: every child legal in this determinization was available
+            compatible = 0
+            k = first[v]
+            while k >= 0:
+                i = index_of(action[k], here, m)
+                if i >= 0:
+                    tried[i] = 1
+                    avail[k] += 1
+                    compatible += 1
+                k = sibling[k]
+            room = 1 + int(widen * np.sqrt(float(visits[v])))
+            if compatible < m and compatible < room:
+                u = 0
+                for i in range(m):
+                    if tried[i] == 0:
+                        untried[u] = here[i]
+                        u += 1
+                a = choose_scripted(c, t, untried, u, table, cache, wi, wf)
+                k = nodes
+                nodes += 1
+                action[k] = a
+                chooser[k] = t[L.S_DEC_PLAYER]
+                avail[k] = 1
+                sibling[k] = first[v]
+                first[v] = k
+                expanded = True
+            else:
+                best = -1
+                best_score = 0.0
+                k = first[v]
+                while k >= 0:
+                    if index_of(action[k], here, m) >= 0:
+                        ln_v = ln_int(avail[k])
+                        score = total[k] / visits[k] + uct_c * np.sqrt(ln_v / visits[k])
+                        if best < 0 or score > best_score:
+                            best = k
+                            best_score = score
+                    k = sibling[k]
+                k = best
+            flow.apply(c, t, log0, action[k])
+            path[depth] = k
+            depth += 1
+            v = k
+        if t[L.S_STEP] != L.ST_OVER:
+            play_out(c, t, log0, table, buf, cache, wi, wf)
+        for q in range(players):
+            gain[q] = reward(t, q, margin, rank, share)
+        visits[0] += 1
+        for d in range(depth):
+            k = path[d]
+            visits[k] += 1
+            total[k] += gain[chooser[k]]
+    return action, chooser, first, sibling, visits, avail, total, nodes
