@@ -3,7 +3,10 @@
 The search runs over the chosen :data:`strategies.params.PARAM_SPECS` parameters (a vector
 parameter gives one coordinate per Area, landing or character), each mapped to [0, 1] by its
 bounds, so one step size suits them all. A candidate's fitness is its mean win share (ties
-split) against opponents drawn from the field.
+split) against opponents drawn from the field. Tuned for several player counts at once
+(``players=[2, 4]``), a candidate's fitness is its mean *relative* win share (win share times
+the player count, so 1 is a fair share at every count), with equal numbers of deals per count:
+one preset plays every count, so it is tuned for all of them together rather than for one.
 
 Noise control:
 
@@ -122,42 +125,49 @@ def coordinates(params: Sequence[str] | None) -> list[Coordinate]:
 
 @dataclass(frozen=True)
 class Deals:
-    """Game seeds and the opponents (indices into the field) of each deal."""
+    """Game seeds, player counts and the opponents (indices into the field) of each deal."""
 
     seeds: np.ndarray  # (D,) int64
-    opponents: np.ndarray  # (D, players - 1) int64
+    counts: np.ndarray  # (D,) int64 player count of each deal
+    opponents: np.ndarray  # (D, 3) int64; a k-player deal uses the first k - 1
 
     def __len__(self) -> int:
         return len(self.seeds)
 
     def slice(self, lo: int, hi: int) -> Deals:
-        return Deals(self.seeds[lo:hi], self.opponents[lo:hi])
+        return Deals(self.seeds[lo:hi], self.counts[lo:hi], self.opponents[lo:hi])
 
 
-def make_deals(ss: np.random.SeedSequence, n: int, players: int, n_field: int) -> Deals:
-    """``n`` deals from one seed sequence: game seeds, then a field draw per seat."""
+def make_deals(
+    ss: np.random.SeedSequence, per_count: int, counts: Sequence[int], n_field: int
+) -> Deals:
+    """``per_count`` deals for each player count, interleaved (deal i has count
+    ``counts[i % len(counts)]``, so every racing batch sees every count), from one seed
+    sequence: game seeds, then a field draw per seat."""
+    n = per_count * len(counts)
     rng = np.random.default_rng(ss)
     seeds = rng.integers(0, _MAX_SEED, size=n, dtype=np.int64)
-    opponents = rng.integers(0, n_field, size=(n, players - 1), dtype=np.int64)
-    return Deals(seeds, opponents)
+    opponents = rng.integers(0, n_field, size=(n, 3), dtype=np.int64)
+    return Deals(seeds, np.resize(np.array(counts, dtype=np.int64), n), opponents)
 
 
 def play_deals(
-    components: Any, players: int, rows: np.ndarray, field_rows: np.ndarray, deals: Deals
+    components: Any, rows: np.ndarray, field_rows: np.ndarray, deals: Deals
 ) -> np.ndarray:
-    """Win share of each candidate row on each deal and rotation: (C, D, players).
+    """Win share of each candidate row on each deal and rotation: (C, D, 4), NaN for the
+    rotations a deal's player count does not have.
 
     In rotation ``r`` the candidate sits in seat ``r`` and the deal's opponents fill the other
     seats in order. Games with the same line-up go to the compiled loop in one call.
     """
     from strategies.loop import play_games  # compiled on first use, not on import
 
-    out = np.zeros((len(rows), len(deals), players), dtype=np.float64)
+    out = np.full((len(rows), len(deals), 4), np.nan, dtype=np.float64)
     groups: dict[tuple[int, ...], list[int]] = {}
-    for d, opp in enumerate(deals.opponents.tolist()):
-        groups.setdefault(tuple(opp), []).append(d)
+    for d, (k, opp) in enumerate(zip(deals.counts.tolist(), deals.opponents.tolist(), strict=True)):
+        groups.setdefault((k, *opp[: k - 1]), []).append(d)
     for c, row in enumerate(rows):
-        for opp, idx in groups.items():
+        for (players, *opp), idx in groups.items():
             seeds = deals.seeds[idx]
             for r in range(players):
                 table = np.zeros((4, N_PARAMS), dtype=np.float64)
@@ -172,9 +182,8 @@ def play_deals(
 class _Evaluator:
     """Plays candidate rows on deals, in this process or split over loky workers."""
 
-    def __init__(self, components: Any, players: int, field_rows: np.ndarray, workers: int):
+    def __init__(self, components: Any, field_rows: np.ndarray, workers: int):
         self.components = components
-        self.players = players
         self.field_rows = field_rows
         self.workers = workers
         self._parallel: Any = None
@@ -193,9 +202,10 @@ class _Evaluator:
             self._parallel.__exit__(*exc)
 
     def __call__(self, rows: np.ndarray, deals: Deals) -> np.ndarray:
-        """Per-deal win share (mean over rotations) of each row: (C, D)."""
+        """Per-deal relative win share (mean over rotations times the player count, so 1 is
+        a fair share) of each row: (C, D)."""
         if self._parallel is None or len(rows) < 2:
-            full = play_deals(self.components, self.players, rows, self.field_rows, deals)
+            full = play_deals(self.components, rows, self.field_rows, deals)
         else:
             from joblib import delayed
 
@@ -203,11 +213,10 @@ class _Evaluator:
             # cannot change any result, only who computes it
             parts = [p for p in np.array_split(np.arange(len(rows)), self.workers) if len(p)]
             done = self._parallel(
-                delayed(play_deals)(self.components, self.players, rows[p], self.field_rows, deals)
-                for p in parts
+                delayed(play_deals)(self.components, rows[p], self.field_rows, deals) for p in parts
             )
             full = np.concatenate(done, axis=0)
-        return full.mean(axis=2)
+        return np.nanmean(full, axis=2) * deals.counts
 
 
 @dataclass(frozen=True)
@@ -254,7 +263,7 @@ class TuneResult:
 
     base: str
     field: list[str]
-    players: int
+    players: int | list[int]  # one count, or the counts tuned together
     coords: list[Coordinate]
     base_row: np.ndarray
     row: np.ndarray
@@ -264,15 +273,37 @@ class TuneResult:
     generations: int
     popsize: int
     sigma0: float
-    tuned: Estimate  # fresh deals, win share vs field
+    # fresh deals, vs the field: win share for one player count; for several, the relative
+    # win share (win share x players, 1 = fair) averaged over equal numbers of deals per count
+    tuned: Estimate
     base_share: Estimate  # same fresh deals
     difference: Estimate  # paired tuned - base, per deal
     eval_seeds: list[int]
     eval_games: int
     digest: str
+    # per player count: (tuned win share, base win share, paired difference)
+    by_count: dict[int, tuple[Estimate, Estimate, Estimate]] = field(default_factory=dict)
     history: list[Generation] = field(default_factory=list)
     best_share_in_tuning: float = math.nan
     games_played: int = 0
+
+    @property
+    def players_text(self) -> str:
+        return (
+            str(self.players) if isinstance(self.players, int) else "/".join(map(str, self.players))
+        )
+
+    @property
+    def measure(self) -> str:
+        """What :attr:`tuned` measures."""
+        return "win share" if isinstance(self.players, int) else "relative win share"
+
+    def _fmt(self, x: float) -> str:
+        return f"{100 * x:.1f}%" if isinstance(self.players, int) else f"{x:.3f}"
+
+    def signed(self, x: float) -> str:
+        """A difference in the unit of :attr:`tuned`."""
+        return f"{100 * x:+.1f}%" if isinstance(self.players, int) else f"{x:+.3f}"
 
     def changes(self) -> list[tuple[str, float, float]]:
         """(coordinate, old, new) for every tuned coordinate, largest move (share of its
@@ -306,6 +337,18 @@ class TuneResult:
             "win_share": self.tuned.as_dict(),
             "base_win_share": self.base_share.as_dict(),
             "difference_vs_base": self.difference.as_dict(),
+            **(
+                {
+                    f"win_share_{k}p": {
+                        "tuned": e[0].as_dict(),
+                        "base": e[1].as_dict(),
+                        "difference": e[2].as_dict(),
+                    }
+                    for k, e in self.by_count.items()
+                }
+                if isinstance(self.players, list)
+                else {}
+            ),
             "vdgsim_version": vdgsim.__version__,
         }
         if command is not None:
@@ -320,8 +363,8 @@ class TuneResult:
         stem = name or f"{_stem(self.base)}_tuned"
         desc = description or (
             f"{_stem(self.base)} tuned by vdg tune against {', '.join(self.field)} "
-            f"({self.players} players): win share {100 * self.tuned.mean:.1f}% vs "
-            f"{100 * self.base_share.mean:.1f}% for the base on the same fresh deals."
+            f"({self.players_text} players): {self.measure} {self._fmt(self.tuned.mean)} vs "
+            f"{self._fmt(self.base_share.mean)} for the base on the same fresh deals."
         )
         lines = [f"name = {_toml(stem)}", f"description = {_toml(desc)}", 'policy = "heuristic"']
         lines += ["", "[params]"]
@@ -406,7 +449,7 @@ def check_base(base: str) -> np.ndarray:
 def tune(
     base: str,
     field: list[str],
-    players: int,
+    players: int | Sequence[int],
     *,
     params: list[str] | None,
     generations: int,
@@ -420,7 +463,7 @@ def tune(
     sigma: float = SIGMA0,
 ) -> TuneResult:
     """Tune ``base``'s parameters (``params``; ``None`` = all) for ``players``-player games
-    against opponents drawn from ``field``.
+    (one count, or several tuned together) against opponents drawn from ``field``.
 
     ``games`` is the budget per candidate and generation (rounded up to whole deals of
     ``players`` rotations); ``eval_games`` (default ``4 * games``) the fresh-deal evaluation.
@@ -428,8 +471,10 @@ def tune(
     """
     import cma
 
-    if not 2 <= players <= 4:
+    counts = [players] if isinstance(players, int) else sorted(set(players))
+    if not counts or not all(2 <= k <= 4 for k in counts):
         raise TuneError(f"players must be 2, 3 or 4, got {players}")
+    seats = sum(counts)  # games per deal and count, over all counts
     if generations < 1:
         raise TuneError(f"generations must be at least 1, got {generations}")
     if games < 1:
@@ -445,13 +490,16 @@ def tune(
     if not field:
         raise TuneError("the field names no opponent")
     eval_games = 4 * games if eval_games is None else eval_games
-    if eval_games < 2 * players:
-        raise TuneError(f"evaluation games must be at least {2 * players}, got {eval_games}")
+    if eval_games < 2 * seats:
+        raise TuneError(f"evaluation games must be at least {2 * seats}, got {eval_games}")
     coords = coordinates(params)
     base_row = check_base(base)
     field_rows = np.stack([resolve(n) for n in field])
-    n_deals = -(-games // players)
-    n_eval = -(-eval_games // players)
+    per_count = -(-games // seats)  # deals per count and generation
+    eval_per_count = -(-eval_games // seats)
+    n_deals = per_count * len(counts)
+    # one count: report win shares; several: relative win shares (1 = fair at every count)
+    scale = 1.0 / counts[0] if len(counts) == 1 else 1.0
 
     # separate streams: CMA-ES sampling, each generation's deals, the fresh evaluation deals
     root = np.random.SeedSequence(seed)
@@ -494,11 +542,11 @@ def tune(
     history: list[Generation] = []
     played = 0
     batch = max(MIN_RACE_DEALS, -(-n_deals // RACE_BATCHES))
-    with _Evaluator(components, players, field_rows, workers) as evaluate:
+    with _Evaluator(components, field_rows, workers) as evaluate:
         for g in range(generations):
             xs = [np.asarray(x, dtype=np.float64) for x in es.ask()]
             rows = np.stack([to_row(x) for x in xs])
-            deals = make_deals(gen_seqs[g], n_deals, players, len(field))
+            deals = make_deals(gen_seqs[g], per_count, counts, len(field))
             per_deal = np.full((lam, n_deals), np.nan)
             alive = np.ones(lam, dtype=bool)
             done = 0
@@ -507,12 +555,12 @@ def tune(
                 hi = min(n_deals, done + batch)
                 idx = np.flatnonzero(alive)
                 per_deal[idx, done:hi] = evaluate(rows[idx], deals.slice(done, hi))
-                gen_games += len(idx) * (hi - done) * players
+                gen_games += len(idx) * int(deals.counts[done:hi].sum())
                 done = hi
                 if done < n_deals and done >= MIN_RACE_DEALS:
                     alive &= ~_race(per_deal[:, :done], alive)
             means = np.array([np.nanmean(r) for r in per_deal])
-            full = means[alive]
+            full = means[alive] * scale
             best_share = max(best_share, float(full.max()))
             es.tell([x.tolist() for x in xs], (-means).tolist())  # CMA-ES minimises
             played += gen_games
@@ -532,28 +580,34 @@ def tune(
 
         # xfavorite: the distribution mean, mapped into the bounds
         final = to_row(np.asarray(es.result.xfavorite, dtype=np.float64))
-        eval_deals = make_deals(ss_eval, n_eval, players, len(field))
+        eval_deals = make_deals(ss_eval, eval_per_count, counts, len(field))
         both = evaluate(np.stack([final, base_row]), eval_deals)
-        played += 2 * n_eval * players
+        played += 2 * int(eval_deals.counts.sum())
+    by_count = {}
+    for k in counts:
+        on = eval_deals.counts == k
+        a, b = both[0][on] / k, both[1][on] / k
+        by_count[k] = (Estimate.of(a), Estimate.of(b), Estimate.of(a - b))
 
     return TuneResult(
         base=base,
         field=list(field),
-        players=players,
+        players=counts[0] if len(counts) == 1 else counts,
         coords=coords,
         base_row=base_row,
         row=final,
         seed=seed,
-        games=n_deals * players,
+        games=per_count * seats,
         deals=n_deals,
         generations=generations,
         popsize=lam,
         sigma0=sigma,
-        tuned=Estimate.of(both[0]),
-        base_share=Estimate.of(both[1]),
-        difference=Estimate.of(both[0] - both[1]),
+        tuned=Estimate.of(both[0] * scale),
+        base_share=Estimate.of(both[1] * scale),
+        difference=Estimate.of((both[0] - both[1]) * scale),
+        by_count=by_count,
         eval_seeds=[int(s) for s in eval_deals.seeds],
-        eval_games=n_eval * players,
+        eval_games=eval_per_count * seats,
         digest=str(getattr(components, "digest", "")),
         history=history,
         best_share_in_tuning=best_share,

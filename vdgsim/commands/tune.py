@@ -25,10 +25,10 @@ from vdgsim.commands.common import (
     DataOption,
     InputError,
     SetOption,
-    check_player_count,
     components_from_options,
     ensure_compiled,
     note,
+    parse_player_counts,
 )
 
 MAX_GENERATIONS = 10_000
@@ -96,21 +96,17 @@ def _pct(e_mean: float, low: float, high: float, signed: bool = False) -> str:
 
 
 def _summary(result: TuneResult, out: Path, seconds: float) -> None:
-    t, b, d = result.tuned, result.base_share, result.difference
     field = ", ".join(result.field)
     typer.echo(
-        f"tuned {result.base} for {result.players} players against {field}: wrote {out} "
+        f"tuned {result.base} for {result.players_text} players against {field}: wrote {out} "
         f"({result.games_played:,} games in {seconds:.0f} s)"
     )
-    typer.echo(
-        f"fresh deals: {t.deals:,} deals x {result.players} seats ({result.eval_games:,} games)"
-    )
-    typer.echo(f"  tuned win share vs field: {_pct(t.mean, t.low, t.high)}")
-    typer.echo(f"  base on the same deals:   {_pct(b.mean, b.low, b.high)}")
-    typer.echo(f"  paired difference:        {_pct(d.mean, d.low, d.high, signed=True)}")
-    typer.echo(
-        f"  (a fair share against this field is {100 / result.players:.1f}% when all play alike)"
-    )
+    for k, (t, b, d) in result.by_count.items():
+        typer.echo(f"fresh deals: {t.deals:,} deals x {k} seats ({t.deals * k:,} games)")
+        typer.echo(f"  tuned win share vs field: {_pct(t.mean, t.low, t.high)}")
+        typer.echo(f"  base on the same deals:   {_pct(b.mean, b.low, b.high)}")
+        typer.echo(f"  paired difference:        {_pct(d.mean, d.low, d.high, signed=True)}")
+        typer.echo(f"  (a fair share against this field is {100 / k:.1f}% when all play alike)")
     changes = result.changes()[:SHOWN_CHANGES]
     typer.echo("parameters that changed most (old -> new):")
     width = max(len(name) for name, _, _ in changes)
@@ -147,8 +143,13 @@ def tune(
         ),
     ] = "default",
     players: Annotated[
-        int, typer.Option("--players", help="Players per game, 2 to 4 (the tuned one included).")
-    ] = 4,
+        str,
+        typer.Option(
+            "--players",
+            help="Players per game, 2 to 4 (the tuned one included); several, comma separated "
+            "(2,3,4), tune one preset for all of them together.",
+        ),
+    ] = "4",
     generations: Annotated[
         int, typer.Option("--generations", help="CMA-ES generations (1 .. 10,000).")
     ] = 20,
@@ -224,7 +225,7 @@ def tune(
     and write the result as a preset file with a [provenance] table. Every generation plays
     all candidates on the same deals (common random numbers) and stops clearly weaker ones
     early (paired racing); the tuned preset and BASE are then measured on fresh deals."""
-    check_player_count(players)
+    counts = sorted(set(parse_player_counts(players, "--players")))
     _in_range("--generations", generations, 1, MAX_GENERATIONS)
     if popsize is not None:
         _in_range("--popsize", popsize, 2, MAX_POPSIZE)
@@ -232,7 +233,7 @@ def tune(
     if not 0.0 < sigma <= 0.5:
         raise InputError(f"--sigma must be in (0, 0.5], got {sigma}")
     if eval_games is not None:
-        _in_range("--eval-games", eval_games, 2 * players, MAX_GAMES)
+        _in_range("--eval-games", eval_games, 2 * sum(counts), MAX_GAMES)
     _in_range("--workers", workers, 1, MAX_WORKERS)
     if not 0 <= seed <= MAX_SEED:
         raise InputError(f"--seed must be in 0 .. 2**63-1, got {seed}")
@@ -262,7 +263,7 @@ def tune(
             result = tuning.tune(
                 base,
                 field_names,
-                players,
+                counts[0] if len(counts) == 1 else counts,
                 params=param_names,
                 generations=generations,
                 popsize=popsize,
@@ -290,6 +291,7 @@ def tune(
         # fresh deals say whether the file is worth using
         note(
             f"the tuned preset is not measurably better than {result.base} on fresh deals "
-            f"(paired difference {100 * d.mean:+.1f}% [{100 * d.low:+.1f}, {100 * d.high:+.1f}]); "
+            f"(paired difference in {result.measure} {result.signed(d.mean)} "
+            f"[{result.signed(d.low)}, {result.signed(d.high)}]); "
             "more --games or --generations, or other --params, may help"
         )
