@@ -50,6 +50,9 @@ def heuristic(c, s, legal, n, pr, cache, wi, wf):
     if kind == L.D_END_BOARD:
         return SH.decide_end_board(legal, n)
     # D_SERNIGI_WHEN: send the merchant ship now, while its bonus is sure to be there
+    for i in range(n):
+        if legal[i] == L.SERNIGI_NOW:
+            return legal[i]
     return legal[0]
 
 

@@ -111,12 +111,13 @@ def test_workers_do_not_change_the_result(components) -> None:
 
 def test_tuning_repairs_a_damaged_preset(components, tmp_path: Path) -> None:
     # A player that adds 15 VP to giving up almost never acts, so it almost never wins; tuning
-    # that one parameter against default must move it down and win more on fresh deals.
+    # that one parameter against its undamaged self must move it down and win more on fresh
+    # deals. One coordinate: a wide first step (a quarter of the range) is right here.
     damaged = tmp_path / "damaged.toml"
-    damaged.write_text('inherit = "default"\n[params]\ngive_up_bias = 15\n')
+    damaged.write_text('inherit = "baseline_v1"\n[params]\ngive_up_bias = 15\n')
     result = tune(
         str(damaged),
-        ["default"],
+        ["baseline_v1"],
         2,
         params=["give_up_bias"],
         generations=5,
@@ -125,6 +126,7 @@ def test_tuning_repairs_a_damaged_preset(components, tmp_path: Path) -> None:
         eval_games=200,
         seed=0,
         components=components,
+        sigma=0.25,
     )
     assert result.base_row[P_GIVEUP_BIAS] == 15
     assert result.row[P_GIVEUP_BIAS] < 5
@@ -184,3 +186,31 @@ def test_existing_output_needs_force(tmp_path: Path) -> None:
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "exists" in lines[0] and "--force" in lines[0], out.stderr
     assert (tmp_path / "t.toml").read_text() == "keep me\n"
+
+
+def test_several_player_counts_are_tuned_together_and_reported_each(components, tmp_path) -> None:
+    """``players=[2, 4]``: equal deals per count, a result per count, and the provenance
+    gives each count's win shares; the file still loads as a player."""
+    result = tune(
+        "baseline_v1",
+        ["baseline_v1"],
+        [4, 2],
+        params=["max_pay"],
+        generations=2,
+        popsize=4,
+        games=60,
+        eval_games=60,
+        seed=5,
+        components=components,
+    )
+    assert result.players == [2, 4] and sorted(result.by_count) == [2, 4]
+    assert result.by_count[2][0].deals == result.by_count[4][0].deals == 10
+    for k, (tuned, base, diff) in result.by_count.items():
+        assert 0.0 <= tuned.mean <= 1.0 and abs(tuned.mean - base.mean - diff.mean) < 1e-12, k
+    # relative win share: the mean over counts of win share x players
+    both = (result.by_count[2][0].mean * 2 + result.by_count[4][0].mean * 4) / 2
+    assert abs(result.tuned.mean - both) < 1e-12
+    path = result.write(tmp_path / "two_counts.toml")
+    text = path.read_text()
+    assert "[provenance.win_share_2p]" in text and "[provenance.win_share_4p]" in text
+    assert resolve(str(path))[P_MAX_PAY] == result.row[P_MAX_PAY]

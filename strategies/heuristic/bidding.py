@@ -69,6 +69,14 @@ def area_values(c, s, pr, p, rv, vals, wi, wf):
         vals[4] = best_landing(c, s, pr, p, rv, lims, incs, k2, captains + extra, ub, wf)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def free_group(c, a_code, num, my_first_recruit):
+    """The group of a free-number placement: (Area, compensation, recruits-before-sailing)."""
+    a = A.placement_area(a_code)
+    plus = a == L.A_NAVIGATION and my_first_recruit < num
+    return a * 16 + min(c[L.C_COMPENSATION + num], 6) * 2 + (1 if plus else 0)
+
+
 @njit(cache=True, _nrt=False)
 def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     """The placement (number and Area) with the highest expected VP.
@@ -194,23 +202,29 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         if a == L.A_NAVIGATION:
             base[4] = vals[4] * m
     gb = pr[P.P_GIVEUP_BIAS]
+    # Free numbers: the lowest one of an (Area, compensation, plan) group is never worth less
+    # (acting earlier is never worse, and the compensation is the same), so only it is
+    # evaluated. It is found first, so that the choice does not depend on the legal order.
+    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
+    for key in range(64):
+        low[key] = L.N_NUMBERS + 1
+    for i in range(n):
+        num = A.placement_number(legal[i])
+        if max_f <= num <= 20:
+            key = free_group(c, legal[i], num, my_first_recruit)
+            if num < low[key]:
+                low[key] = num
     best = -1e18
     code = legal[0]
     ties = 0
-    done = 0  # (Area, compensation, plan) groups already evaluated at their lowest free number
     for i in range(n):
         a_code = legal[i]
         num = A.placement_number(a_code)
         a = A.placement_area(a_code)
         plus = a == L.A_NAVIGATION and my_first_recruit < num
         comp_n = c[L.C_COMPENSATION + num] if num <= 20 else 0
-        if max_f <= num <= 20:
-            # Free numbers: the lowest one of a group is never worth less (acting earlier is
-            # never worse, and the compensation is the same), so only it is evaluated.
-            key = a * 16 + min(comp_n, 6) * 2 + (1 if plus else 0)
-            if (done >> key) & 1:
-                continue
-            done |= 1 << key
+        if max_f <= num <= 20 and num != low[free_group(c, a_code, num, my_first_recruit)]:
+            continue
         v = base[4] if plus else base[a]
         if num <= 20:
             rivals = wi[B + a * S + num] + area_k[a] * wi[B + 4 * S + num]

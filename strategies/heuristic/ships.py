@@ -135,5 +135,10 @@ def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
 
 @njit(cache=True, _nrt=False)
 def decide_end_board(legal, n):
-    """Board as many captains as possible (each boarded ship is worth end-game VP)."""
-    return legal[n - 1]
+    """Board as many captains as possible (each boarded ship is worth end-game VP); read from
+    the action, not from its place in the legal list."""
+    best = legal[0]
+    for i in range(1, n):
+        if A.end_board_captains(legal[i]) > A.end_board_captains(best):
+            best = legal[i]
+    return best

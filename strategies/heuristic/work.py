@@ -16,7 +16,8 @@ WI_PT = 24  # unlaunched projects (up to 35)
 WI_LIMS = 64  # ship limits (up to 16)
 WI_FVALS = 80  # support of the free number F (up to 10)
 WI_BELOW = 96  # placement counts: (4 Areas + 2) x (N_NUMBERS + 1)
-WI_SIZE = WI_BELOW + (L.N_AREAS + 2) * (L.N_NUMBERS + 1)
+WI_GROUP = WI_BELOW + (L.N_AREAS + 2) * (L.N_NUMBERS + 1)  # lowest free number per group (64)
+WI_SIZE = WI_GROUP + 64
 # float64 regions
 WF_VALS = 0  # Area values (5)
 WF_FPROB = 8  # probabilities of F (up to 10)

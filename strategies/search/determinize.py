@@ -13,18 +13,14 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
-from vdgsim.engine.rng import next_u32, seed_stream, shuffle
-
-M31 = 0x7FFFFFFF
+from vdgsim.engine.rng import next_u63, seed_stream, shuffle
 
 
 @njit(cache=True, _nrt=False)
 def draw_seed(s):
     """A non-negative 63-bit search seed from the game's player generator (the generator
     every policy draws its random picks from), so a search is a pure function of the game."""
-    hi = next_u32(s, L.S_RNG_PLAYER) & M31
-    lo = next_u32(s, L.S_RNG_PLAYER)
-    return (hi << 32) | lo
+    return next_u63(s, L.S_RNG_PLAYER)
 
 
 @njit(cache=True, _nrt=False)

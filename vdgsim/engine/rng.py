@@ -71,6 +71,14 @@ def next_u32(s, off):
 
 
 @njit(cache=True, _nrt=False)
+def next_u63(s, off):
+    """A non-negative 63-bit value from two outputs of the generator at ``s[off:off+4]``."""
+    hi = next_u32(s, off) & 0x7FFFFFFF
+    lo = next_u32(s, off)
+    return (hi << 32) | lo
+
+
+@njit(cache=True, _nrt=False)
 def randint(s, off, n):
     """Uniform integer in ``0..n-1`` (Lemire's method with rejection, so exactly uniform)."""
     threshold = (1 << 32) % n
