@@ -208,7 +208,7 @@ def test_several_player_counts_are_tuned_together_and_reported_each(components, 
     for k, (tuned, base, diff) in result.by_count.items():
         assert 0.0 <= tuned.mean <= 1.0 and abs(tuned.mean - base.mean - diff.mean) < 1e-12, k
     # relative win share: the mean over counts of win share x players
-    both = (result.by_count[2][0].mean * 2 + result.by_count[4][0].mean * 4) / 2
+    both = sum(k * result.by_count[k][0].mean for k in (2, 4)) / 2
     assert abs(result.tuned.mean - both) < 1e-12
     path = result.write(tmp_path / "two_counts.toml")
     text = path.read_text()
