@@ -32,6 +32,7 @@ from vdgsim import layout as L
 
 __all__ = [
     "KIND_HEURISTIC",
+    "KIND_ISMCTS",
     "KIND_MC",
     "KIND_RANDOM",
     "N_PARAMS",
@@ -82,9 +83,7 @@ def search(c, s, legal, n, pr):
     if pr[R_ANY] > 0:
         allowed = np.empty(n, dtype=np.int64)
         m = filter_legal(c, s, pr, legal, n, allowed)
-        if int(pr[P_KIND]) == KIND_ISMCTS:
-            return decide_ismcts(c, s, allowed, m, pr)
-        return decide_mc(c, s, allowed, m, pr)
+        legal, n = allowed, m
     if int(pr[P_KIND]) == KIND_ISMCTS:
         return decide_ismcts(c, s, legal, n, pr)
     return decide_mc(c, s, legal, n, pr)

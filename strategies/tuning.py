@@ -251,7 +251,8 @@ class Generation:
     generations: int
     candidates: int
     dropped: int  # stopped early by racing
-    best_share: float  # best full-budget mean win share seen so far in tuning
+    best_share: float  # best full-budget mean (win share, or relative win share) so far
+    relative: bool  # several player counts: the shares are relative (1 = fair share)
     generation_best: float  # best mean win share of this generation's survivors
     sigma: float  # CMA-ES step size after the update (normalised units)
     games: int  # games played this generation
@@ -570,6 +571,7 @@ def tune(
                 candidates=lam,
                 dropped=int((~alive).sum()),
                 best_share=best_share,
+                relative=len(counts) > 1,
                 generation_best=float(full.max()),
                 sigma=float(es.sigma),
                 games=gen_games,

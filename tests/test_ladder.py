@@ -219,6 +219,7 @@ def test_cli_table_csv_and_bad_input(tiny_tournament: tuple[Path, list], tmp_pat
         ([], "is not a tournament directory"),
         (["--out", "x.txt"], ".csv or .parquet"),
         (["--presets", "a,b"], "--presets is for --play"),
+        (["--play", "--presets", "default,random", "--anchor", "defualt"], "not among --presets"),
     ],
 )
 def test_cli_exit_2_on_bad_input(tmp_path: Path, args: list[str], needle: str) -> None:

@@ -243,4 +243,7 @@ def test_ismcts_finds_the_action_its_rollout_preset_misses(seed, index):
     prior = preset_player("baseline_v1")(clone(g), legal_actions(g))
     best = max(values.values())
     assert best - values[prior] > 0.4  # the premise: the preset's pick loses a lot
-    assert values[decide(g, "ismcts:iters=128:rollout=baseline_v1")] > best - 0.05
+    # ISMCTS models the rivals as searching too (their choices are tree nodes), so its values
+    # are not exactly these policy-rollout values: require a clearly better action than the
+    # prior's, not the very best one
+    assert values[decide(g, "ismcts:iters=128:rollout=baseline_v1")] > values[prior] + 0.1

@@ -64,6 +64,8 @@ def test_search_names_set_the_budget_and_the_rollout_preset():
         ("mc:iters=5", "unknown option 'iters'"),
         ("mc:rollouts=0", "outside"),
         ("mc:rollouts=2.5", "whole number"),
+        ("mc:rollouts=inf", "finite"),
+        ("mc:margin=nan", "finite"),
         ("mc:rollouts", "key=value"),
         ("mc:rollout=mc", "must be a preset"),
         ("mc:rollout=nosuch", "unknown player preset"),

@@ -39,10 +39,11 @@ def _redraw(t, lo, hi):
 @njit(cache=True, _nrt=False)
 def determinize(c, s, t, seed, deal, stream):
     """``t`` := ``s`` with the face-down piles in the order of ``deal`` and both generators
-    seeded for ``stream`` (the same ``deal`` gives the same piles whatever the stream)."""
+    seeded for ``stream`` (the same ``deal`` gives the same piles whatever the stream). The
+    three kinds of stream ids (deal shuffles, chance, players) never coincide."""
     for i in range(s.shape[0]):
         t[i] = s[i]
-    seed_stream(t, L.S_RNG_CHANCE, seed, 2 + 2 * deal)
+    seed_stream(t, L.S_RNG_CHANCE, seed, 2 + 3 * deal)
     vdg_from = t[L.S_VDG_DISCARDED] + t[L.S_VDG_FACE_UP]
     _redraw(t, L.S_VDG_ORDER + vdg_from, L.S_VDG_ORDER + L.N_VDG)
     _redraw(t, L.S_MERCH_ORDER + t[L.S_MERCH_TOP] + 1, L.S_MERCH_ORDER + L.N_MERCHANTS)
@@ -57,6 +58,6 @@ def determinize(c, s, t, seed, deal, stream):
         if end - first > 1:
             _redraw(t, L.S_PROJ_ORDER + first + 1, L.S_PROJ_ORDER + end)
         start = end
-    seed_stream(t, L.S_RNG_CHANCE, seed, 3 + 2 * stream)
-    seed_stream(t, L.S_RNG_PLAYER, seed, 4 + 2 * stream)
+    seed_stream(t, L.S_RNG_CHANCE, seed, 3 + 3 * stream)
+    seed_stream(t, L.S_RNG_PLAYER, seed, 4 + 3 * stream)
     t[L.S_SEED] = 0

@@ -11,6 +11,7 @@ search gains most over the preset.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -130,6 +131,8 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
             value = float(text)
         except ValueError:
             raise SearchNameError(f"{base!r}: {key} must be a number, got {text!r}") from None
+        if not math.isfinite(value):
+            raise SearchNameError(f"{base!r}: {key} must be a finite number, got {text!r}")
         if opt.integer and value != int(value):
             raise SearchNameError(f"{base!r}: {key} must be a whole number, got {text!r}")
         if not opt.lo <= value <= opt.hi:
@@ -146,8 +149,3 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
         row[options[key].column] = value
     row[Q_DECISIONS] = decisions
     return row
-
-
-def standard_names() -> list[str]:
-    """Each search player at its standard budget."""
-    return list(SEARCH_KINDS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -204,6 +205,10 @@ def ladder(
     if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
         raise InputError(f"--out must end in .csv or .parquet, got {out}")
     if play:
+        named = [n.strip() for n in (presets or "").split(",") if n.strip()]
+        if anchor is not None and named and anchor not in named:
+            # checked before playing: a typo must not cost a whole tournament
+            raise InputError(f"--anchor {anchor!r} is not among --presets ({', '.join(named)})")
         _play(directory, presets, player_counts, games, tournament_seed, jobs)
     elif presets is not None:
         raise InputError("--presets is for --play; vdg ladder DIR reads a finished tournament")
@@ -216,13 +221,17 @@ def ladder(
         raise InputError(str(e)) from None
     wall = time.perf_counter() - t0
     if out is not None:
+        # written to a temporary file and renamed, so an interrupted write leaves no half table
+        tmp = out.with_name(f".{out.name}.tmp")
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             if out.suffix.lower() == ".csv":
-                result.table.write_csv(out)
+                result.table.write_csv(tmp)
             else:
-                result.table.write_parquet(out)
+                result.table.write_parquet(tmp)
+            os.replace(tmp, out)
         except OSError as e:
+            tmp.unlink(missing_ok=True)
             raise InputError(f"cannot write {out}: {e.strerror or e}") from None
     prov = _provenance(result)
     if as_json:

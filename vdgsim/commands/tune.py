@@ -56,10 +56,14 @@ def _names(text: str, option: str) -> list[str]:
 def _generation_display(generations: int, enabled: bool) -> Iterator[Callable[[Generation], None]]:
     console = Console(stderr=True)
 
+    def share(g: Generation, x: float) -> str:
+        return f"{x:.3f}" if g.relative else f"{100 * x:.1f}%"
+
     def line(g: Generation) -> str:
+        what = "relative win share (1 = fair)" if g.relative else "win share"
         return (
-            f"generation {g.index}/{g.generations}: best win share so far "
-            f"{100 * g.best_share:.1f}%, this generation {100 * g.generation_best:.1f}%, "
+            f"generation {g.index}/{g.generations}: best {what} so far "
+            f"{share(g, g.best_share)}, this generation {share(g, g.generation_best)}, "
             f"{g.dropped}/{g.candidates} dropped by racing, step {g.sigma:.3f}"
         )
 
@@ -83,7 +87,7 @@ def _generation_display(generations: int, enabled: bool) -> Iterator[Callable[[G
         task = bar.add_task("", total=generations)
 
         def update(g: Generation) -> None:
-            short = f"best {100 * g.best_share:.1f}%, dropped {g.dropped}/{g.candidates}"
+            short = f"best {share(g, g.best_share)}, dropped {g.dropped}/{g.candidates}"
             bar.update(task, completed=g.index, description=short)
             bar.console.print(f"vdg: {line(g)}", highlight=False)
 
