@@ -4,6 +4,7 @@ seat or index), and restricted play really restricts."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from numba import njit
 
 from strategies import params as P
@@ -266,3 +267,19 @@ def test_restrictions_work_for_the_random_player_and_keep_the_game_legal():
         assert not ((rows[:, 0] == E.EV_PAY) & (rows[:, 4] == L.PAY_RIGHT_TO_ACT) & seat0).any()
         slots = (rows[:, 0] == E.EV_VP) & (rows[:, 4] == L.VP_SLOT) & seat0
         assert set(rows[slots, 6].tolist()) <= {5}
+
+
+@pytest.mark.parametrize("search", ["mc:rollouts=8:dets=4", "ismcts:iters=8"])
+def test_restrictions_bind_search_players_in_real_games(search):
+    """A restricted search player never does what it is forbidden, though its rollouts are
+    played by an unrestricted preset for the other seats (and search would often pay)."""
+    name = f"{search}+never_pay+never_host=manuel"
+    paid_by_others = 0
+    for _, rows in _replay_logs([name, "default"], 2, range(6)):
+        seat0 = rows[:, 3] == 0
+        pays = (rows[:, 0] == E.EV_PAY) & (rows[:, 4] == L.PAY_RIGHT_TO_ACT)
+        assert not (pays & seat0).any()
+        paid_by_others += int((pays & ~seat0).sum())
+        hosts = (rows[:, 0] == E.EV_GAIN) & (rows[:, 4] == E.G_CHARACTER) & (rows[:, 2] == 2)
+        assert not (hosts & seat0 & (rows[:, 6] == L.CH_MANUEL)).any()
+    assert paid_by_others > 0
