@@ -4,15 +4,11 @@ its search finds an action its rollout preset misses."""
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from search_helpers import compiled_and_plain_decisions, decide, positions, round_5_rows
 
 from strategies import params as P
 from strategies.policy import choose
@@ -21,34 +17,13 @@ from strategies.registry import UnknownPresetError, params_table, resolve
 from strategies.search.determinize import determinize
 from strategies.search.ismcts import grow_tree, ln_int
 from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
-from vdgsim import GameState, apply_action, is_over, legal_actions, new_game
+from vdgsim import GameState, apply_action, legal_actions, new_game
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.game import clone
 from vdgsim.observation import shuffle_hidden
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = "ismcts:iters=24:dets=6"
-
-
-def positions(players: int, seed: int, every: int = 9):
-    """Decision points with at least two legal actions of a game between `baseline_v1`
-    players (frozen, so the positions and the premises checked below never move)."""
-    g = new_game(players, seed)
-    me = preset_player("baseline_v1")
-    k = 0
-    while not is_over(g):
-        legal = legal_actions(g)
-        if len(legal) > 1 and k % every == 0:
-            yield g
-        k += 1
-        apply_action(g, me(g, legal))
-
-
-def decide(g: GameState, name: str) -> int:
-    codes = np.array(legal_actions(g), dtype=np.int64)
-    s = g.s.copy()  # the search draws its seed from the player generator inside s
-    return int(choose(g.components.array, s, codes, len(codes), params_table([name] * 4)))
 
 
 def tree(g: GameState, name: str):
@@ -97,7 +72,7 @@ def test_r9_4_ismcts_decisions_do_not_depend_on_the_hidden_state(players, seed):
     """No peeking: reshuffling the true state's face-down piles and reseeding its chance
     generator (all it cannot see) leaves every decision of the search player unchanged."""
     checked = 0
-    for g in positions(players, seed):
+    for g in positions(players, seed, "baseline_v1"):
         base = decide(g, SMALL)
         for k in range(2):
             assert decide(shuffle_hidden(g, 1000 * seed + k), SMALL) == base
@@ -105,44 +80,11 @@ def test_r9_4_ismcts_decisions_do_not_depend_on_the_hidden_state(players, seed):
     assert checked >= 8
 
 
-DECISION_SCRIPT = """
-import hashlib, json, sys
-import numpy as np
-from strategies.policy import choose
-from strategies.registry import params_table
-from vdgsim import default_components
-c = default_components().array
-table = params_table([sys.argv[1]] * 4)
-out = []
-for row in json.loads(sys.argv[2]):
-    s = np.array(row["s"], dtype=np.int64)
-    legal = np.array(row["legal"], dtype=np.int64)
-    out.append(int(choose(c, s, legal, len(legal), table)))
-    out.append(hashlib.sha256(s.tobytes()).hexdigest())  # the generators after the search
-print(json.dumps(out))
-"""
-
-
 def test_r9_2_ismcts_decisions_identical_compiled_and_as_plain_python():
-    rows = []
-    for players, seed in ((2, 4), (4, 6)):
-        for g in positions(players, seed, every=3):
-            if g.round == 5:
-                rows.append({"s": g.s.tolist(), "legal": legal_actions(g)})
-    rows = rows[::3][:6]
+    rows = round_5_rows("baseline_v1")
     assert len(rows) >= 4
-    runs = []
-    for env in ({}, {"NUMBA_DISABLE_JIT": "1"}):
-        proc = subprocess.run(
-            [sys.executable, "-c", DECISION_SCRIPT, "ismcts:iters=8:dets=3", json.dumps(rows)],
-            capture_output=True,
-            text=True,
-            env={**os.environ, **env},
-            cwd=ROOT,
-            check=True,
-        )
-        runs.append(json.loads(proc.stdout))
-    assert runs[0] == runs[1]
+    compiled, plain = compiled_and_plain_decisions("ismcts:iters=8:dets=3", rows)
+    assert compiled == plain
 
 
 def children(first, sibling, v):
@@ -158,7 +100,7 @@ def test_ismcts_tree_bookkeeping():
     """One node per iteration; every iteration passes the root; a child is visited at most as
     often as it was available and its parent was; root children are distinct legal actions
     chosen by the searching seat, no more of them than progressive widening allows."""
-    g = next(g for g in positions(4, 11) if g.s[L.S_DECISION] == L.D_PLACE_DISC)
+    g = next(g for g in positions(4, 11, "baseline_v1") if g.s[L.S_DECISION] == L.D_PLACE_DISC)
     legal = legal_actions(g)
     me = int(g.s[L.S_DEC_PLAYER])
     iters = 40
@@ -199,7 +141,7 @@ def test_ismcts_without_widening_plays_its_rollout_presets_choice():
     rollout preset's own choice (so the prior really is the rollout preset)."""
     prior = preset_player("baseline_v1")
     checked = 0
-    for g in positions(4, 13, every=7):
+    for g in positions(4, 13, "baseline_v1", every=7):
         got = decide(g, "ismcts:iters=6:widen=0:rollout=baseline_v1")
         assert got == prior(clone(g), legal_actions(g))
         checked += 1
@@ -238,7 +180,7 @@ def test_ismcts_finds_the_action_its_rollout_preset_misses(seed, index):
     """The tree's first root child is the rollout preset's pick (the prior); only selection
     and backpropagation working together move the visits to the better action (a wrong reward
     sign or a selection that ignores the statistics keeps them on the prior)."""
-    g = next(g for k, g in enumerate(positions(4, seed, every=1)) if k == index)
+    g = next(g for k, g in enumerate(positions(4, seed, "baseline_v1", every=1)) if k == index)
     values = action_values(g, 200)
     prior = preset_player("baseline_v1")(clone(g), legal_actions(g))
     best = max(values.values())

@@ -3,45 +3,19 @@ decisions compiled and as plain Python, and that search finds what the heuristic
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from search_helpers import compiled_and_plain_decisions, decide, positions, round_5_rows
 
 from strategies import params as P
 from strategies.policy import choose
-from strategies.python_loop import preset_player
 from strategies.registry import UnknownPresetError, params_table, resolve
 from strategies.search.determinize import determinize
-from vdgsim import GameState, apply_action, is_over, legal_actions, new_game, observation
+from vdgsim import GameState, legal_actions, new_game, observation
 from vdgsim import layout as L
 from vdgsim.observation import shuffle_hidden
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = "mc:rollouts=24:dets=6"
-
-
-def positions(players: int, seed: int, every: int = 9):
-    """Decision points with at least two legal actions of a game between default players."""
-    g = new_game(players, seed)
-    me = preset_player("default")
-    k = 0
-    while not is_over(g):
-        legal = legal_actions(g)
-        if len(legal) > 1 and k % every == 0:
-            yield g
-        k += 1
-        apply_action(g, me(g, legal))
-
-
-def decide(g: GameState, name: str) -> int:
-    codes = np.array(legal_actions(g), dtype=np.int64)
-    s = g.s.copy()  # the search draws its seed from the player generator inside s
-    return int(choose(g.components.array, s, codes, len(codes), params_table([name] * 4)))
 
 
 def test_search_names_set_the_budget_and_the_rollout_preset():
@@ -101,7 +75,7 @@ def test_r9_4_search_decisions_do_not_depend_on_the_hidden_state(players, seed):
     """No peeking: reshuffling the true state's face-down piles and reseeding its chance
     generator (all it cannot see) leaves every decision of the search player unchanged."""
     checked = 0
-    for g in positions(players, seed):
+    for g in positions(players, seed, "default"):
         base = decide(g, SMALL)
         for k in range(2):
             assert decide(shuffle_hidden(g, 1000 * seed + k), SMALL) == base
@@ -117,7 +91,7 @@ def test_decisions_mask_hands_other_decision_kinds_to_the_rollout_preset():
     row = resolve("mc:decisions=act/launch")
     assert row[P.Q_DECISIONS] == (1 << int(Decision.ACT)) | (1 << int(Decision.LAUNCH))
     seen = set()
-    for g in positions(3, 11, every=2):
+    for g in positions(3, 11, "default", every=2):
         if g.decision in (int(Decision.ACT), int(Decision.LAUNCH)):
             continue
         codes = np.array(legal_actions(g), dtype=np.int64)
@@ -130,46 +104,11 @@ def test_decisions_mask_hands_other_decision_kinds_to_the_rollout_preset():
     assert int(Decision.PLACE_DISC) in seen
 
 
-# One search decision per position, compiled and as plain Python (NUMBA_DISABLE_JIT=1): late
-# positions keep the plain-Python rollouts short.
-DECISION_SCRIPT = """
-import hashlib, json, sys
-import numpy as np
-from strategies.policy import choose
-from strategies.registry import params_table
-from vdgsim import default_components
-c = default_components().array
-table = params_table([sys.argv[1]] * 4)
-out = []
-for row in json.loads(sys.argv[2]):
-    s = np.array(row["s"], dtype=np.int64)
-    legal = np.array(row["legal"], dtype=np.int64)
-    out.append(int(choose(c, s, legal, len(legal), table)))
-    out.append(hashlib.sha256(s.tobytes()).hexdigest())  # the generators after the search
-print(json.dumps(out))
-"""
-
-
 def test_r9_2_search_decisions_identical_compiled_and_as_plain_python():
-    rows = []
-    for players, seed in ((2, 4), (4, 6)):
-        for g in positions(players, seed, every=3):
-            if g.round == 5:
-                rows.append({"s": g.s.tolist(), "legal": legal_actions(g)})
-    rows = rows[::3][:6]
+    rows = round_5_rows("default")
     assert len(rows) >= 4
-    runs = []
-    for env in ({}, {"NUMBA_DISABLE_JIT": "1"}):
-        proc = subprocess.run(
-            [sys.executable, "-c", DECISION_SCRIPT, "mc:rollouts=6:dets=3", json.dumps(rows)],
-            capture_output=True,
-            text=True,
-            env={**os.environ, **env},
-            cwd=ROOT,
-            check=True,
-        )
-        runs.append(json.loads(proc.stdout))
-    assert runs[0] == runs[1]
+    compiled, plain = compiled_and_plain_decisions("mc:rollouts=6:dets=3", rows)
+    assert compiled == plain
 
 
 def test_mc_beats_the_frozen_baseline_it_searches_over():
