@@ -27,7 +27,7 @@ from strategies.restrictions import R_ANY, filter_legal
 from strategies.scripted import CACHE_WIDTH, choose_scripted, heuristic, random_legal
 from strategies.search.ismcts import decide_ismcts
 from strategies.search.mc import decide_mc
-from strategies.search.rollout import new_rollout_scratch, rollout_table
+from strategies.search.rollout import rollout_table
 from vdgsim import layout as L
 
 __all__ = [
@@ -78,7 +78,9 @@ def search(c, s, legal, n, pr):
     mask = int(pr[Q_DECISIONS])
     if mask != 0 and (mask >> s[L.S_DECISION]) & 1 == 0:
         table = rollout_table(pr, s[L.S_DEC_PLAYER])
-        _t, _log0, _buf, cache, wi, wf = new_rollout_scratch()
+        cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))
+        wi = np.zeros(W.WI_SIZE, dtype=np.int64)
+        wf = np.zeros(W.WF_SIZE)
         return choose_scripted(c, s, legal, n, table, cache, wi, wf)
     if pr[R_ANY] > 0:
         allowed = np.empty(n, dtype=np.int64)
