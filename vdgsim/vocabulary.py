@@ -281,6 +281,24 @@ DECISION_COLUMNS = (
     "area",  # Area
     "free_number",
 )
+# one row per player ship sent: where it went, what it scored there and afterwards, its fate
+SHIP_COLUMNS = (
+    "game_in_chunk",
+    "seat",
+    "tile",
+    "round",  # sent in
+    "landing",  # sent to
+    "slot",
+    "slot_vp",
+    "income_vp",
+    "income_reals",
+    "completion_vp",
+    "left_landing",  # its landing completed while it was there
+    "left_round",
+    "moved_up",  # to the next landing (else removed from the game)
+    "removed",  # from the game, at once or later
+    "vp_after_moving",
+)
 
 # --- preset axes (strategies.params): per-Area, per-landing and per-character values ---------
 AREA_AXIS = AREA_KEYS

@@ -346,6 +346,12 @@ def simulate(
             help="Rotate the line-up over the seats (game i uses rotation i mod players).",
         ),
     ] = False,
+    ships: Annotated[
+        bool,
+        typer.Option(
+            "--ships", help="Also record a ships table: one row per player ship sent, its fate."
+        ),
+    ] = False,
     data: DataOpt = None,
     overrides: SetOpt = None,
     progress: ProgressOpt = True,
@@ -379,6 +385,7 @@ def simulate(
                 chunk_size=chunk_size,
                 rotate=rotate,
                 decisions=decisions,
+                ships=ships,
                 components=components,
                 resume=resume,
                 force=force,
@@ -391,6 +398,8 @@ def simulate(
         argv = ["vdg", "simulate", "--lineup", ",".join(names), "--games", str(games)]
         if rotate:
             argv.append("--rotate")
+        if ships:
+            argv.append("--ships")
         if out is not None:
             argv += _shared_argv(
                 seed, chunk_size, decisions, data, overrides, jobs, backend, scheduler, out

@@ -3,7 +3,8 @@
 For every game the loop plays to the end with ``strategies.loop.play_to_end`` and then reads
 the final state (VP, Reals, VP/Reals by source, Reals paid, ranks) and the event log (ships
 sent per landing, characters held at each round end, numbers taken, acts performed, given up
-or paid for, merchant ships sent) into integer tables; optionally it copies decision rows.
+or paid for, merchant ships sent) into integer tables; optionally it copies decision rows and
+follows every player ship from the slot it was sent to (what it earned, where it went).
 """
 
 from __future__ import annotations
@@ -53,6 +54,17 @@ N_PAID = len(V.PAID_COLUMNS)
 DECISION_COLUMNS = V.DECISION_COLUMNS
 N_DECISION_COLUMNS = len(DECISION_COLUMNS)
 SAMPLE_ALL = 1 << 32  # threshold meaning "every decision row"
+
+# --- ship rows ----------------------------------------------------------------------------------
+SHIP_COLUMNS = V.SHIP_COLUMNS
+N_SHIP_COLUMNS = len(SHIP_COLUMNS)
+_H = {name: i for i, name in enumerate(SHIP_COLUMNS)}
+H_SEAT, H_TILE, H_ROUND, H_LANDING = _H["seat"], _H["tile"], _H["round"], _H["landing"]
+H_SLOT, H_SLOT_VP, H_INCOME_VP = _H["slot"], _H["slot_vp"], _H["income_vp"]
+H_INCOME_REALS, H_COMPLETION_VP = _H["income_reals"], _H["completion_vp"]
+H_LEFT, H_LEFT_ROUND, H_MOVED_UP = _H["left_landing"], _H["left_round"], _H["moved_up"]
+H_REMOVED, H_AFTER_MOVING = _H["removed"], _H["vp_after_moving"]
+N_SHIP_CODES = L.N_PROJECTS + L.N_MERCHANTS
 
 
 @njit(cache=True)
@@ -189,12 +201,70 @@ def copy_decisions(log, n_rows, g, threshold, sampler, dec, n_dec):
 
 
 @njit(cache=True)
-def play_chunk(c, n_players, seeds, rotations, params, threshold, sample_key):
+def collect_ships(log, n_rows, g, ships, n_ships):
+    """Append one row (``SHIP_COLUMNS``) per player ship sent in game ``g``, read from its log.
+
+    A ship is known by its project tile from the slot VP row that follows its send decision;
+    the income, completion VP and Reals rows and the move rows naming that tile are then
+    added to its row. Merchant ships have no send decision, so they never get a row.
+    """
+    row_of = np.full(N_SHIP_CODES, -1, dtype=np.int64)
+    pending_tile = -1
+    for i in range(n_rows):
+        ev = log[i, 0]
+        a = log[i, 4]
+        b = log[i, 5]
+        c = log[i, 6]
+        d = log[i, 7]
+        if ev == E.EV_DECISION and a == L.D_EXPEDITION_SHIP and b > 0:
+            pending_tile = A.ship_send_tile(b)
+        elif ev == E.EV_VP and a == L.VP_SLOT and pending_tile >= 0:
+            if n_ships + 1 > ships.shape[0]:
+                ships = _grow(ships, n_ships + 1)
+            row = ships[n_ships]
+            row[:] = 0
+            row[0] = g
+            row[H_SEAT] = log[i, 3]
+            row[H_TILE] = pending_tile
+            row[H_ROUND] = log[i, 1]
+            row[H_LANDING] = c
+            row[H_SLOT] = d
+            row[H_SLOT_VP] = b
+            row_of[pending_tile] = n_ships
+            n_ships += 1
+            pending_tile = -1
+        elif (
+            ev == E.EV_VP
+            and (a == L.VP_INCOME or a == L.VP_COMPLETION)
+            and 0 <= d < N_SHIP_CODES
+            and row_of[d] >= 0
+        ):
+            row = ships[row_of[d]]
+            row[H_INCOME_VP if a == L.VP_INCOME else H_COMPLETION_VP] += b
+            if row[H_LEFT] or c != row[H_LANDING]:  # earned after leaving its first landing
+                row[H_AFTER_MOVING] += b
+        elif ev == E.EV_REALS and a == L.R_INCOME and 0 <= d < N_SHIP_CODES and row_of[d] >= 0:
+            ships[row_of[d], H_INCOME_REALS] += b
+        elif ev == E.EV_MOVE and 0 <= a < N_SHIP_CODES and row_of[a] >= 0:
+            row = ships[row_of[a]]
+            if not row[H_LEFT]:  # the first move: its landing was complete (R6.4)
+                row[H_LEFT] = 1
+                row[H_LEFT_ROUND] = log[i, 1]
+                row[H_MOVED_UP] = 1 if c >= 0 else 0
+            if c < 0:
+                row[H_REMOVED] = 1
+    return ships, n_ships
+
+
+@njit(cache=True)
+def play_chunk(c, n_players, seeds, rotations, params, threshold, sample_key, with_ships):
     """Play one game per seed; game ``g`` uses the parameter table ``params[rotations[g]]``.
 
-    Returns (games, players, win_share, decisions, n_decisions): int64 tables whose columns are
-    ``GAME_COLUMNS``, ``PLAYER_COLUMNS`` and ``DECISION_COLUMNS``, and the float win shares.
-    ``threshold`` is 0 for no decisions, ``SAMPLE_ALL`` for all, else a 32-bit cut-off.
+    Returns (games, players, win_share, decisions, n_decisions, ships, n_ships): int64 tables
+    whose columns are ``GAME_COLUMNS``, ``PLAYER_COLUMNS``, ``DECISION_COLUMNS`` and
+    ``SHIP_COLUMNS``, and the float win shares. ``threshold`` is 0 for no decisions,
+    ``SAMPLE_ALL`` for all, else a 32-bit cut-off; ``with_ships`` fills the ship rows. Neither
+    changes the games: both only read each game's log after it has been played.
     """
     n = seeds.shape[0]
     s = np.zeros(L.S_SIZE, dtype=np.int64)
@@ -207,6 +277,8 @@ def play_chunk(c, n_players, seeds, rotations, params, threshold, sample_key):
     win_share = np.zeros(n * n_players, dtype=np.float64)
     dec = np.zeros((1024 if threshold > 0 else 0, N_DECISION_COLUMNS), dtype=np.int64)
     n_dec = 0
+    ships = np.zeros((256 if with_ships else 0, N_SHIP_COLUMNS), dtype=np.int64)
+    n_ships = 0
     sampler = np.zeros(4, dtype=np.int64)
     seed_stream(sampler, 0, sample_key, 0)
     for g in range(n):
@@ -222,4 +294,7 @@ def play_chunk(c, n_players, seeds, rotations, params, threshold, sample_key):
         if threshold > 0:
             n_rows = min(s[L.S_LOG_N], log.shape[0])
             dec, n_dec = copy_decisions(log, n_rows, g, threshold, sampler, dec, n_dec)
-    return games, players, win_share, dec, n_dec
+        if with_ships:
+            n_rows = min(s[L.S_LOG_N], log.shape[0])
+            ships, n_ships = collect_ships(log, n_rows, g, ships, n_ships)
+    return games, players, win_share, dec, n_dec, ships, n_ships

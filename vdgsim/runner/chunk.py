@@ -18,7 +18,7 @@ from vdgsim import vocabulary as V
 from vdgsim.runner import batch as B
 from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
 
-TABLES = ("games", "players", "decisions")
+TABLES = ("games", "players", "decisions", "ships")
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class ChunkTask:
     seat_strategies: tuple[tuple[str, ...], ...]  # strategy name per (rotation, seat)
     crn: bool  # the rotations of a line-up share one deal
     decisions: float  # fraction of decision rows kept (0 = no decisions table)
+    ships: bool = False  # record the ships table
 
 
 @dataclass(frozen=True)
@@ -62,14 +63,15 @@ def sample_threshold(fraction: float) -> int:
     return max(1, int(fraction * 2**32))
 
 
-def play(task: ChunkTask) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame | None, int]:
-    """Play a chunk and return (games, players, decisions or None, log overflows) frames."""
+def play(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], int]:
+    """Play a chunk and return its frames by table (games, players and the optional
+    decisions and ships) and its log overflows."""
     chunk = task.chunk
     n_rot = task.params.shape[0]
     seeds = game_seeds(task.root_seed, chunk, task.players if task.crn else 1)
     game_ids = np.arange(chunk.first, chunk.first + chunk.games, dtype=np.int64)
     rotations = (game_ids % n_rot).astype(np.int64)
-    games, players, share, dec, n_dec = B.play_chunk(
+    games, players, share, dec, n_dec, ships, n_ships = B.play_chunk(
         task.components,
         task.players,
         seeds,
@@ -77,6 +79,7 @@ def play(task: ChunkTask) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame | No
         np.ascontiguousarray(task.params, dtype=np.float64),
         sample_threshold(task.decisions),
         decision_sampling_key(task.root_seed, chunk),
+        task.ships,
     )
     p = task.players
     names = np.array(task.seat_strategies, dtype=object)  # (rotations, seats)
@@ -116,7 +119,7 @@ def play(task: ChunkTask) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame | No
         "win_share",
         pl.exclude("game", "seat", "strategy", "vp", "rank", "win_share"),
     )
-    dec_frame = None
+    frames = {"games": game_frame, "players": player_frame}
     if task.decisions > 0:
         d = dec[:n_dec]
         dec_frame = pl.DataFrame(
@@ -133,16 +136,41 @@ def play(task: ChunkTask) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame | No
             pl.col("action").cast(pl.Int32),
             pl.col("paid", "context", "number", "area", "free_number").cast(pl.Int16),
         )
-    return game_frame, player_frame, dec_frame, int(games[:, B.G_OVERFLOW].sum())
+        frames["decisions"] = dec_frame
+    if task.ships:
+        frames["ships"] = ship_frame(ships[:n_ships], chunk.first, rotations, names)
+    return frames, int(games[:, B.G_OVERFLOW].sum())
+
+
+def ship_frame(
+    rows: np.ndarray, first: int, rotations: np.ndarray, names: np.ndarray
+) -> pl.DataFrame:
+    """The ships table of a chunk from :func:`~vdgsim.runner.batch.collect_ships` rows
+    (``first``: the chunk's first game; ``names``: strategy per rotation and seat)."""
+    h = pl.DataFrame(
+        {name: rows[:, i] for i, name in enumerate(B.SHIP_COLUMNS)},
+        schema={name: pl.Int64 for name in B.SHIP_COLUMNS},
+    )
+    g, seat = rows[:, 0], rows[:, B.H_SEAT]
+    strat = names[rotations[g], seat].astype(str) if len(rows) else np.array([], str)
+    return h.select(
+        (pl.col("game_in_chunk") + first).alias("game"),
+        pl.col("seat").cast(pl.Int8),
+        pl.Series("strategy", strat, dtype=pl.String),
+        pl.col("tile").cast(pl.Int16),
+        pl.col("round", "landing", "slot").cast(pl.Int8),
+        pl.col("slot_vp", "income_vp", "income_reals", "completion_vp").cast(pl.Int32),
+        pl.col("left_landing").cast(pl.Boolean),
+        pl.col("left_round").cast(pl.Int8),
+        pl.col("moved_up", "removed").cast(pl.Boolean),
+        pl.col("vp_after_moving").cast(pl.Int32),
+    )
 
 
 def run_chunk(task: ChunkTask) -> ChunkResult:
     """Play a chunk and encode its tables as Parquet (what a worker sends back)."""
     t0 = time.perf_counter()
-    games, players, decisions, overflows = play(task)
-    frames = {"games": games, "players": players}
-    if decisions is not None:
-        frames["decisions"] = decisions
+    frames, overflows = play(task)
     return ChunkResult(
         index=task.chunk.index,
         games=task.chunk.games,

@@ -44,6 +44,7 @@ class RunSpec:
     rotate: bool = False
     crn: bool = True
     decisions: float = 0.0
+    ships: bool = False
 
     @property
     def players(self) -> int:
@@ -70,6 +71,7 @@ def make_spec(
     rotate: bool = False,
     crn: bool = True,
     decisions: float = 0.0,
+    ships: bool = False,
 ) -> RunSpec:
     """Check the arguments of a run and normalise them into a :class:`RunSpec`.
 
@@ -94,11 +96,12 @@ def make_spec(
         p = len(lineup)
         games = -(-games // p) * p
         chunk_size = -(-chunk_size // p) * p
-    return RunSpec(lineup, games, seed, chunk_size, rotate, crn, float(decisions))
+    return RunSpec(lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships)
 
 
 def _tables(spec: RunSpec) -> tuple[str, ...]:
-    return TABLES if spec.decisions > 0 else TABLES[:2]
+    optional = {"decisions": spec.decisions > 0, "ships": spec.ships}
+    return tuple(t for t in TABLES if optional.get(t, True))
 
 
 def _tasks(spec: RunSpec, components: Components, chunks: list[Chunk]) -> list[ChunkTask]:
@@ -114,6 +117,7 @@ def _tasks(spec: RunSpec, components: Components, chunks: list[Chunk]) -> list[C
             seat_strategies=tuple(rotations),
             crn=spec.deal_group > 1,
             decisions=spec.decisions,
+            ships=spec.ships,
         )
         for ch in chunks
     ]
@@ -127,7 +131,7 @@ def _params_table(seats: Sequence[str]) -> np.ndarray:
 
 def _identity(spec: RunSpec, components: Components) -> dict[str, Any]:
     """The settings that must match for ``--resume`` to continue a run."""
-    return {
+    ident = {
         "players": spec.players,
         "lineup": list(spec.lineup),
         "games": spec.games,
@@ -139,6 +143,10 @@ def _identity(spec: RunSpec, components: Components) -> dict[str, Any]:
         "components_digest": components.digest,
         "parameters": {n: [float(v) for v in resolve(n)] for n in sorted(set(spec.lineup))},
     }
+    # only when on, so that runs written before the ships table existed still resume
+    if spec.ships:
+        ident["ships"] = True
+    return ident
 
 
 def named_parameters(row: Sequence[float]) -> dict[str, Any]:
@@ -327,6 +335,13 @@ class Run:
         return self.table("decisions")
 
     @property
+    def ships(self) -> pl.DataFrame | None:
+        """One row per player ship sent (None when the run recorded none)."""
+        if "ships" not in self.manifest["tables"]:
+            return None
+        return self.table("ships")
+
+    @property
     def complete(self) -> bool:
         return bool(self.manifest.get("complete"))
 
@@ -394,6 +409,8 @@ def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
         args.append("--rotate")
     if ident.get("decisions"):
         args += ["--decisions", str(ident["decisions"])]
+    if ident.get("ships"):
+        args.append("--ships")
     if comp.get("source") and Path(comp["source"]) != DEFAULT_PATH:
         args += ["--data", comp["source"]]
     for key, value in (comp.get("overrides") or {}).items():
@@ -463,6 +480,7 @@ def simulate(
     rotate: bool = False,
     crn: bool = True,
     decisions: float = 0.0,
+    ships: bool = False,
     components: Components | None = None,
     resume: bool = False,
     force: bool = False,
@@ -471,7 +489,9 @@ def simulate(
     """Play ``games`` games of the line-up (one strategy name per seat) and record them.
 
     Results depend only on the line-up, ``games``, ``seed``, ``chunk_size``, ``rotate``,
-    ``crn``, ``decisions`` and the component data: never on ``jobs`` or ``backend``. With
+    ``crn``, ``decisions`` and the component data: never on ``jobs`` or ``backend``.
+    ``ships`` adds a ships table (one row per player ship sent, read from the same games'
+    event logs; the other tables are the same with or without it). With
     ``out`` the tables go to a run directory chunk by chunk (``resume`` finishes a killed
     run and replays damaged chunks, ``force`` replaces an old one); without it they are kept
     in memory. ``progress`` is called with the number of games each finished chunk adds.
@@ -482,7 +502,7 @@ def simulate(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     check_backend(backend, scheduler)
-    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions)
+    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions, ships)
     components = components if components is not None else default_components()
     chunks = plan_chunks(spec.games, spec.chunk_size)
     tables = _tables(spec)
