@@ -1,4 +1,5 @@
-"""Ship fates: a hand-made event log, and replays that match the runner's player table."""
+"""Ship fates: the runner's ships table, from a hand-made event log and from real games, agrees
+with its players table; the summaries and charts read it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import pytest
 from vdgsim.analysis import charts, ships
 from vdgsim.analysis.common import RunInfo
 from vdgsim.engine import actions as A
+from vdgsim.runner import batch as B
+from vdgsim.runner import simulate
+from vdgsim.vocabulary import LANDING_KEYS, SHIP_COLUMNS
 
 INFO = RunInfo(games=10, seeds=(1,), version="0.1.0", digest="abcdef0123456789")
+LINEUP = ["default", "near_ports", "far_ports", "random"]
 
 
 def test_ships_from_a_hand_made_log():
@@ -32,10 +37,11 @@ def test_ships_from_a_hand_made_log():
         ],
         dtype=np.int64,
     )
-    (row,) = ships.ships_from_log(log, game=4)
-    got = dict(zip(ships.SHIP_COLUMNS, row, strict=True))
-    assert got == {
-        "game": 4,
+    buf = np.zeros((0, len(SHIP_COLUMNS)), dtype=np.int64)
+    rows, n = B.collect_ships(log, log.shape[0], 4, buf, 0)
+    assert n == 1
+    assert dict(zip(SHIP_COLUMNS, rows[0].tolist(), strict=True)) == {
+        "game_in_chunk": 4,
         "seat": 2,
         "tile": 5,
         "round": 1,
@@ -53,32 +59,43 @@ def test_ships_from_a_hand_made_log():
     }
 
 
-def test_replayed_ships_add_up_to_the_run_player_table():
-    from vdgsim.runner import simulate
+@pytest.fixture(scope="module")
+def run():
+    return simulate(LINEUP, games=120, seed=77, rotate=True, chunk_size=40, ships=True)
 
-    lineup = ["default", "near_ports", "far_ports", "random"]
-    run = simulate(lineup, games=120, seed=77, rotate=True, chunk_size=40)
-    sh = ships.collect_ships(lineup, 120, 77, chunk_size=40)
+
+def test_the_ships_table_adds_up_to_the_players_table_of_the_same_games(run):
+    plain = simulate(LINEUP, games=120, seed=77, rotate=True, chunk_size=40)
+    assert plain.ships is None
+    assert run.games.equals(plain.games) and run.players.equals(plain.players)
+    sh = run.ships
+    assert sh.columns == ["game", "seat", "strategy", *SHIP_COLUMNS[2:]]
+    per_landing = sh.group_by("game", "seat", "landing").len()
     per_player = sh.group_by("game", "seat").agg(
         pl.col("slot_vp", "income_vp", "completion_vp", "income_reals").sum(),
-        pl.len().alias("sent"),
+        pl.col("strategy").first(),
     )
-    sent = sum(pl.col(f"sent_{k}") for k in ships_landing_keys())
-    j = (
-        run.players.with_columns(sent.alias("sent_all"))
-        .join(
-            per_player.with_columns(pl.col("seat").cast(pl.Int8)), on=["game", "seat"], how="left"
-        )
-        .fill_null(0)
-    )
+    j = run.players.join(per_player, on=["game", "seat"], how="left").fill_null(0)
     for a, b in (
         ("vp_slot", "slot_vp"),
         ("vp_income", "income_vp"),
         ("vp_completion", "completion_vp"),
         ("reals_income", "income_reals"),
-        ("sent_all", "sent"),
     ):
         assert (j[a] == j[b]).all(), a
+    sent = j.filter(pl.col("strategy_right").is_not_null())
+    assert sent.height and (sent["strategy"] == sent["strategy_right"]).all()
+    # one ship row per ship the players table counts, landing by landing
+    for k, key in enumerate(LANDING_KEYS):
+        n = run.players.join(
+            per_landing.filter(pl.col("landing") == k), on=["game", "seat"], how="left"
+        ).fill_null(0)
+        assert (n[f"sent_{key}"] == n["len"]).all(), key
+
+
+def test_ship_summaries_and_charts_read_the_ships_table(run):
+    sh = ships.run_ships(run)
+    assert sh.height == run.ships.height  # different strategies: every rotation counts
     summ = ships.landing_summary(sh)
     assert summ["ships"].sum() == sh.height
     assert ((summ["completes"] >= summ["removed"] - 1e-12) | (summ["landing"] == 5)).all()
@@ -95,13 +112,16 @@ def test_replayed_ships_add_up_to_the_run_player_table():
         charts.save(fig, "/dev/null")
 
 
-def ships_landing_keys():
-    from vdgsim.vocabulary import LANDING_KEYS
-
-    return LANDING_KEYS
+def test_identical_players_keep_one_rotation_and_a_run_without_ships_is_an_error():
+    same = simulate(["random"] * 2, games=8, seed=5, rotate=True, chunk_size=4, ships=True)
+    first = same.games.filter(pl.col("rotation") == 0)["game"]
+    assert set(ships.run_ships(same)["game"]) <= set(first)
+    plain = simulate(["random"] * 2, games=8, seed=5, rotate=True, chunk_size=4)
+    with pytest.raises(ValueError, match="no ships table"):
+        ships.run_ships(plain)
 
 
 @pytest.mark.parametrize("games", [1, 7])
-def test_collect_ships_small_counts(games):
-    sh = ships.collect_ships(["random", "random"], games, 5, chunk_size=4)
+def test_ships_of_small_runs(games):
+    sh = simulate(["random", "random"], games, 5, chunk_size=4, ships=True).ships
     assert set(sh["game"].unique().to_list()) <= set(range(games))

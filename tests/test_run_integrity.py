@@ -24,7 +24,7 @@ from vdgsim.commands.simulate import tournament as tournament_command
 from vdgsim.components import load_components
 from vdgsim.runner import BackendError, load_run, simulate, tournament
 from vdgsim.runner import run as run_module
-from vdgsim.runner.output import CorruptRunError
+from vdgsim.runner.output import CorruptRunError, RunDirError
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = {"games": 90, "seed": 21, "chunk_size": 30}  # three chunks
@@ -407,3 +407,61 @@ def test_repair_command_carries_the_component_overrides(tmp_path):
     r = cli(*command[1:], "--no-progress")
     assert r.exit_code == 0, r.output  # --resume accepts it: the same component data
     assert _files(out) == before
+
+
+# --- the optional ships table -------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def with_ships(tmp_path_factory):
+    """The same run as ``pristine`` without decisions, with and without a ships table."""
+    root = tmp_path_factory.mktemp("ships")
+    simulate(LINEUP, out=root / "plain", **SMALL)
+    simulate(LINEUP, ships=True, out=root / "ships", **SMALL)
+    return root / "plain", root / "ships", _files(root / "ships")
+
+
+def test_the_ships_table_is_recorded_only_when_asked_and_changes_no_game(with_ships):
+    plain, ships, files = with_ships
+    assert load_run(plain).manifest["tables"] == ["games", "players"]
+    m = load_run(ships).manifest
+    assert m["tables"] == ["games", "players", "ships"] and m["run"]["ships"] is True
+    assert "ships" not in load_run(plain).manifest["run"]
+    assert all(set(c["files"]) == {"games", "players", "ships"} for c in m["chunks"])
+    assert load_run(plain).ships is None and load_run(ships).ships.height > 0
+    # the games and players files are the same bytes with or without the ships table
+    assert {k: v for k, v in files.items() if not k.startswith("ships/")} == _files(plain)
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_ships_chunk_is_found_by_check_and_replayed_by_its_repair_command(
+    with_ships, tmp_path, damage
+):
+    import shutil
+
+    out = tmp_path / "run"
+    shutil.copytree(with_ships[1], out)
+    bad = out / "ships" / "chunk-00002.parquet"
+    DAMAGE[damage](bad)
+    with pytest.raises(CorruptRunError) as err:
+        load_run(out).ships  # noqa: B018
+    assert str(bad) in str(err.value) and "--ships" in str(err.value)
+    r = cli("check", out)
+    assert r.exit_code == 1
+    lines = r.stdout.strip().splitlines()
+    assert lines[0].startswith(f"{bad}: ") and "1 chunk to replay" in lines[-1]
+    command = shlex.split(lines[-1].split("repair with: ")[1])
+    assert "--ships" in command
+    r = cli(*command[1:], "--no-progress", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout.splitlines()[0])["chunks_replayed"] == [2]
+    assert _files(out) == with_ships[2]
+    assert cli("check", out).exit_code == 0
+
+
+def test_resume_refuses_to_add_or_drop_the_ships_table(with_ships, tmp_path):
+    import shutil
+
+    for src, ships in ((with_ships[0], True), (with_ships[1], False)):
+        out = tmp_path / src.name
+        shutil.copytree(src, out)
+        with pytest.raises(RunDirError, match=r"different settings \(ships\)"):
+            simulate(LINEUP, ships=ships, out=out, resume=True, **SMALL)

@@ -148,14 +148,16 @@ def win_share_table(
     )
 
 
-def one_rotation(run: Any) -> pl.DataFrame:
-    """The run's player rows, keeping one rotation per deal when every seat plays the same
-    strategy (then the rotations of a deal are the same game, not new evidence)."""
+def one_rotation(run: Any, table: str = "players") -> pl.DataFrame:
+    """The rows of one of the run's per-game tables (players, ships...), keeping one rotation
+    per deal when every seat plays the same strategy (then the rotations of a deal are the
+    same game, not new evidence)."""
+    rows = run.table(table)
     lineup = run.manifest["run"]["lineup"]
     if not run.manifest["run"].get("rotate") or len(set(lineup)) > 1:
-        return run.players
+        return rows
     first = run.games.filter(pl.col("rotation") == 0).select("game")
-    return run.players.join(first, on="game")
+    return rows.join(first, on="game")
 
 
 def pp(x: float | None) -> str:

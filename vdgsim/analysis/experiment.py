@@ -6,6 +6,7 @@ A spec names its question, its kind and its sizes::
     title = "Character value"
     question = "What is each character worth?"
     kind = "paired"                # paired | seats | tournament | sweep
+    section = "characters"         # its report section (default: the kind's general one)
     games = 12000                  # games per arm at full size
     quick_games = 400              # games per arm for --quick
     seed = 303
@@ -26,6 +27,11 @@ Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which li
 by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_counts``, seats not
 rotated), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats rotated),
 ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
+
+Each kind is one :class:`Kind` in :data:`KINDS`: how its fields are read, its runs planned,
+played, reloaded and summarised. The report section of a spec is its ``section`` field, one
+of :data:`SECTIONS` for its kind (never its name, so renaming a spec file keeps its section);
+``vdgsim.report.sections`` holds the function of each section.
 """
 
 from __future__ import annotations
@@ -42,14 +48,35 @@ from typing import Any
 
 from vdgsim.components import ComponentError, Components, load_components
 
-KINDS = ("paired", "seats", "tournament", "sweep")
 BASELINE = "baseline"
 EXPERIMENT_FILE = "experiment.json"
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """A report section as the experiments know it: the kind of experiment it reads, and
+    whether it reads the ships table of the baseline run (which is then recorded)."""
+
+    kind: str
+    baseline_ships: bool = False
+
+
+# every report section; vdgsim.report.sections has the function of each one
+SECTIONS: dict[str, ReportSection] = {
+    "paired": ReportSection("paired"),
+    "bidding": ReportSection("paired"),
+    "ports": ReportSection("paired", baseline_ships=True),
+    "characters": ReportSection("paired"),
+    "seats": ReportSection("seats"),
+    "matchups": ReportSection("tournament"),
+    "sweep": ReportSection("sweep"),
+}
 _TOP_KEYS = {
     "name",
     "title",
     "question",
     "kind",
+    "section",
     "games",
     "quick_games",
     "seed",
@@ -91,6 +118,7 @@ class ExperimentSpec:
     games: int
     quick_games: int
     seed: int
+    section: str
     players: tuple[str, ...] = ()
     rotate: bool = True
     decisions: float = 0.0
@@ -171,6 +199,12 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     kind = _typed(data, "kind", str, source)
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    section = _typed(data, "section", str, source, KINDS[kind].section)
+    if SECTIONS.get(section, ReportSection("")).kind != kind:
+        known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind)
+        raise _fail(
+            source, "section", f"must be one of {known} for a {kind} experiment, got {section!r}"
+        )
     games = _typed(data, "games", int, source)
     quick = _typed(data, "quick_games", int, source, min(games, 200))
     for key, v in (("games", games), ("quick_games", quick)):
@@ -192,6 +226,7 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         "title": _typed(data, "title", str, source, name),
         "question": _typed(data, "question", str, source, ""),
         "kind": kind,
+        "section": section,
         "games": games,
         "quick_games": quick,
         "seed": seed,
@@ -202,66 +237,71 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         "notes": _typed(data, "notes", str, source, ""),
         "source": source,
     }
-    if kind in ("paired", "sweep"):
-        players = _typed(data, "players", list, source)
-        if not 2 <= len(players) <= 4:
-            raise _fail(
-                source, "players", f"Vasco da Gama is for 2 to 4 players, got {len(players)}"
-            )
-        kw["players"] = tuple(
-            _check_player(p, source, f"players[{i}]") for i, p in enumerate(players)
-        )
-    if kind == "paired":
-        arms = _typed(data, "arms", list, source)
-        if not arms:
-            raise _fail(source, "arms", "a paired experiment needs at least one arm")
-        out, seen = [], {BASELINE}
-        for i, a in enumerate(arms):
-            where = f"arms[{i}]"
-            if not isinstance(a, dict):
-                raise _fail(source, where, "must be a table")
-            bad = sorted(set(a) - {"name", "label", "restrict", "player"})
-            if bad:
-                raise _fail(source, f"{where}.{bad[0]}", "unknown field")
-            arm_name = _typed(a, "name", str, f"{source}: {where}")
-            if arm_name in seen:
-                raise _fail(source, f"{where}.name", f"duplicate arm name {arm_name!r}")
-            seen.add(arm_name)
-            if ("restrict" in a) == ("player" in a):
-                raise _fail(source, where, "give exactly one of 'restrict' or 'player'")
-            if "restrict" in a:
-                r = _typed(a, "restrict", str, f"{source}: {where}")
-                player = f"{kw['players'][0]}+{r}"
-                _check_player(player, source, f"{where}.restrict")
-            else:
-                player = _check_player(a["player"], source, f"{where}.player")
-            out.append(Arm(arm_name, str(a.get("label", arm_name)), player))
-        kw["arms"] = tuple(out)
-    elif kind == "seats":
-        kw["preset"] = _check_player(
-            _typed(data, "preset", str, source, "default"), source, "preset"
-        )
-        kw["player_counts"] = _counts(data, source)
-        kw["rotate"] = False
-    elif kind == "tournament":
-        presets = _typed(data, "presets", list, source)
-        if len(presets) < 2:
-            raise _fail(source, "presets", "a tournament needs at least two presets")
-        kw["presets"] = tuple(
-            _check_player(p, source, f"presets[{i}]") for i, p in enumerate(presets)
-        )
-        kw["player_counts"] = _counts(data, source)
-    elif kind == "sweep":
-        sweep = _typed(data, "sweep", dict, source)
-        key = _typed(sweep, "key", str, f"{source}: sweep")
-        values = _typed(sweep, "values", list, f"{source}: sweep")
-        if not values:
-            raise _fail(source, "sweep.values", "needs at least one value")
-        for i, v in enumerate(values):
-            _check_overrides({**overrides, key: v}, source, f"sweep.values[{i}]")
-        kw["sweep_key"] = key
-        kw["sweep_values"] = tuple(values)
+    KINDS[kind].fields(data, source, kw)
     return ExperimentSpec(**kw)
+
+
+def _players_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    players = _typed(data, "players", list, source)
+    if not 2 <= len(players) <= 4:
+        raise _fail(source, "players", f"Vasco da Gama is for 2 to 4 players, got {len(players)}")
+    kw["players"] = tuple(_check_player(p, source, f"players[{i}]") for i, p in enumerate(players))
+
+
+def _paired_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    _players_fields(data, source, kw)
+    arms = _typed(data, "arms", list, source)
+    if not arms:
+        raise _fail(source, "arms", "a paired experiment needs at least one arm")
+    out, seen = [], {BASELINE}
+    for i, a in enumerate(arms):
+        where = f"arms[{i}]"
+        if not isinstance(a, dict):
+            raise _fail(source, where, "must be a table")
+        bad = sorted(set(a) - {"name", "label", "restrict", "player"})
+        if bad:
+            raise _fail(source, f"{where}.{bad[0]}", "unknown field")
+        arm_name = _typed(a, "name", str, f"{source}: {where}")
+        if arm_name in seen:
+            raise _fail(source, f"{where}.name", f"duplicate arm name {arm_name!r}")
+        seen.add(arm_name)
+        if ("restrict" in a) == ("player" in a):
+            raise _fail(source, where, "give exactly one of 'restrict' or 'player'")
+        if "restrict" in a:
+            r = _typed(a, "restrict", str, f"{source}: {where}")
+            player = f"{kw['players'][0]}+{r}"
+            _check_player(player, source, f"{where}.restrict")
+        else:
+            player = _check_player(a["player"], source, f"{where}.player")
+        out.append(Arm(arm_name, str(a.get("label", arm_name)), player))
+    kw["arms"] = tuple(out)
+
+
+def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    kw["preset"] = _check_player(_typed(data, "preset", str, source, "default"), source, "preset")
+    kw["player_counts"] = _counts(data, source)
+    kw["rotate"] = False
+
+
+def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    presets = _typed(data, "presets", list, source)
+    if len(presets) < 2:
+        raise _fail(source, "presets", "a tournament needs at least two presets")
+    kw["presets"] = tuple(_check_player(p, source, f"presets[{i}]") for i, p in enumerate(presets))
+    kw["player_counts"] = _counts(data, source)
+
+
+def _sweep_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    _players_fields(data, source, kw)
+    sweep = _typed(data, "sweep", dict, source)
+    key = _typed(sweep, "key", str, f"{source}: sweep")
+    values = _typed(sweep, "values", list, f"{source}: sweep")
+    if not values:
+        raise _fail(source, "sweep.values", "needs at least one value")
+    for i, v in enumerate(values):
+        _check_overrides({**kw["overrides"], key: v}, source, f"sweep.values[{i}]")
+    kw["sweep_key"] = key
+    kw["sweep_values"] = tuple(values)
 
 
 def _counts(data: dict[str, Any], source: str) -> tuple[int, ...]:
@@ -425,36 +465,61 @@ class PlannedRun:
     rotate: bool
     decisions: float
     overrides: dict[str, Any] = field(default_factory=dict)
+    ships: bool = False
 
 
 def experiment_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
     """The runs of ``spec`` at ``games`` games per run (a tournament's line-ups are named
     ``tournament/<line-up run>``); raises ValueError or UnknownPresetError for bad input."""
-    from vdgsim.runner import make_spec, tournament_plan
+    return KINDS[spec.kind].plan(spec, games)
 
-    def planned(
-        name: str, lineup: list[str], rotate: bool, dec: float, over: dict | None = None
-    ) -> PlannedRun:
-        n = make_spec(lineup, games, spec.seed, spec.chunk_size, rotate).games
-        return PlannedRun(name, tuple(lineup), n, rotate, dec, over or {})
 
-    if spec.kind == "paired":
-        arms = [(BASELINE, spec.players[0], spec.decisions)]
-        arms += [(a.name, a.player, 0.0) for a in spec.arms]
-        return [planned(n, [p, *spec.players[1:]], True, d) for n, p, d in arms]
-    if spec.kind == "seats":
-        return [
-            planned(f"{p}p", [spec.preset] * p, False, spec.decisions) for p in spec.player_counts
-        ]
-    if spec.kind == "tournament":
-        return [
-            PlannedRun(
-                f"tournament/{e['name']}", tuple(e["lineup"]), e["games"], True, spec.decisions
-            )
-            for e in tournament_plan(spec.presets, spec.player_counts, games)
-        ]
+def _planned(
+    spec: ExperimentSpec,
+    games: int,
+    name: str,
+    lineup: list[str],
+    rotate: bool,
+    decisions: float,
+    overrides: dict[str, Any] | None = None,
+    ships: bool = False,
+) -> PlannedRun:
+    from vdgsim.runner import make_spec
+
+    n = make_spec(lineup, games, spec.seed, spec.chunk_size, rotate).games
+    return PlannedRun(name, tuple(lineup), n, rotate, decisions, overrides or {}, ships)
+
+
+def _paired_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+    ships = SECTIONS[spec.section].baseline_ships
+    arms = [(BASELINE, spec.players[0], spec.decisions, ships)]
+    arms += [(a.name, a.player, 0.0, False) for a in spec.arms]
     return [
-        planned(
+        _planned(spec, games, n, [p, *spec.players[1:]], True, d, ships=s) for n, p, d, s in arms
+    ]
+
+
+def _seats_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+    return [
+        _planned(spec, games, f"{p}p", [spec.preset] * p, False, spec.decisions)
+        for p in spec.player_counts
+    ]
+
+
+def _tournament_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+    from vdgsim.runner import tournament_plan
+
+    return [
+        PlannedRun(f"tournament/{e['name']}", tuple(e["lineup"]), e["games"], True, spec.decisions)
+        for e in tournament_plan(spec.presets, spec.player_counts, games)
+    ]
+
+
+def _sweep_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+    return [
+        _planned(
+            spec,
+            games,
             sweep_label(spec.sweep_key, v),
             list(spec.players),
             spec.rotate,
@@ -481,6 +546,8 @@ def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
         return None
     d = {k: v for k, v in meta["spec"].items() if k not in _COSMETIC}
     d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d.get("arms", [])]
+    if d.get("kind") in KINDS:  # recorded before specs named their section
+        d.setdefault("section", KINDS[d["kind"]].section)
     return json.loads(json.dumps({"spec": d, "games": meta.get("games")}, default=str))
 
 
@@ -542,8 +609,6 @@ def run_experiment(
     ``progress`` gets the games each finished chunk adds, ``on_run`` (name, k, runs) is called
     before each run starts.
     """
-    from vdgsim.runner import simulate, tournament
-
     n = spec.games_for(quick, games)
     if n < 1:
         raise SpecError(f"{spec.source}: games must be at least 1, got {n}")
@@ -556,43 +621,66 @@ def run_experiment(
         write_json(top / EXPERIMENT_FILE, {"spec": spec.to_dict(), "games": n, "quick": quick})
     # the directory was replaced above if forced, so no run below is ever deleted
     common = {"jobs": jobs, "resume": resume, "progress": progress, "chunk_size": spec.chunk_size}
-    runs: dict[str, Any] = {}
-    result = ExperimentRun(spec, runs, top, games=n)
+    result = ExperimentRun(spec, {}, top, games=n)
+    KINDS[spec.kind].run(result, plan, common, on_run)
+    return result
 
-    def where(name: str) -> Path | None:
-        return top / name if top is not None else None
 
-    if spec.kind == "tournament":
-        if on_run is not None:
-            on_run(f"tournament of {len(plan)} line-ups", 1, 1)
-        result.tournament = tournament(
-            list(spec.presets),
-            spec.player_counts,
-            n,
-            spec.seed,
-            out=where("tournament"),
-            components=spec.components(),
-            decisions=spec.decisions,
-            **common,
-        )
-        for r in result.tournament.runs:
-            runs[",".join(r.manifest["run"]["lineup"])] = r
-        return result
+def _run_planned(
+    exp: ExperimentRun,
+    plan: list[PlannedRun],
+    common: dict[str, Any],
+    on_run: Callable[[str, int, int], None] | None,
+) -> None:
+    """Play each planned run into ``exp.runs`` (and its directory below ``exp.path``)."""
+    from vdgsim.runner import simulate
+
+    spec = exp.spec
     base = spec.components()
     for k, p in enumerate(plan, 1):
         if on_run is not None:
             on_run(p.name, k, len(plan))
-        runs[p.name] = simulate(
+        exp.runs[p.name] = simulate(
             list(p.lineup),
-            n,
+            exp.games,
             spec.seed,
-            out=where(p.name),
+            out=exp.path / p.name if exp.path is not None else None,
             rotate=p.rotate,
             decisions=p.decisions,
+            ships=p.ships,
             components=spec.components(p.overrides) if p.overrides else base,
             **common,
         )
-    return result
+
+
+def _run_tournament(
+    exp: ExperimentRun,
+    plan: list[PlannedRun],
+    common: dict[str, Any],
+    on_run: Callable[[str, int, int], None] | None,
+) -> None:
+    """Play every line-up of the tournament (one run directory ``tournament``)."""
+    from vdgsim.runner import tournament
+
+    spec = exp.spec
+    if on_run is not None:
+        on_run(f"tournament of {len(plan)} line-ups", 1, 1)
+    exp.tournament = tournament(
+        list(spec.presets),
+        spec.player_counts,
+        exp.games,
+        spec.seed,
+        out=exp.path / "tournament" if exp.path is not None else None,
+        components=spec.components(),
+        decisions=spec.decisions,
+        **common,
+    )
+    _tournament_runs(exp)
+
+
+def _tournament_runs(exp: ExperimentRun) -> None:
+    for r in exp.tournament.runs:
+        exp.runs[",".join(r.manifest["run"]["lineup"])] = r
 
 
 def saved_runs(top: Path) -> tuple[int, int]:
@@ -607,33 +695,94 @@ def saved_runs(top: Path) -> tuple[int, int]:
     return done, total
 
 
-def load_experiment(path: str | Path) -> ExperimentRun:
-    """Reload an experiment's run directories written by :func:`run_experiment`."""
-    from vdgsim.runner import load_run, load_tournament
-
-    top = Path(path)
-    meta = json.loads((top / EXPERIMENT_FILE).read_text(encoding="utf-8"))
+def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
+    """The spec recorded in an ``experiment.json`` (one written before specs named their
+    section gets its kind's general section)."""
     sd = dict(meta["spec"])
     arms = tuple(Arm(**a) for a in sd.pop("arms"))
     for k in ("players", "player_counts", "presets", "sweep_values"):
         sd[k] = tuple(sd[k])
-    spec = ExperimentSpec(**sd, arms=arms)
-    res = ExperimentRun(spec, {}, top, games=int(meta["games"]))
-    if spec.kind == "paired":
-        for name in [BASELINE, *(a.name for a in arms)]:
-            res.runs[name] = load_run(top / name)
-    elif spec.kind == "seats":
-        for p in spec.player_counts:
-            res.runs[f"{p}p"] = load_run(top / f"{p}p")
-    elif spec.kind == "tournament":
-        res.tournament = load_tournament(top / "tournament")
-        for r in res.tournament.runs:
-            res.runs[",".join(r.manifest["run"]["lineup"])] = r
-    else:
-        for v in spec.sweep_values:
-            label = sweep_label(spec.sweep_key, v)
-            res.runs[label] = load_run(top / label)
+    sd.setdefault("section", KINDS[sd["kind"]].section)
+    return ExperimentSpec(**sd, arms=arms)
+
+
+def load_experiment(path: str | Path) -> ExperimentRun:
+    """Reload an experiment's run directories written by :func:`run_experiment`."""
+    top = Path(path)
+    meta = json.loads((top / EXPERIMENT_FILE).read_text(encoding="utf-8"))
+    res = ExperimentRun(spec_from_record(meta), {}, top, games=int(meta["games"]))
+    KINDS[res.spec.kind].load(res)
     return res
+
+
+def _load_planned(exp: ExperimentRun) -> None:
+    from vdgsim.runner import load_run
+
+    assert exp.path is not None
+    for p in experiment_plan(exp.spec, exp.games):
+        exp.runs[p.name] = load_run(exp.path / p.name)
+
+
+def _load_tournament(exp: ExperimentRun) -> None:
+    from vdgsim.runner import load_tournament
+
+    assert exp.path is not None
+    exp.tournament = load_tournament(exp.path / "tournament")
+    _tournament_runs(exp)
+
+
+def _no_summary(exp: ExperimentRun) -> list[str]:
+    return []
+
+
+def _paired_summary(exp: ExperimentRun) -> list[str]:
+    """One line per arm: the focus player's win share and VP change, with intervals."""
+    from vdgsim.analysis.paired import arm_effects
+
+    return [
+        f"  {r['arm']:<24} win share {100 * r['win_share_diff']:+.1f} pp "
+        f"[{100 * r['win_share_low']:+.1f}, {100 * r['win_share_high']:+.1f}]  "
+        f"VP {r['vp_diff']:+.2f} [{r['vp_low']:+.2f}, {r['vp_high']:+.2f}]"
+        for r in arm_effects(exp).iter_rows(named=True)
+    ]
+
+
+_Fields = Callable[[dict[str, Any], str, dict[str, Any]], None]
+_Plan = Callable[[ExperimentSpec, int], list[PlannedRun]]
+_Run = Callable[
+    [ExperimentRun, list[PlannedRun], dict[str, Any], Callable[[str, int, int], None] | None],
+    None,
+]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of experiment: everything that differs between kinds, in one place.
+
+    ``fields`` checks the kind's own spec fields into the spec's keyword arguments, ``plan``
+    lists its runs, ``run`` plays them into an :class:`ExperimentRun`, ``load`` reloads them
+    from its directory, ``summary`` gives the lines ``vdg experiment run`` prints after the
+    run; ``section`` is the report section of a spec that names none.
+    """
+
+    section: str
+    fields: _Fields
+    plan: _Plan
+    run: _Run
+    load: Callable[[ExperimentRun], None]
+    summary: Callable[[ExperimentRun], list[str]] = _no_summary
+
+
+KINDS: dict[str, Kind] = {
+    "paired": Kind(
+        "paired", _paired_fields, _paired_plan, _run_planned, _load_planned, _paired_summary
+    ),
+    "seats": Kind("seats", _seats_fields, _seats_plan, _run_planned, _load_planned),
+    "tournament": Kind(
+        "matchups", _tournament_fields, _tournament_plan, _run_tournament, _load_tournament
+    ),
+    "sweep": Kind("sweep", _sweep_fields, _sweep_plan, _run_planned, _load_planned),
+}
 
 
 def wilson_games_for_halfwidth(halfwidth: float, p: float = 0.25) -> int:

@@ -62,6 +62,7 @@ def experiment_run(
     """Run every arm of an experiment spec (paired arms share seeds) into run directories."""
     from strategies.registry import UnknownPresetError
     from vdgsim.analysis.experiment import (
+        KINDS,
         SpecError,
         check_experiment_dir,
         experiment_plan,
@@ -70,7 +71,6 @@ def experiment_run(
         run_experiment,
         saved_runs,
     )
-    from vdgsim.analysis.paired import arm_effects
     from vdgsim.report.progress import progress_display
     from vdgsim.runner import RunDirError
 
@@ -112,13 +112,8 @@ def experiment_run(
         )
         raise typer.Exit(130) from None
     typer.echo(f"{spec.name}: {len(exp.runs)} run(s) of {exp.games:,} games in {target}")
-    if spec.kind == "paired":
-        for r in arm_effects(exp).iter_rows(named=True):
-            typer.echo(
-                f"  {r['arm']:<24} win share {100 * r['win_share_diff']:+.1f} pp "
-                f"[{100 * r['win_share_low']:+.1f}, {100 * r['win_share_high']:+.1f}]  "
-                f"VP {r['vp_diff']:+.2f} [{r['vp_low']:+.2f}, {r['vp_high']:+.2f}]"
-            )
+    for line in KINDS[spec.kind].summary(exp):
+        typer.echo(line)
 
 
 def experiment_list(

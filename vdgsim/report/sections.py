@@ -6,6 +6,7 @@ say what the tables say. Every key number names the table (CSV) and row it comes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,18 +213,7 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     sec.figures.append(("landing_use", C.landing_use_chart(use, sec.info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
-    n_sample = exp.games
-    ships_t = ship_fates_mod.collect_ships(
-        exp.spec.players,
-        n_sample,
-        exp.spec.seed,
-        components=comps,
-        rotate=True,
-        chunk_size=exp.spec.chunk_size,
-        one_rotation=len(set(exp.spec.players)) == 1,  # identical players: rotations repeat
-    )
-    identical = len(set(exp.spec.players)) == 1
-    replayed = -(-n_sample // len(exp.spec.players)) if identical else n_sample
+    ships_t = ship_fates_mod.run_ships(base)
     fates = ship_fates_mod.ship_fates(ships_t)
     summ = ship_fates_mod.landing_summary(ships_t)
     sec.tables["ship_fates"] = fates
@@ -252,10 +242,11 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
             f"{pct(r['removed'])}% are removed from the game."
         )
     sec.notes.append(
-        f"Ship fates come from replaying {replayed:,} of the baseline's games (same seeds, same "
-        "players; one rotation per deal when all players are identical) and reading their "
-        "event logs; the replay's slot, income and completion VP "
-        "equal the run's players table."
+        "Ship fates come from the baseline run's ships table "
+        f"({base_players['game'].n_unique():,} games; one rotation per deal when all players "
+        "are identical), which the runner reads "
+        "from each game's event log; its slot, income and completion VP equal the run's "
+        "players table."
     )
     top = use.sort("ships_per_game").row(-1, named=True)
     sec.findings.append(
@@ -488,23 +479,21 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     )
 
 
-SECTIONS = {
+# the function of each section of vdgsim.analysis.experiment.SECTIONS (the same keys)
+SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
+    "paired": paired_section,
     "bidding": bidding_section,
     "ports": ports_section,
     "characters": characters_section,
-}
-BY_KIND = {
-    "paired": paired_section,
     "seats": seats_section,
-    "tournament": matchups_section,
+    "matchups": matchups_section,
     "sweep": sweep_section,
 }
 
 
 def build_section(exp: ExperimentRun) -> Section:
-    """The report section of one experiment's runs."""
+    """The report section of one experiment's runs: the one its spec names."""
     info = run_info(exp.manifests())
     sec = Section(exp.spec.name, exp.spec.title, exp.spec.question, info)
-    fn = SECTIONS.get(exp.spec.name) if exp.spec.kind == "paired" else None
-    (fn or BY_KIND[exp.spec.kind])(exp, sec)
+    SECTION_FUNCTIONS[exp.spec.section](exp, sec)
     return sec

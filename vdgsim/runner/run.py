@@ -733,6 +733,8 @@ def _resume_manifest(
     old = manifest.get("run", {})
     new = _identity(spec, components)
     diff = [k for k in new if old.get(k) != new[k]]
+    if old.get("ships") and not spec.ships:  # recorded only when on, so not among new's keys
+        diff.append("ships")
     if diff:
         raise O.RunDirError(
             f"cannot resume {run_dir}: it was started with different settings ({', '.join(diff)})"
