@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import tomllib
 from pathlib import Path
 
 import polars as pl
@@ -11,7 +12,11 @@ import typer
 from typer.testing import CliRunner
 
 from vdgsim.analysis.experiment import (
+    KINDS,
+    SECTIONS,
     SpecError,
+    check_experiment_dir,
+    experiment_plan,
     list_specs,
     load_experiment,
     load_spec,
@@ -76,6 +81,9 @@ def test_a_valid_spec_parses():
         ("overrides", {"landings.calicut.completion": 6}, "overrides"),
         ("overrides", {"landings.calicut.completion_vp": "six"}, "overrides"),
         ("speed", 3, "speed"),
+        ("section", "sernigi", "section"),
+        ("section", "seats", "section"),  # a section of another kind
+        ("section", 3, "section"),
     ],
 )
 def test_invalid_specs_name_the_field(path, value, field):
@@ -111,6 +119,64 @@ def test_the_repository_specs_validate():
     assert "sensitivity_dias" in names
     for s in specs:
         assert s.quick_games <= 400 < s.games
+        # every shipped spec names its section, and none relies on its name to pick it
+        assert "section" in tomllib.loads(Path(s.source).read_text()), s.source
+    assert {s.name: s.section for s in specs if s.name in ("bidding", "ports", "characters")} == {
+        "bidding": "bidding",
+        "ports": "ports",
+        "characters": "characters",
+    }
+
+
+def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
+    from vdgsim.report.sections import SECTION_FUNCTIONS
+
+    assert set(KINDS) == {"paired", "seats", "tournament", "sweep"}
+    assert {s.kind for s in SECTIONS.values()} == set(KINDS)
+    for name, kind in KINDS.items():
+        assert SECTIONS[kind.section].kind == name
+    # the report layer resolves exactly the section keys the experiments name
+    assert set(SECTION_FUNCTIONS) == set(SECTIONS)
+
+
+def test_the_section_is_the_spec_field_not_its_name(tmp_path):
+    ports = (Path(__file__).resolve().parents[1] / "experiments" / "ports.toml").read_text()
+    renamed = tmp_path / "harbours.toml"
+    renamed.write_text(ports.replace('name = "ports"', 'name = "harbours"'))
+    spec = load_spec(renamed)
+    assert (spec.name, spec.section) == ("harbours", "ports")
+    # a spec without the field gets its kind's general section, whatever its name
+    assert parse_spec({**VALID, "name": "ports"}, "ports.toml").section == "paired"
+    assert parse_spec({**VALID, "section": "characters"}, "t.toml").section == "characters"
+
+
+@pytest.mark.filterwarnings("ignore:No artists with labels:UserWarning")  # too few ships
+def test_a_section_that_reads_ships_records_them_in_the_baseline_only(tmp_path):
+    from vdgsim.report.sections import build_section
+
+    spec = parse_spec({**VALID, "name": "anything", "section": "ports"}, "tiny.toml")
+    assert [p.ships for p in experiment_plan(spec, 12)] == [True, False]
+    exp = run_experiment(spec, tmp_path / "anything", games=12)
+    assert exp.runs["baseline"].ships is not None and exp.runs["same"].ships is None
+    sec = build_section(load_experiment(tmp_path / "anything"))
+    assert {"ship_fates", "ship_summary", "effects"} <= set(sec.tables)
+    # the same spec under the name of the ports experiment, without the field: no ship tables
+    plain = parse_spec({**VALID, "name": "ports"}, "ports.toml")
+    assert not any(p.ships for p in experiment_plan(plain, 12))
+    sec = build_section(run_experiment(plain, games=12))
+    assert "ship_summary" not in sec.tables and "effects" in sec.tables
+
+
+def test_an_experiment_recorded_before_sections_loads_with_its_kind_section(tmp_path):
+    import json
+
+    spec = parse_spec(VALID, "tiny.toml")
+    run_experiment(spec, tmp_path / "tiny", games=4)
+    meta = json.loads((tmp_path / "tiny" / "experiment.json").read_text())
+    del meta["spec"]["section"]
+    (tmp_path / "tiny" / "experiment.json").write_text(json.dumps(meta))
+    assert load_experiment(tmp_path / "tiny").spec.section == "paired"
+    assert not check_experiment_dir(spec, tmp_path / "tiny", 4, resume=True, force=False)
 
 
 def test_paired_arms_share_seeds_and_an_identical_arm_changes_nothing(tmp_path):
@@ -162,6 +228,21 @@ def test_experiment_run_reports_an_invalid_spec(tmp_path):
     res = CliRunner().invoke(_app(), ["experiment", "run", str(spec)])
     assert isinstance(res.exception, InputError)
     assert "players: missing" in str(res.exception)
+
+
+def test_experiment_run_refuses_an_unknown_section_in_one_line(tmp_path):
+    from vdgsim.commands.common import InputError
+
+    spec = tmp_path / "bad.toml"
+    spec.write_text(
+        'name = "bad"\nkind = "paired"\nsection = "sernigi"\nplayers = ["random", "random"]\n'
+        'games = 8\nseed = 1\n[[arms]]\nname = "same"\nplayer = "random"\n'
+    )
+    res = CliRunner().invoke(_app(), ["experiment", "run", str(spec), "--out", str(tmp_path / "o")])
+    assert isinstance(res.exception, InputError)
+    message = str(res.exception)
+    assert "\n" not in message and f"{spec}: section: must be one of" in message
+    assert "'sernigi'" in message and not (tmp_path / "o").exists()
 
 
 def test_repository_folder_is_the_default(monkeypatch):
