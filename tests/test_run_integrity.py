@@ -412,10 +412,16 @@ def test_repair_command_carries_the_component_overrides(tmp_path):
 # --- the optional ships table -------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def with_ships(tmp_path_factory):
-    """The same run as ``pristine`` without decisions, with and without a ships table."""
+    """The same run as ``pristine`` without decisions, without a ships table and with one
+    (from ``vdg simulate --ships``)."""
     root = tmp_path_factory.mktemp("ships")
     simulate(LINEUP, out=root / "plain", **SMALL)
-    simulate(LINEUP, ships=True, out=root / "ships", **SMALL)
+    r = cli(
+        "simulate", "--lineup", ",".join(LINEUP), "--games", SMALL["games"], "--seed",
+        SMALL["seed"], "--chunk-size", SMALL["chunk_size"], "--ships", "--out", root / "ships",
+        "--no-progress", "--json",
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
     return root / "plain", root / "ships", _files(root / "ships")
 
 
