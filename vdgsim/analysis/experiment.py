@@ -200,7 +200,7 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
     section = _typed(data, "section", str, source, KINDS[kind].section)
-    if SECTIONS.get(section, ReportSection("")).kind != kind:
+    if section not in SECTIONS or SECTIONS[section].kind != kind:
         known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind)
         raise _fail(
             source, "section", f"must be one of {known} for a {kind} experiment, got {section!r}"
