@@ -6,6 +6,7 @@ Layout::
     RUN/games/chunk-00000.parquet       one row per game
     RUN/players/chunk-00000.parquet     one row per player per game
     RUN/decisions/chunk-00000.parquet   (optional) decision rows
+    RUN/ships/chunk-00000.parquet       (optional) one row per player ship sent
 
 Every file is written to a temporary name in the same directory and renamed into place, so
 a killed run leaves only whole chunk files. A chunk is complete when the manifest records it:
