@@ -137,6 +137,17 @@ def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
         assert SECTIONS[kind.section].kind == name
     # the report layer resolves exactly the section keys the experiments name
     assert set(SECTION_FUNCTIONS) == set(SECTIONS)
+    # and a spec can name every one of them
+    base = {"name": "x", "games": 4, "seed": 1}
+    minimal = {
+        "paired": VALID,
+        "seats": {**base, "kind": "seats", "preset": "random"},
+        "tournament": {**base, "kind": "tournament", "presets": ["random", "default"]},
+        "sweep": {**base, "kind": "sweep", "players": ["random", "random"],
+                  "sweep": {"key": "costs.dias_vp", "values": [1, 2]}},
+    }  # fmt: skip
+    for name, section in SECTIONS.items():
+        assert parse_spec({**minimal[section.kind], "section": name}).section == name
 
 
 def test_the_section_is_the_spec_field_not_its_name(tmp_path):
