@@ -97,7 +97,7 @@ def test_every_key_number_equals_its_table_cell(small_report):
 def test_findings_quote_the_key_numbers(small_report):
     summary = json.loads((small_report / "report.json").read_text())
     for sec in summary["sections"]:
-        text = " ".join(sec["findings"])
+        text = " ".join(f["text"] for f in sec["findings"])
         for num in sec["numbers"]:
             if num["unit"] in ("pp", "VP") or sec["name"] == "c_sweep":
                 assert num["text"] in text, (sec["name"], num["label"])

@@ -97,7 +97,8 @@ def paired_difference(
     played on the same seeds. Games sharing a seed (the rotations of one deal) form a
     cluster: the interval is taken over per-seed means, so correlated rotations are not
     counted as independent. Returns ``n_games``, ``n_deals`` and for each column
-    ``<col>_base``, ``<col>_variant``, ``<col>_diff``, ``<col>_low``, ``<col>_high``.
+    ``<col>_base``, ``<col>_variant``, ``<col>_diff``, ``<col>_low``, ``<col>_high`` and the
+    standard error ``<col>_se`` (over deals).
     """
     joined = baseline.select("game", "seed", *columns).join(
         variant.select("game", "seed", *columns), on="game", suffix="_v"
@@ -123,6 +124,7 @@ def paired_difference(
         out[f"{c}_diff"] = mean
         out[f"{c}_low"] = lo
         out[f"{c}_high"] = hi
+        out[f"{c}_se"] = sd / math.sqrt(d.len()) if d.len() > 1 else math.nan
     return out
 
 

@@ -22,11 +22,25 @@ A spec names its question, its kind and its sizes::
     label = "never hosts Bartolomeu Dias"
     restrict = "never_host=dias"   # appended to players[0]; or player = "frugal"
 
+    [robustness]                   # paired, optional: replay every arm to label its finding
+    replicates = 3                 # independent seeds, this spec's own seed the first
+    quick_replicates = 2           # with --quick
+    data_games = 4000              # games per arm under each reconstructed-data alternative
+    quick_data_games = 0           # 0: not played with --quick (the label says "not checked")
+    [[robustness.strengths]]       # the focus player at other strengths (restriction kept)
+    player = "baseline_v1"
+    games = 4000
+    quick_games = 200              # 0: not played with --quick
+
 Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which line-up position
 0 is replaced; every arm is played on the same seeds, so the focus seat's results differ only
 by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_counts``, seats not
 rotated), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats rotated),
 ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
+A paired spec's ``[robustness]`` table adds, below ``robust/``, the runs that
+:mod:`vdgsim.analysis.robustness` labels its findings from: every arm and the baseline again on
+other seeds, with the focus player at other strengths, and under every reconstructed-data
+alternative of :mod:`vdgsim.analysis.reconstructed`.
 
 Each kind is one :class:`Kind` in :data:`KINDS`: how its fields are read, its runs planned,
 played, reloaded and summarised. The report section of a spec is its ``section`` field, one
@@ -45,6 +59,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from vdgsim.components import ComponentError, Components, load_components
 
@@ -91,6 +107,7 @@ _TOP_KEYS = {
     "sweep",
     "chunk_size",
     "notes",
+    "robustness",
 }
 
 
@@ -105,6 +122,26 @@ class Arm:
     name: str
     label: str
     player: str
+
+
+@dataclass(frozen=True)
+class Strength:
+    """The focus player at another strength, and its games per run (full and --quick)."""
+
+    player: str
+    games: int
+    quick_games: int
+
+
+@dataclass(frozen=True)
+class Robustness:
+    """What a paired experiment replays to label its findings (see the module docstring)."""
+
+    replicates: int = 3
+    quick_replicates: int = 2
+    strengths: tuple[Strength, ...] = ()
+    data_games: int = 4000
+    quick_data_games: int = 0  # 0: the reconstructed-data panel is not played with --quick
 
 
 @dataclass(frozen=True)
@@ -132,6 +169,7 @@ class ExperimentSpec:
     chunk_size: int = 2000
     notes: str = ""
     source: str = ""
+    robustness: Robustness | None = None
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -147,6 +185,8 @@ class ExperimentSpec:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["arms"] = [asdict(a) for a in self.arms]
+        if self.robustness is None:  # as recorded before robustness existed
+            del d["robustness"]
         return d
 
 
@@ -275,6 +315,43 @@ def _paired_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> Non
             player = _check_player(a["player"], source, f"{where}.player")
         out.append(Arm(arm_name, str(a.get("label", arm_name)), player))
     kw["arms"] = tuple(out)
+    if "robustness" in data:
+        kw["robustness"] = _robustness_fields(data["robustness"], source, kw["players"][0])
+
+
+def _robustness_fields(data: Any, source: str, focus: str) -> Robustness:
+    where = f"{source}: robustness"
+    if not isinstance(data, dict):
+        raise _fail(source, "robustness", "must be a table")
+    known = {"replicates", "quick_replicates", "strengths", "data_games", "quick_data_games"}
+    bad = sorted(set(data) - known)
+    if bad:
+        raise _fail(
+            source, f"robustness.{bad[0]}", f"unknown field (known: {', '.join(sorted(known))})"
+        )
+    reps = _typed(data, "replicates", int, where, 3)
+    quick_reps = _typed(data, "quick_replicates", int, where, min(reps, 2))
+    for key, v in (("replicates", reps), ("quick_replicates", quick_reps)):
+        if not 1 <= v <= 20:
+            raise _fail(source, f"robustness.{key}", f"must be 1 to 20, got {v}")
+    strengths = []
+    for i, s in enumerate(_typed(data, "strengths", list, where, [])):
+        at = f"robustness.strengths[{i}]"
+        if not isinstance(s, dict) or set(s) - {"player", "games", "quick_games"}:
+            raise _fail(source, at, "must be a table of player, games, quick_games")
+        player = _check_player(_typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player")
+        if player == focus:
+            raise _fail(source, f"{at}.player", f"{player!r} is already the focus player")
+        games = _typed(s, "games", int, f"{source}: {at}")
+        quick = _typed(s, "quick_games", int, f"{source}: {at}", 0)
+        if games < 1 or quick < 0:
+            raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
+        strengths.append(Strength(player, games, quick))
+    data_games = _typed(data, "data_games", int, where, 4000)
+    quick_data = _typed(data, "quick_data_games", int, where, 0)
+    if data_games < 0 or quick_data < 0:
+        raise _fail(source, "robustness", "data_games and quick_data_games must be at least 0")
+    return Robustness(reps, quick_reps, tuple(strengths), data_games, quick_data)
 
 
 def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -442,6 +519,7 @@ class ExperimentRun:
     path: Path | None = None
     tournament: Any = None
     games: int = 0
+    quick: bool = False  # played at the spec's --quick sizes (robustness runs differ by it)
 
     def manifests(self) -> list[dict[str, Any]]:
         if self.tournament is not None:
@@ -466,12 +544,15 @@ class PlannedRun:
     decisions: float
     overrides: dict[str, Any] = field(default_factory=dict)
     ships: bool = False
+    seed: int | None = None  # None: the spec's seed
+    chunk_size: int | None = None  # None: the spec's chunk size
 
 
-def experiment_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+def experiment_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
     """The runs of ``spec`` at ``games`` games per run (a tournament's line-ups are named
-    ``tournament/<line-up run>``); raises ValueError or UnknownPresetError for bad input."""
-    return KINDS[spec.kind].plan(spec, games)
+    ``tournament/<line-up run>``; robustness runs of a paired spec have their own sizes, the
+    ``quick`` ones with --quick); raises ValueError or UnknownPresetError for bad input."""
+    return KINDS[spec.kind].plan(spec, games, quick)
 
 
 def _planned(
@@ -483,30 +564,109 @@ def _planned(
     decisions: float,
     overrides: dict[str, Any] | None = None,
     ships: bool = False,
+    seed: int | None = None,
+    chunk_size: int | None = None,
 ) -> PlannedRun:
     from vdgsim.runner import make_spec
 
-    n = make_spec(lineup, games, spec.seed, spec.chunk_size, rotate).games
-    return PlannedRun(name, tuple(lineup), n, rotate, decisions, overrides or {}, ships)
+    n = make_spec(
+        lineup, games, spec.seed if seed is None else seed, chunk_size or spec.chunk_size, rotate
+    ).games
+    return PlannedRun(
+        name, tuple(lineup), n, rotate, decisions, overrides or {}, ships, seed, chunk_size
+    )
 
 
-def _paired_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+def _paired_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
     ships = SECTIONS[spec.section].baseline_ships
     arms = [(BASELINE, spec.players[0], spec.decisions, ships)]
     arms += [(a.name, a.player, 0.0, False) for a in spec.arms]
-    return [
+    plan = [
         _planned(spec, games, n, [p, *spec.players[1:]], True, d, ships=s) for n, p, d, s in arms
     ]
+    return plan + _robust_plan(spec, games, quick)
 
 
-def _seats_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+ROBUST = "robust"  # the folder of the robustness runs, below the experiment's directory
+
+
+def replicate_seed(seed: int, k: int) -> int:
+    """The root seed of replicate ``k`` (2, 3, ...) of an experiment with root ``seed``:
+    independent of it and of the other replicates (hashed, never ``seed + k``, whose deals
+    would overlap a neighbouring experiment's)."""
+    state = np.random.SeedSequence([seed, k]).generate_state(2, np.uint32)
+    return int((int(state[0]) << 31) ^ int(state[1])) & (2**63 - 1)
+
+
+def strength_label(player: str) -> str:
+    """A directory-safe name for a strength (``ismcts:iters=32`` -> ``ismcts_iters=32``)."""
+    return player.replace(":", "_").replace("/", "_").replace("+", "_")
+
+
+def arm_restriction(spec: ExperimentSpec, arm: Arm) -> str | None:
+    """The restriction an arm adds to the focus player, or None for an arm that swaps the
+    player (``player = ...``), which has no meaning at another strength."""
+    prefix = spec.players[0] + "+"
+    return arm.player[len(prefix) :] if arm.player.startswith(prefix) else None
+
+
+def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedRun]:
+    """The robustness runs: each variant is a baseline and every arm again (see module doc)."""
+    rob = spec.robustness
+    if rob is None:
+        return []
+    from vdgsim.analysis.reconstructed import ALTERNATIVES
+
+    opponents = list(spec.players[1:])
+    plan: list[PlannedRun] = []
+
+    def variant(name: str, focus: str, n: int, **kw: Any) -> None:
+        plan.append(
+            _planned(spec, n, f"{ROBUST}/{name}/{BASELINE}", [focus, *opponents], True, 0.0, **kw)
+        )
+        for a in spec.arms:
+            r = arm_restriction(spec, a)
+            if focus == spec.players[0]:
+                player = a.player
+            elif r is not None:
+                player = f"{focus}+{r}"
+            else:
+                continue
+            plan.append(
+                _planned(
+                    spec, n, f"{ROBUST}/{name}/{a.name}", [player, *opponents], True, 0.0, **kw
+                )
+            )
+
+    for k in range(2, (rob.quick_replicates if quick else rob.replicates) + 1):
+        variant(f"seed{k}", spec.players[0], games, seed=replicate_seed(spec.seed, k))
+    for s in rob.strengths:
+        n = s.quick_games if quick else s.games
+        if n == 0:
+            continue
+        # small chunks so that slow (search) players spread over every job
+        variant(
+            f"strength_{strength_label(s.player)}",
+            s.player,
+            n,
+            chunk_size=max(1, min(spec.chunk_size, n // 8) // len(spec.players))
+            * len(spec.players),
+        )
+    n = rob.quick_data_games if quick else rob.data_games
+    if n > 0:
+        for alt in ALTERNATIVES:
+            variant(f"data_{alt.name}", spec.players[0], n, overrides=alt.overrides)
+    return plan
+
+
+def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
     return [
         _planned(spec, games, f"{p}p", [spec.preset] * p, False, spec.decisions)
         for p in spec.player_counts
     ]
 
 
-def _tournament_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+def _tournament_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
     from vdgsim.runner import tournament_plan
 
     return [
@@ -515,7 +675,7 @@ def _tournament_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
     ]
 
 
-def _sweep_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
+def _sweep_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
     return [
         _planned(
             spec,
@@ -533,12 +693,16 @@ def _sweep_plan(spec: ExperimentSpec, games: int) -> list[PlannedRun]:
 _COSMETIC = ("title", "question", "notes", "source")
 
 
-def experiment_settings(spec: ExperimentSpec, games: int) -> dict[str, Any]:
-    """What the games of an experiment depend on: its spec without the words, and the size."""
+def experiment_settings(spec: ExperimentSpec, games: int, quick: bool = False) -> dict[str, Any]:
+    """What the games of an experiment depend on: its spec without the words, and the size
+    (with robustness runs, also whether they are played at their --quick sizes)."""
     d = {k: v for k, v in spec.to_dict().items() if k not in _COSMETIC}
     d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d["arms"]]
+    out: dict[str, Any] = {"spec": d, "games": games}
+    if spec.robustness is not None:
+        out["quick"] = quick
     # tuples and lists compare unequal, and experiment.json holds lists
-    return json.loads(json.dumps({"spec": d, "games": games}, default=str))
+    return json.loads(json.dumps(out, default=str))
 
 
 def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -548,7 +712,10 @@ def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
     d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d.get("arms", [])]
     if d.get("kind") in KINDS:  # recorded before specs named their section
         d.setdefault("section", KINDS[d["kind"]].section)
-    return json.loads(json.dumps({"spec": d, "games": meta.get("games")}, default=str))
+    out: dict[str, Any] = {"spec": d, "games": meta.get("games")}
+    if d.get("robustness") is not None:
+        out["quick"] = bool(meta.get("quick"))
+    return json.loads(json.dumps(out, default=str))
 
 
 def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
@@ -558,6 +725,8 @@ def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> lis
     out = []
     if old.get("games") != new["games"]:
         out.append(f"games per run {old.get('games')} -> {new['games']}")
+    if old.get("quick") != new.get("quick"):
+        out.append(f"quick {old.get('quick')} -> {new.get('quick')}")
     o, n = old.get("spec", {}), new["spec"]
     out += [k for k in n if o.get(k) != n[k]]
     return out
@@ -571,9 +740,10 @@ def check_experiment_dir(
     resume: bool,
     force: bool,
     option: str = "--out",
+    quick: bool = False,
 ) -> bool:
     """Check ``top`` for :func:`run_experiment` (see :func:`check_output_dir`)."""
-    new = experiment_settings(spec, games)
+    new = experiment_settings(spec, games, quick)
     return check_output_dir(
         top,
         what="experiment",
@@ -612,16 +782,16 @@ def run_experiment(
     n = spec.games_for(quick, games)
     if n < 1:
         raise SpecError(f"{spec.source}: games must be at least 1, got {n}")
-    plan = experiment_plan(spec, n)
+    plan = experiment_plan(spec, n, quick)
     top = Path(out) if out is not None else None
     if top is not None and not checked:
-        replace = check_experiment_dir(spec, top, n, resume=resume, force=force)
+        replace = check_experiment_dir(spec, top, n, resume=resume, force=force, quick=quick)
         make_output_dir(top, replace)
     if top is not None:
         write_json(top / EXPERIMENT_FILE, {"spec": spec.to_dict(), "games": n, "quick": quick})
     # the directory was replaced above if forced, so no run below is ever deleted
     common = {"jobs": jobs, "resume": resume, "progress": progress, "chunk_size": spec.chunk_size}
-    result = ExperimentRun(spec, {}, top, games=n)
+    result = ExperimentRun(spec, {}, top, games=n, quick=quick)
     KINDS[spec.kind].run(result, plan, common, on_run)
     return result
 
@@ -642,14 +812,14 @@ def _run_planned(
             on_run(p.name, k, len(plan))
         exp.runs[p.name] = simulate(
             list(p.lineup),
-            exp.games,
-            spec.seed,
+            p.games,
+            spec.seed if p.seed is None else p.seed,
             out=exp.path / p.name if exp.path is not None else None,
             rotate=p.rotate,
             decisions=p.decisions,
             ships=p.ships,
             components=spec.components(p.overrides) if p.overrides else base,
-            **common,
+            **{**common, "chunk_size": p.chunk_size or common["chunk_size"]},
         )
 
 
@@ -703,6 +873,10 @@ def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
     for k in ("players", "player_counts", "presets", "sweep_values"):
         sd[k] = tuple(sd[k])
     sd.setdefault("section", KINDS[sd["kind"]].section)
+    rob = sd.pop("robustness", None)
+    if rob is not None:
+        strengths = tuple(Strength(**s) for s in rob.pop("strengths"))
+        sd["robustness"] = Robustness(**rob, strengths=strengths)
     return ExperimentSpec(**sd, arms=arms)
 
 
@@ -710,7 +884,9 @@ def load_experiment(path: str | Path) -> ExperimentRun:
     """Reload an experiment's run directories written by :func:`run_experiment`."""
     top = Path(path)
     meta = json.loads((top / EXPERIMENT_FILE).read_text(encoding="utf-8"))
-    res = ExperimentRun(spec_from_record(meta), {}, top, games=int(meta["games"]))
+    res = ExperimentRun(
+        spec_from_record(meta), {}, top, games=int(meta["games"]), quick=bool(meta.get("quick"))
+    )
     KINDS[res.spec.kind].load(res)
     return res
 
@@ -719,7 +895,7 @@ def _load_planned(exp: ExperimentRun) -> None:
     from vdgsim.runner import load_run
 
     assert exp.path is not None
-    for p in experiment_plan(exp.spec, exp.games):
+    for p in experiment_plan(exp.spec, exp.games, exp.quick):
         exp.runs[p.name] = load_run(exp.path / p.name)
 
 
@@ -748,7 +924,7 @@ def _paired_summary(exp: ExperimentRun) -> list[str]:
 
 
 _Fields = Callable[[dict[str, Any], str, dict[str, Any]], None]
-_Plan = Callable[[ExperimentSpec, int], list[PlannedRun]]
+_Plan = Callable[[ExperimentSpec, int, bool], list[PlannedRun]]
 _Run = Callable[
     [ExperimentRun, list[PlannedRun], dict[str, Any], Callable[[str, int, int], None] | None],
     None,

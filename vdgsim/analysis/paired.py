@@ -23,16 +23,22 @@ def focus_table(run: Any) -> pl.DataFrame:
     return focus_rows(run.players, run.games, p)
 
 
-def arm_effects(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFrame:
-    """Per arm: focus win share and VP in baseline and arm, paired difference and interval."""
+def arm_effects(exp: ExperimentRun, confidence: float = 0.95, prefix: str = "") -> pl.DataFrame:
+    """Per arm: focus win share and VP in baseline and arm, paired difference and interval.
+    ``prefix`` selects the runs of a robustness variant (``robust/seed2/``); an arm that
+    variant does not play is left out."""
     if exp.spec.kind != "paired":
         raise ValueError(f"{exp.spec.name} is not a paired experiment")
-    base = focus_table(exp.runs[BASELINE])
+    base = focus_table(exp.runs[prefix + BASELINE])
     rows = []
     for arm in exp.spec.arms:
-        var = focus_table(exp.runs[arm.name])
+        if prefix + arm.name not in exp.runs:
+            continue
+        run = exp.runs[prefix + arm.name]
+        var = focus_table(run)
         d = paired_difference(base, var, ("win_share", "vp"), confidence)
-        rows.append({"arm": arm.name, "label": arm.label, "player": arm.player, **d})
+        player = run.manifest["run"]["lineup"][0] if prefix else arm.player
+        rows.append({"arm": arm.name, "label": arm.label, "player": player, **d})
     return pl.DataFrame(rows).with_columns(
         pl.col("n_games", "n_deals").cast(pl.Int64),
         (pl.col("win_share_low") > 0).alias("helps"),

@@ -79,9 +79,11 @@ def experiment_run(
         spec = load_spec(file)
         target = out if out is not None else Path("runs") / spec.name
         n = spec.games_for(quick, games)
-        total = sum(r.games for r in experiment_plan(spec, n))
+        total = sum(r.games for r in experiment_plan(spec, n, quick))
         # checked here rather than in run_experiment so that errors come before the bar
-        make_output_dir(target, check_experiment_dir(spec, target, n, resume=resume, force=force))
+        make_output_dir(
+            target, check_experiment_dir(spec, target, n, resume=resume, force=force, quick=quick)
+        )
         with progress_display(progress, ensure_compiled) as bar:
             bar.start(total)
             bar.experiment(1, 1, spec.name)

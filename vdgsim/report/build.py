@@ -51,7 +51,9 @@ def report_settings(specs: Sequence[ExperimentSpec], quick: bool, games: int | N
     return {
         "quick": quick,
         "games": games,
-        "experiments": {s.name: experiment_settings(s, s.games_for(quick, games)) for s in specs},
+        "experiments": {
+            s.name: experiment_settings(s, s.games_for(quick, games), quick) for s in specs
+        },
     }
 
 
@@ -116,7 +118,7 @@ def build_report(
     if not specs:
         raise SpecError(f"no experiment specs (*.toml) in {experiments or 'experiments/'}")
     sizes = {s.name: s.games_for(quick, games) for s in specs}
-    total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name]))
+    total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name], quick))
     settings = report_settings(specs, quick, games)
     replace = check_output_dir(
         out,
@@ -138,7 +140,13 @@ def build_report(
     replace_exp = {
         s.name: not runs_go_with_out
         and check_experiment_dir(
-            s, runs_dir / s.name, sizes[s.name], resume=resume, force=force, option="--runs"
+            s,
+            runs_dir / s.name,
+            sizes[s.name],
+            resume=resume,
+            force=force,
+            option="--runs",
+            quick=quick,
         )
         for s in specs
     }

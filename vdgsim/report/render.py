@@ -15,8 +15,30 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis import charts as C
-from vdgsim.report.sections import Section
+from vdgsim.report.sections import Finding, Section
 from vdgsim.runner.output import atomic_write_bytes
+
+
+def finding_json(f: str | Finding) -> dict[str, Any]:
+    """A finding as report.json gives it: ``text``, and for a causal finding its ``effect``
+    and each robustness label with its evidence (docs/analysis.md, "report.json")."""
+    if isinstance(f, str):
+        return {"text": f}
+    k = f.effect
+    out: dict[str, Any] = {
+        "text": f.text,
+        "effect": {"value": k.value, "low": k.low, "high": k.high, "unit": k.unit},
+    }
+    for name, lab in f.labels.items():
+        out[name] = {"label": lab.label, "which": list(lab.which), "evidence": lab.evidence}
+    return out
+
+
+def summary_findings(sections: list[Section]) -> list[tuple[Section, Finding]]:
+    """The causal findings that hold on all three robustness labels, section by section."""
+    return [
+        (s, f) for s in sections for f in s.findings if isinstance(f, Finding) and f.holds_on_all()
+    ]
 
 
 @dataclass
@@ -109,13 +131,14 @@ def write_report(
 
     summary = {
         "header": header.__dict__,
+        "summary": [{"section": s.name, **finding_json(f)} for s, f in summary_findings(sections)],
         "sections": [
             {
                 "name": s.name,
                 "title": s.title,
                 "games": s.info.games,
                 "seeds": list(s.info.seeds),
-                "findings": s.findings,
+                "findings": [finding_json(f) for f in s.findings],
                 "numbers": [
                     {
                         "label": k.label,
@@ -141,6 +164,52 @@ def write_report(
     atomic_write_bytes(out / "index.html", _html(header, sections, images).encode())
     atomic_write_bytes(out / "report.md", _markdown(header, sections).encode())
     return summary
+
+
+_SUMMARY_INTRO = (
+    "Causal findings that are replicated on independent seeds (false discovery rate 5% within "
+    "their section), hold with the restricted player at every strength tested, and are stable "
+    "under every plausible value of the reconstructed component numbers."
+)
+_NO_SUMMARY = (
+    "No causal finding passed all three checks (replication, player strength, reconstructed "
+    "data); each section's findings carry their labels."
+)
+
+
+def _md_finding(f: str | Finding) -> str:
+    if isinstance(f, str) or not f.labels:
+        return f"- {f if isinstance(f, str) else f.text}"
+    return f"- {f.text}<br><sub>{f.label_text()}</sub>"
+
+
+def _md_summary(sections: list[Section]) -> list[str]:
+    found = summary_findings(sections)
+    if not found:
+        return [_NO_SUMMARY]
+    return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {f.text}" for s, f in found]
+
+
+def _html_finding(f: str | Finding) -> str:
+    e = html.escape
+    if isinstance(f, str) or not f.labels:
+        return e(f if isinstance(f, str) else f.text)
+    details = "".join(
+        f"<li><b>{e(k)}: {e(v.text())}</b> — {e(v.evidence)}</li>" for k, v in f.labels.items()
+    )
+    return (
+        f"{e(f.text)}<details><summary class=more>{e(f.label_text())}</summary>"
+        f"<ul>{details}</ul></details>"
+    )
+
+
+def _html_summary(sections: list[Section]) -> list[str]:
+    e = html.escape
+    found = summary_findings(sections)
+    if not found:
+        return [f"<p>{e(_NO_SUMMARY)}</p>"]
+    items = "".join(f"<li><b>{e(s.title)}.</b> {e(f.text)}</li>" for s, f in found)
+    return [f"<p class=note>{e(_SUMMARY_INTRO)}</p><ul class=findings>{items}</ul>"]
 
 
 def _header_lines(h: Header) -> list[tuple[str, str]]:
@@ -188,7 +257,9 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
     for k, v, r in _provenance_rows(h):
         cls = " class=r" if r else ""
         parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
-    parts.append("</table><h2>Contents</h2><ul>")
+    parts.append("</table><h2>Findings that hold on every check</h2>")
+    parts += _html_summary(sections)
+    parts.append("<h2>Contents</h2><ul>")
     parts += [f"<li><a href='#{s.name}'>{e(s.title)}</a></li>" for s in sections]
     parts.append("</ul>")
     for s in sections:
@@ -197,7 +268,7 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
             parts.append(f"<p><i>{e(s.question)}</i></p>")
         parts.append(f"<p class=note>{e(s.info.caption())}</p>")
         parts.append("<h3>Findings</h3><ul class=findings>")
-        parts += [f"<li>{e(f)}</li>" for f in s.findings]
+        parts += [f"<li>{_html_finding(f)}</li>" for f in s.findings]
         parts.append("</ul>")
         parts += [f"<p class=note>{e(n)}</p>" for n in s.notes]
         for name, _ in s.figures:
@@ -238,12 +309,13 @@ def _markdown(h: Header, sections: list[Section]) -> str:
         "|---|---|",
     ]
     lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in _provenance_rows(h)]
+    lines += ["", "## Findings that hold on every check", "", *_md_summary(sections)]
     for s in sections:
         lines += ["", f"## {s.title}", ""]
         if s.question:
             lines += [f"*{s.question}*", ""]
         lines += [f"<sub>{s.info.caption()}</sub>", "", "### Findings", ""]
-        lines += [f"- {f}" for f in s.findings]
+        lines += [_md_finding(f) for f in s.findings]
         lines += [""] + [f"> {n}" for n in s.notes]
         for name, _ in s.figures:
             lines += ["", f"![{s.name}-{name}](charts/{s.name}-{name}.png)"]

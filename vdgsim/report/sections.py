@@ -13,11 +13,21 @@ from typing import Any
 import polars as pl
 from matplotlib.figure import Figure
 
-from vdgsim.analysis import bidding, characters, matchups, paired, ports, seats, sensitivity
+from vdgsim.analysis import (
+    bidding,
+    characters,
+    matchups,
+    paired,
+    ports,
+    robustness,
+    seats,
+    sensitivity,
+)
 from vdgsim.analysis import charts as C
 from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
-from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+from vdgsim.analysis.experiment import BASELINE, ExperimentRun, ExperimentSpec
+from vdgsim.analysis.robustness import Label
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
 
@@ -48,6 +58,27 @@ class KeyNumber:
 
 
 @dataclass
+class Finding:
+    """A causal finding: its sentence, the effect it quotes and its robustness labels
+    (:mod:`vdgsim.analysis.robustness`; empty when the experiment has no robustness runs)."""
+
+    text: str
+    effect: KeyNumber
+    labels: dict[str, Label] = field(default_factory=dict)
+
+    def holds_on_all(self) -> bool:
+        return bool(self.labels) and robustness.holds_on_all(self.labels)
+
+    def label_text(self) -> str:
+        """``replication: replicated; skill: holds at every strength; data: stable``."""
+        return "; ".join(f"{k}: {v.text()}" for k, v in self.labels.items())
+
+
+def finding_text(f: str | Finding) -> str:
+    return f if isinstance(f, str) else f.text
+
+
+@dataclass
 class Section:
     """One question's part of the report."""
 
@@ -58,7 +89,7 @@ class Section:
     figures: list[tuple[str, Figure]] = field(default_factory=list)
     tables: dict[str, pl.DataFrame] = field(default_factory=dict)
     numbers: list[KeyNumber] = field(default_factory=list)
-    findings: list[str] = field(default_factory=list)
+    findings: list[str | Finding] = field(default_factory=list)  # str: not causal
     notes: list[str] = field(default_factory=list)
 
 
@@ -71,9 +102,33 @@ def _verdict(low: float, high: float) -> str:
 
 
 # --- paired experiments -----------------------------------------------------------------------
+def _opponents(spec: ExperimentSpec) -> str:
+    """``three default`` or ``default, near_ports``: line-up positions 1.. of a paired spec."""
+    rest = spec.players[1:]
+    if len(set(rest)) == 1:
+        return f"{('one', 'two', 'three')[len(rest) - 1]} {rest[0]}"
+    return ", ".join(rest)
+
+
+def _robustness_table(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
+    return pl.DataFrame(
+        [
+            {
+                "arm": arm,
+                **{k: lab[k].text() for k in robustness.LABELS},
+                **{f"{k}_evidence": lab[k].evidence for k in robustness.LABELS},
+            }
+            for arm, lab in labels.items()
+        ]
+    )
+
+
 def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame:
     eff = paired.arm_effects(exp)
     sec.tables["effects"] = eff
+    labels = robustness.labels(exp)
+    if labels:
+        sec.tables["robustness"] = _robustness_table(labels)
     sec.figures.append(
         (
             "effects_win_share",
@@ -110,9 +165,14 @@ def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame
         )
         sec.numbers += [ws, vp]
         sec.findings.append(
-            f"A {subject} who {r['label']} changes its win share by {ws.text()} and its score "
-            f"by {vp.text()} against the unrestricted baseline on the same deals "
-            f"({_verdict(r['win_share_low'], r['win_share_high'])})."
+            Finding(
+                f"Value to {exp.spec.players[0]} against {_opponents(exp.spec)}: a {subject} who "
+                f"{r['label']} changes its win share by {ws.text()} and its score by "
+                f"{vp.text()} against the unrestricted baseline on the same deals "
+                f"({_verdict(r['win_share_low'], r['win_share_high'])}).",
+                ws,
+                labels.get(r["arm"], {}),
+            )
         )
     best = eff.sort("win_share_diff").row(-1, named=True)
     worst = eff.sort("win_share_diff").row(0, named=True)
@@ -349,7 +409,7 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
             f"{pp(r['largest_gap'])} pp, best seat {r['best_seat']}, worst seat "
             f"{r['worst_seat']})."
         )
-    if not any("wins" in f for f in sec.findings):
+    if not any("wins" in finding_text(f) for f in sec.findings):
         sec.findings.insert(
             0, "No seat's win share differs from the fair share beyond its interval."
         )
