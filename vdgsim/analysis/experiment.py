@@ -29,6 +29,7 @@ A spec names its question, its kind and its sizes::
     quick_data_games = 0           # 0: not played with --quick (the label says "not checked")
     [[robustness.strengths]]       # the focus player at other strengths (restriction kept)
     player = "baseline_v1"
+    opponents = "baseline_v1"      # every other seat (default: the same player)
     games = 4000
     quick_games = 200              # 0: not played with --quick
 
@@ -126,11 +127,13 @@ class Arm:
 
 @dataclass(frozen=True)
 class Strength:
-    """The focus player at another strength, and its games per run (full and --quick)."""
+    """The focus player at another strength, its opponents, and its games per run (full and
+    --quick)."""
 
     player: str
     games: int
     quick_games: int
+    opponents: str = ""  # "": the same player (peers of the same strength)
 
 
 @dataclass(frozen=True)
@@ -337,16 +340,19 @@ def _robustness_fields(data: Any, source: str, focus: str) -> Robustness:
     strengths = []
     for i, s in enumerate(_typed(data, "strengths", list, where, [])):
         at = f"robustness.strengths[{i}]"
-        if not isinstance(s, dict) or set(s) - {"player", "games", "quick_games"}:
-            raise _fail(source, at, "must be a table of player, games, quick_games")
+        if not isinstance(s, dict) or set(s) - {"player", "opponents", "games", "quick_games"}:
+            raise _fail(source, at, "must be a table of player, opponents, games, quick_games")
         player = _check_player(_typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player")
+        opponents = _check_player(
+            _typed(s, "opponents", str, f"{source}: {at}", player), source, f"{at}.opponents"
+        )
         if player == focus:
             raise _fail(source, f"{at}.player", f"{player!r} is already the focus player")
         games = _typed(s, "games", int, f"{source}: {at}")
         quick = _typed(s, "quick_games", int, f"{source}: {at}", 0)
         if games < 1 or quick < 0:
             raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
-        strengths.append(Strength(player, games, quick))
+        strengths.append(Strength(player, games, quick, opponents))
     data_games = _typed(data, "data_games", int, where, 4000)
     quick_data = _typed(data, "quick_data_games", int, where, 0)
     if data_games < 0 or quick_data < 0:
@@ -617,10 +623,9 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
         return []
     from vdgsim.analysis.reconstructed import ALTERNATIVES
 
-    opponents = list(spec.players[1:])
     plan: list[PlannedRun] = []
 
-    def variant(name: str, focus: str, n: int, **kw: Any) -> None:
+    def variant(name: str, focus: str, n: int, opponents: list[str], **kw: Any) -> None:
         plan.append(
             _planned(spec, n, f"{ROBUST}/{name}/{BASELINE}", [focus, *opponents], True, 0.0, **kw)
         )
@@ -638,8 +643,9 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
                 )
             )
 
+    rest = list(spec.players[1:])
     for k in range(2, (rob.quick_replicates if quick else rob.replicates) + 1):
-        variant(f"seed{k}", spec.players[0], games, seed=replicate_seed(spec.seed, k))
+        variant(f"seed{k}", spec.players[0], games, rest, seed=replicate_seed(spec.seed, k))
     for s in rob.strengths:
         n = s.quick_games if quick else s.games
         if n == 0:
@@ -649,13 +655,14 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
             f"strength_{strength_label(s.player)}",
             s.player,
             n,
+            [s.opponents] * len(rest),
             chunk_size=max(1, min(spec.chunk_size, n // 8) // len(spec.players))
             * len(spec.players),
         )
     n = rob.quick_data_games if quick else rob.data_games
     if n > 0:
         for alt in ALTERNATIVES:
-            variant(f"data_{alt.name}", spec.players[0], n, overrides=alt.overrides)
+            variant(f"data_{alt.name}", spec.players[0], n, rest, overrides=alt.overrides)
     return plan
 
 

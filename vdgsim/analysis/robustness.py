@@ -11,9 +11,10 @@ share then gets three computed labels:
     *no effect*: neither the spec's own run nor the pooled effect tells it from zero;
     *not replicated*: anything else (a run's interval excludes zero but the pool does not
     confirm it, or the seeds disagree in sign).
-``skill`` — the effect with the focus player at other strengths (``baseline_v1``, a search
-    player), restriction kept, opponents unchanged: *holds at every strength*, *depends on
-    the player* or *unclear at some strength* (rule below).
+``skill`` — the effect with the focus player at other strengths (``baseline_v1`` among its
+    peers, a search player against ``default``; each spec says which), restriction kept:
+    *holds at every strength*, *depends on the player* or *unclear at some strength* (rule
+    below).
 ``data`` — the effect under every plausible alternative of the reconstructed component numbers
     (:mod:`vdgsim.analysis.reconstructed`): *stable*, *changes with reconstructed data* (the
     groups are named) or *unclear* (rule below).
@@ -26,7 +27,8 @@ more than the Bonferroni-corrected 95% bound over the variants compared (indepen
 so the standard errors add in quadrature), or when the two verdicts are opposite. Anything
 else is *unclear*: a verdict differs but the variant's sample cannot tell the effects apart.
 A finding whose size differs between strengths but whose verdict does not still holds; the
-evidence gives every variant's effect.
+evidence gives every variant's effect. Any label is *not checked* when its runs were not
+played (one seed only, or a ``--quick`` size of 0).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from dataclasses import dataclass, field
 from scipy import stats
 
 from vdgsim.analysis.common import pp
-from vdgsim.analysis.experiment import ROBUST, ExperimentRun, strength_label
+from vdgsim.analysis.experiment import ROBUST, ExperimentRun, Strength, strength_label
 from vdgsim.analysis.paired import arm_effects
 from vdgsim.analysis.reconstructed import ALTERNATIVES
 
@@ -181,13 +183,13 @@ def replication_labels(effects: dict[str, dict[str, Effect]]) -> dict[str, Label
     return out
 
 
-def skill_label(by: dict[str, Effect], strengths: Sequence[str]) -> Label:
-    """The ``skill`` label of one arm from its variants at other strengths (player names),
-    against its effect pooled over the seeds."""
+def skill_label(by: dict[str, Effect], strengths: Sequence[Strength]) -> Label:
+    """The ``skill`` label of one arm from its variants at other strengths, against its
+    effect pooled over the seeds."""
     others = [
-        (s, by[f"strength_{strength_label(s)}"])
+        (f"{s.player} against {s.opponents}", by[f"strength_{strength_label(s.player)}"])
         for s in strengths
-        if f"strength_{strength_label(s)}" in by
+        if f"strength_{strength_label(s.player)}" in by
     ]
     return compare(pooled(seed_runs(by))[0], others, (HOLDS, DEPENDS, UNCLEAR_SKILL))
 
@@ -214,9 +216,12 @@ def labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
         return {}
     effects = variant_effects(exp)
     rep = replication_labels(effects)
-    strengths = [s.player for s in rob.strengths]
     return {
-        arm: {"skill": skill_label(by, strengths), "replication": rep[arm], "data": data_label(by)}
+        arm: {
+            "skill": skill_label(by, rob.strengths),
+            "replication": rep[arm],
+            "data": data_label(by),
+        }
         for arm, by in effects.items()
     }
 

@@ -1,0 +1,235 @@
+"""Robustness labels: the rules on hand-made effects, the spec's [robustness] table, the
+planned runs, the reconstructed-data panel, and a small experiment labelled end to end."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+
+import pytest
+from scipy import stats
+
+from vdgsim.analysis import robustness as R
+from vdgsim.analysis.experiment import (
+    ROBUST,
+    SpecError,
+    experiment_plan,
+    parse_spec,
+    replicate_seed,
+    run_experiment,
+    spec_from_record,
+)
+from vdgsim.analysis.reconstructed import ALTERNATIVES, groups
+from vdgsim.components import default_components, load_components
+from vdgsim.report.sections import build_section
+
+
+def _e(diff: float, se: float, deals: int = 1000, variant: str = "v") -> R.Effect:
+    z = stats.norm.ppf(0.975)
+    return R.Effect(variant, diff, diff - z * se, diff + z * se, se, deals)
+
+
+LABELS3 = (R.HOLDS, R.DEPENDS, R.UNCLEAR_SKILL)
+
+
+# --- the comparison rule (skill and data) ------------------------------------------------------
+def test_a_variant_with_the_same_verdict_holds_even_with_another_size():
+    lab = R.compare(_e(-0.20, 0.01), [("baseline_v1", _e(-0.05, 0.01))], LABELS3)
+    assert lab.label == R.HOLDS and lab.which == ()
+    assert "baseline_v1: -5.0 [-7.0, -3.0] pp" in lab.evidence
+
+
+def test_opposite_verdicts_change_the_finding():
+    lab = R.compare(_e(-0.05, 0.01), [("a", _e(-0.05, 0.02)), ("b", _e(0.04, 0.01))], LABELS3)
+    assert lab.label == R.DEPENDS and lab.which == ("b",)
+
+
+def test_a_lost_verdict_changes_it_only_beyond_the_bonferroni_bound():
+    main = _e(-0.05, 0.01)
+    # difference 0.05, se sqrt(2) * 0.01 * ... : z = 0.05 / hypot(0.01, 0.018) = 2.43
+    weak = _e(0.0, 0.018)
+    assert abs(weak.diff - main.diff) / math.hypot(main.se, weak.se) == pytest.approx(2.43, 0.01)
+    alone = R.compare(main, [("a", weak)], LABELS3)
+    assert alone.label == R.DEPENDS  # 2.43 > 1.96 for one comparison
+    among = R.compare(
+        main, [("a", weak)] + [(f"x{i}", _e(-0.05, 0.01)) for i in range(10)], LABELS3
+    )
+    assert among.label == R.UNCLEAR_SKILL and among.which == ("a",)  # 2.43 < 2.84 for 11
+
+
+def test_no_variant_means_not_checked():
+    assert R.compare(_e(0.1, 0.01), [], LABELS3).label == R.NOT_CHECKED
+
+
+def test_a_null_finding_holds_when_no_variant_finds_an_effect():
+    lab = R.compare(_e(0.001, 0.01), [("a", _e(-0.01, 0.01)), ("b", _e(0.015, 0.01))], LABELS3)
+    assert lab.label == R.HOLDS
+
+
+# --- replication ---------------------------------------------------------------------------------
+def test_pooled_effect_weights_deals_and_adds_standard_errors():
+    pool, p = R.pooled([_e(0.1, 0.1, 500), _e(0.3, 0.1, 500)])
+    assert pool.diff == pytest.approx(0.2)
+    assert pool.se == pytest.approx(math.sqrt(0.02) / 2)
+    assert p == pytest.approx(2 * stats.norm.sf(0.2 / (math.sqrt(0.02) / 2)))
+
+
+def _seeds(*diffs: float, se: float = 0.01) -> dict[str, R.Effect]:
+    names = ["main"] + [f"seed{k}" for k in range(2, len(diffs) + 1)]
+    return {n: _e(d, se, variant=n) for n, d in zip(names, diffs, strict=True)}
+
+
+def test_replication_labels():
+    labs = R.replication_labels(
+        {
+            "clear": _seeds(-0.05, -0.04, -0.06),
+            "flipped": _seeds(-0.05, 0.03, -0.06),
+            "nothing": _seeds(0.002, -0.004, 0.001),
+            "single": _seeds(-0.05),
+        }
+    )
+    assert labs["clear"].label == R.REPLICATED
+    assert labs["flipped"].label == R.NOT_REPLICATED
+    assert labs["nothing"].label == R.NO_EFFECT
+    assert labs["single"].label == R.NOT_CHECKED
+    assert "per seed: -5.0, -4.0, -6.0" in labs["clear"].evidence
+
+
+def test_replication_controls_the_false_discovery_rate_over_the_arms():
+    # alone, p = 0.03 is a discovery; among nine nulls, Benjamini-Hochberg withholds it
+    z = stats.norm.isf(0.015)
+    se = 0.01 * math.sqrt(3)  # three seeds pooled: se / sqrt(3)
+    lone = {"a": _seeds(*(z * 0.01,) * 3, se=se)}
+    assert R.replication_labels(lone)["a"].label == R.REPLICATED
+    crowd = {**lone, **{f"n{i}": _seeds(0.0, 0.0, 0.0, se=se) for i in range(9)}}
+    assert R.replication_labels(crowd)["a"].label != R.REPLICATED
+
+
+# --- the spec and its planned runs ---------------------------------------------------------------
+SPEC = {
+    "name": "robust_tiny",
+    "kind": "paired",
+    "players": ["default", "default"],
+    "games": 16,
+    "quick_games": 8,
+    "seed": 5,
+    "arms": [
+        {
+            "name": "always_alvares",
+            "label": "always hosts Alvares",
+            "restrict": "always_host=alvares",
+        },
+        {"name": "swap", "label": "plays random", "player": "random"},
+    ],
+    "robustness": {
+        "replicates": 3,
+        "quick_replicates": 2,
+        "data_games": 8,
+        "quick_data_games": 0,
+        "strengths": [{"player": "baseline_v1", "games": 8, "quick_games": 4}],  # among peers
+    },
+}
+
+
+def test_planned_robustness_runs():
+    spec = parse_spec(SPEC)
+    names = [p.name for p in experiment_plan(spec, 16)]
+    per_variant = ["baseline", "always_alvares", "swap"]
+    assert names[:3] == per_variant
+    assert names[3:9] == [f"{ROBUST}/seed{k}/{a}" for k in (2, 3) for a in per_variant]
+    # at another strength the restriction is kept and a swapped player has no meaning
+    strength = [p for p in experiment_plan(spec, 16) if "/strength_baseline_v1/" in p.name]
+    assert [p.lineup for p in strength] == [
+        ("baseline_v1", "baseline_v1"),
+        ("baseline_v1+always_host=alvares", "baseline_v1"),
+    ]
+    data = [p for p in experiment_plan(spec, 16) if "/data_" in p.name]
+    assert len(data) == 3 * len(ALTERNATIVES) and all(p.overrides for p in data)
+    quick = [p.name for p in experiment_plan(spec, 8, quick=True)]
+    assert not any("/data_" in n or "/seed3/" in n for n in quick) and any(
+        "/seed2/" in n for n in quick
+    )
+
+
+def test_replicate_seeds_are_distinct_and_not_neighbours():
+    seeds = {replicate_seed(5, k) for k in range(2, 12)}
+    assert len(seeds) == 10 and all(abs(s - 5) > 1000 for s in seeds)
+    assert replicate_seed(5, 2) == replicate_seed(5, 2)
+
+
+def test_the_robustness_table_survives_experiment_json():
+    spec = parse_spec(SPEC)
+    assert spec_from_record(json.loads(json.dumps({"spec": spec.to_dict()}))) == spec
+
+
+@pytest.mark.parametrize(
+    "path,value,needle",
+    [
+        ("replicates", 0, "robustness.replicates"),
+        ("colour", 1, "robustness.colour"),
+        ("strengths", [{"player": "default", "games": 8}], "already the focus player"),
+        ("strengths", [{"player": "nobody", "games": 8}], "robustness.strengths[0].player"),
+        ("strengths", [{"player": "baseline_v1", "games": 0}], "robustness.strengths[0]"),
+    ],
+)
+def test_bad_robustness_fields_are_named(path, value, needle):
+    d = copy.deepcopy(SPEC)
+    d["robustness"][path] = value
+    with pytest.raises(SpecError, match=needle.replace("[", r"\[").replace("]", r"\]")):
+        parse_spec(d)
+
+
+# --- the reconstructed-data panel ----------------------------------------------------------------
+def test_every_alternative_is_valid_data_that_differs_from_the_default():
+    base = default_components().array
+    for alt in ALTERNATIVES:
+        arr = load_components(None, alt.overrides).array
+        assert (arr != base).any(), alt.name
+
+
+def test_the_panel_covers_every_reconstructed_group_the_issue_names():
+    assert set(groups()) == {
+        "4-player action slots",
+        "give-up compensation 1-5",
+        "give-up compensation 16-20",
+        "deck III ship limits",
+        "Mombasa and Calicut slot values",
+        "merchant ship limits",
+        "Vasco da Gama tile pairing",
+    }
+
+
+# --- end to end ----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory):
+    d = copy.deepcopy(SPEC)
+    d["arms"] = d["arms"][:1]
+    d["games"], d["robustness"]["data_games"] = 40, 24
+    d["robustness"]["strengths"][0]["games"] = 40
+    out = tmp_path_factory.mktemp("robust") / "exp"
+    return run_experiment(parse_spec(d), out)
+
+
+def test_a_large_effect_is_labelled_robust_on_all_three(labelled):
+    lab = R.labels(labelled)["always_alvares"]
+    assert lab["replication"].label == R.REPLICATED, lab["replication"].evidence
+    assert lab["skill"].label == R.HOLDS, lab["skill"].evidence
+    assert lab["data"].label == R.STABLE, lab["data"].evidence
+    assert lab["data"].evidence.count("pp") == len(ALTERNATIVES)
+
+
+def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labelled, tmp_path):
+    from vdgsim.report.render import finding_json, summary_findings
+
+    sec = build_section(labelled)
+    causal = [finding_json(f) for f in sec.findings if not isinstance(f, str)]
+    assert len(causal) == 1
+    f = causal[0]
+    assert f["text"].startswith("Value to default against one default:")
+    assert f["effect"]["unit"] == "pp" and f["effect"]["low"] < f["effect"]["high"] < 0
+    assert {f[k]["label"] for k in ("replication", "skill", "data")} <= {
+        lab for labs in R.LABELS.values() for lab in labs
+    }
+    assert [s.name for s, _ in summary_findings([sec])] == [sec.name]
+    assert sec.tables["robustness"]["arm"].to_list() == ["always_alvares"]
