@@ -111,3 +111,54 @@ def test_usage_errors_are_printed_by_one_function(path: Path) -> None:
     assert "vdg: error:" not in path.read_text(encoding="utf-8"), (
         f"{path.name} prints its own usage error; raise InputError or usage_error()"
     )
+
+
+def vdg(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, *args: str) -> tuple:
+    """Run the `vdg` entry point in this process: (exit code, stderr lines)."""
+    monkeypatch.setattr("sys.argv", ["vdg", *args])
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as ended:
+        cli.main()
+    return ended.value.code, capsys.readouterr().err.strip().splitlines()
+
+
+# Each command that takes a seed, with what else it needs to get as far as checking it.
+SEEDED = [
+    ["play"],
+    ["simulate", "--no-progress"],
+    ["tournament", "--presets", "random,default", "--no-progress"],
+    ["tune", "default", "--out", "never-written.toml", "--no-progress"],
+    ["ladder", "no-such-dir"],
+]
+
+
+@pytest.mark.parametrize("args", SEEDED, ids=[a[0] for a in SEEDED])
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_every_seed_is_checked_alike(monkeypatch, capsys, args: list[str], seed: str) -> None:
+    code, err = vdg(monkeypatch, capsys, *args, "--seed", seed)
+    assert code == 2 and len(err) == 1, err
+    assert err[0].startswith("vdg: error: --seed must be in 0 .. 2**63-1, got "), err
+
+
+# Each option that takes a comma-separated list of names, with what else its command needs.
+NAMED = [
+    ["simulate", "--lineup", "random,,random", "--no-progress"],
+    ["play", "--lineup", "random,,random"],
+    ["tournament", "--presets", "random,,default", "--no-progress"],
+    ["bench", "--presets", "random,,default"],
+    ["ladder", "no-such-dir", "--play", "--presets", "random,,default"],
+    ["tune", "default", "--out", "never-written.toml", "--field", "random,,default"],
+    ["tune", "default", "--out", "never-written.toml", "--params", "max_pay,,reserve"],
+]
+
+
+@pytest.mark.parametrize("args", NAMED, ids=[" ".join(a[:2]) for a in NAMED])
+def test_an_empty_name_in_a_list_is_refused_alike(monkeypatch, capsys, args: list[str]) -> None:
+    code, err = vdg(monkeypatch, capsys, *args)
+    assert code == 2 and len(err) == 1, err
+    assert err[0].startswith("vdg: error: --") and "has an empty name in" in err[0], err
+
+
+def test_play_reads_names_in_players_as_the_old_spelling_of_lineup(monkeypatch, capsys) -> None:
+    code, err = vdg(monkeypatch, capsys, "play", "--players", "random,,x")
+    assert code == 2 and err == ["vdg: error: --lineup has an empty name in 'random,,x'"]

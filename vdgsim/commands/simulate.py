@@ -86,8 +86,21 @@ OutOpt = Annotated[
     Path | None,
     typer.Option("--out", help="Run directory for the Parquet tables and manifest.json."),
 ]
+
+
+def _known_backend(value: str) -> str:
+    if value not in BACKENDS:
+        raise usage_error(f"unknown backend {value!r}; choose one of {', '.join(BACKENDS)}")
+    return value
+
+
 BackendOpt = Annotated[
-    str, typer.Option("--backend", help="Where chunks run: loky (local processes) or dask.")
+    str,
+    typer.Option(
+        "--backend",
+        help="Where chunks run: loky (local processes) or dask.",
+        callback=_known_backend,
+    ),
 ]
 SchedulerOpt = Annotated[
     str | None,
@@ -129,14 +142,12 @@ JsonOpt = Annotated[
 ]
 
 
-def _check_options(resume: bool, force: bool, backend: str) -> None:
+def _check_options(resume: bool, force: bool) -> None:
     if resume and force:
         raise ValueError(
             "--resume and --force contradict each other: --resume keeps the saved games, "
             "--force deletes them; give one"
         )
-    if backend not in BACKENDS:
-        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
 
 
 def _player_counts(text: str, notes: list[str]) -> list[int]:
@@ -299,7 +310,7 @@ def simulate(
     notes: list[str] = []
     try:
         names = player_lineup(lineup, players, notes, "random")
-        _check_options(resume, force, backend)
+        _check_options(resume, force)
         components = components_from_options(data, overrides)
         spec = make_spec(names, games, seed, chunk_size, rotate)
         if out is not None:  # now rather than after the engine compiles
@@ -421,7 +432,7 @@ def tournament(
                 f"--presets names only {names[0]}: every line-up would be a mirror match; "
                 "add --mirror to play them, or name more presets"
             )
-        _check_options(resume, force, backend)
+        _check_options(resume, force)
         components = components_from_options(data, overrides)
         plan = tournament_plan(names, counts, games, mirror)
         if out is not None:  # now rather than after the engine compiles
