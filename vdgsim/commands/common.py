@@ -25,8 +25,6 @@ from vdgsim.components import ComponentError, Components, load_components
 from vdgsim.game import MAX_SEED
 
 COMPILING = "Compiling the engine for this machine (once; about 1–2 minutes)…"
-
-
 USAGE_EXIT = 2
 
 
@@ -74,8 +72,8 @@ def int_range(lo: int, hi: int, span: str | None = None) -> Callable[..., int | 
     return check
 
 
-# Every seed of the command line: numpy's and the engine's seeds are unsigned 64-bit numbers,
-# and the runner adds to the root seed, so the top half stays free.
+# Every seed of the command line: the engine takes a seed as a non-negative int64, so one range
+# for all keeps a seed that one command takes valid in every other.
 SEED_RANGE = int_range(0, MAX_SEED, "0 .. 2**63-1")
 
 
