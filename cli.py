@@ -22,7 +22,7 @@ from typer.exceptions import TyperException
 import vdgsim
 from vdgsim.commands.bench import bench
 from vdgsim.commands.check import check
-from vdgsim.commands.common import InputError
+from vdgsim.commands.common import InputError, usage_error
 from vdgsim.commands.data import data_app
 from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.ladder import ladder
@@ -86,8 +86,7 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except InputError as e:
-        typer.echo(f"vdg: error: {e}", err=True)
-        sys.exit(2)
+        sys.exit(usage_error(str(e)).exit_code)
     except typer.Abort:
         typer.echo("vdg: aborted", err=True)
         sys.exit(130)
@@ -97,7 +96,7 @@ def main() -> None:
         if type(e).__name__ == "NoArgsIsHelpError":  # `vdg` alone: the help is the message
             typer.echo(message)
             sys.exit(0)
-        typer.echo(f"vdg: error: {message}", err=True)
+        usage_error(message)
         sys.exit(getattr(e, "exit_code", 2))
     sys.exit(code if isinstance(code, int) else 0)
 

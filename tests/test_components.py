@@ -7,7 +7,9 @@ import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,9 +17,11 @@ from vdgsim import ComponentError, load_components, new_game
 from vdgsim import layout as L
 from vdgsim.components import (
     AXES,
+    CROSS_CHECKS,
     DEFAULT_PATH,
     FIELD_SPECS,
     METADATA_KEYS,
+    FieldSpec,
     apply_overrides,
     known_keys,
     validate_and_pack,
@@ -279,3 +283,152 @@ def test_vdg_data_check_names_the_field_and_the_nearest_keys(tmp_path: Path) -> 
         assert out.returncode == 2
         assert len(out.stderr.strip().splitlines()) == 1
         assert "counts.misionaries" in out.stderr and "missionaries" in out.stderr
+
+
+def _first_instance(spec: FieldSpec) -> tuple[str, str]:
+    """The first instance of a field: its ``--set`` key and its path as error messages name it."""
+    key: list[str] = []
+    path: list[str] = []
+    for seg in spec.key.split("."):
+        name = seg.removesuffix("[]")
+        name = AXES[name[1:-1]][0] if name.startswith("<") else name
+        key.append(name + (".0" if seg.endswith("[]") else ""))
+        path.append(name + ("[0]" if seg.endswith("[]") else ""))
+    return ".".join(key), ".".join(path)
+
+
+def _bad_values(spec: FieldSpec) -> list[tuple[Any, str]]:
+    """Bad values for every check the table makes of a field, each with its expected message.
+
+    A kind without an entry here fails the test below, so a new kind of check is tested too."""
+    _, path = _first_instance(spec)
+    if spec.kind == "int":
+        return [
+            (spec.lo - 1, f"{path} = {spec.lo - 1} is outside {spec.lo}..{spec.hi}"),
+            (spec.hi + 1, f"{path} = {spec.hi + 1} is outside {spec.lo}..{spec.hi}"),
+            ("7", f"{path} must be an integer, got str '7'"),
+            (True, f"{path} must be an integer, got bool True"),
+        ]
+    if spec.kind == "ints":
+        fewest, most = (spec.size, spec.size) if isinstance(spec.size, int) else spec.size
+        count = str(fewest) if fewest == most else f"{fewest}..{most}"
+        ok = [spec.lo] * fewest
+        return [
+            ([spec.lo] * (most + 1), f"{path} must hold {count} values, holds {most + 1}"),
+            ([spec.hi + 1, *ok[1:]], f"{path}[0] = {spec.hi + 1} is outside {spec.lo}..{spec.hi}"),
+            ([*ok[:-1], spec.lo - 1], f"{path}[{fewest - 1}] = {spec.lo - 1} is outside"),
+            ([str(spec.lo), *ok[1:]], f"{path}[0] must be an integer, got str"),
+            (spec.lo, f"{path} must be a list of integers, got int {spec.lo}"),
+        ] + ([] if fewest == 0 else [([], f"{path} must hold {count} values, holds 0")])
+    if spec.kind == "choice":
+        return [
+            ("gold", f"{path} = 'gold'; expected one of {spec.choices}"),
+            (1, f"{path} must be a string, got int 1"),
+        ]
+    if spec.kind == "id":
+        return [(1, f"{path} must be a string, got int 1")]
+    raise AssertionError(f"no bad values for the {spec.kind!r} kind of {spec.key}: add them here")
+
+
+@pytest.mark.parametrize("spec", FIELD_SPECS, ids=[s.key for s in FIELD_SPECS])
+def test_every_check_of_the_table_refuses_a_bad_value_in_one_line(spec: FieldSpec) -> None:
+    key, _ = _first_instance(spec)
+    for value, message in _bad_values(spec):
+        with pytest.raises(ComponentError) as e:
+            load_components(overrides={key: value})
+        text = str(e.value)
+        assert text.startswith("component data: ") and message in text, (value, text)
+        assert "\n" not in text
+
+
+def test_a_repeated_id_is_refused() -> None:
+    ids = [s for s in FIELD_SPECS if s.kind == "id"]
+    assert ids
+    for spec in ids:
+        key, path = _first_instance(spec)
+        comp = load_components()
+        second = key.removesuffix(".0." + spec.key.rsplit(".", 1)[1])
+        data = apply_overrides(comp.data, {f"{second}.1.id": comp.tile_names[0]})
+        with pytest.raises(ComponentError, match=re.escape(f"repeats {path}; ids must be unique")):
+            validate_and_pack(data)
+
+
+def _drop_last_tile(data: dict) -> None:
+    data["projects"]["III"].pop()
+
+
+def _set(key: str, value: object) -> Callable[[dict], None]:
+    def change(data: dict) -> None:
+        data.update(apply_overrides(data, {key: value}))
+
+    return change
+
+
+def _crowd_players_4(data: dict) -> None:
+    for area in L.AREA_KEYS:
+        data["action_slots"]["players_4"][area] = 4
+
+
+# One data change per cross-field check that breaks that check alone, and its message.
+CROSS_CASES: dict[str, tuple[Callable[[dict], None], str]] = {
+    "decks_hold_35_tiles": (_drop_last_tile, "the project decks must hold 35 tiles in all"),
+    "starting_captains_in_supply": (
+        _set("counts.starting_captains", 8),
+        "counts.starting_captains exceeds counts.captains_per_colour",
+    ),
+    "setup_sailors_fit_a_section": (
+        _set("counts.setup_sailors_per_section", 6),
+        "counts.setup_sailors_per_section exceeds counts.section_capacity",
+    ),
+    "sailors_fill_the_recruiting_area": (
+        _set("counts.sailors_per_colour", 4),
+        "too few sailors to fill the Recruiting Area",
+    ),
+    "more_slots_than_discs": (_crowd_players_4, "action_slots.players_4 has 16 slots for 17 discs"),
+}
+
+
+@pytest.mark.parametrize("check", CROSS_CHECKS, ids=[c.__name__ for c in CROSS_CHECKS])
+def test_every_cross_field_check_refuses_bad_data_in_one_line(check: Callable) -> None:
+    assert check.__name__ in CROSS_CASES, f"add a bad-data case for {check.__name__}"
+    change, message = CROSS_CASES[check.__name__]
+    data = _default_data()
+    assert check(_fields(data)) is None
+    change(data)
+    assert check(_fields(data)) is not None
+    with pytest.raises(ComponentError) as e:
+        validate_and_pack(data)
+    assert str(e.value).startswith("component data: ") and message in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def _fields(data: dict) -> dict[str, list]:
+    from vdgsim.components import check_fields
+
+    return {k: [i.value for i in inst] for k, inst in check_fields(data).items()}
+
+
+def test_packed_values_are_the_numbers_of_the_file() -> None:
+    """Independent of the table: read the TOML by hand and find its numbers where layout says."""
+    data = _default_data()
+    c = load_components().array
+    for i, key in enumerate(L.LANDING_KEYS):
+        land = data["landings"][key]
+        n = len(land["slots"])
+        assert c[L.C_LAND_NSLOTS + i] == n
+        assert list(c[L.C_LAND_VALUE + i * L.MAX_SLOTS :][:n]) == land["slots"]
+        assert c[L.C_LAND_COMPLETION + i] == land["completion_vp"]
+        assert c[L.C_LAND_BONUS_REALS + i] == land["bonus_reals"]
+    tiles = [t for deck in ("I", "II", "III") for t in data["projects"][deck]]
+    assert [int(c[L.C_PROJ_CREW + k]) for k in range(len(tiles))] == [t["crew"] for t in tiles]
+    assert [int(c[L.C_PROJ_LIMIT + k]) for k in range(len(tiles))] == [t["limit"] for t in tiles]
+    assert (
+        list(c[L.C_MERCH_LIMIT : L.C_MERCH_LIMIT + L.N_MERCHANTS])
+        == data["merchant_ships"]["limits"]
+    )
+    assert (
+        list(c[L.C_COMPENSATION + 1 : L.C_COMPENSATION + 21])
+        == data["give_up_compensation"]["numbers_1_to_20"]
+    )
+    assert c[L.C_START_REALS] == data["counts"]["starting_reals"]
+    assert c[L.C_END_VP_PER_SHIP] == data["costs"]["end_vp_per_ship"]

@@ -18,7 +18,9 @@ from vdgsim.commands.common import (
     components_from_options,
     display_names,
     ensure_compiled,
+    int_range,
     note,
+    parse_names,
     parse_player_counts,
 )
 
@@ -28,19 +30,20 @@ MAX_SCALE_GAMES = 10**12
 MAX_JOBS = 1024
 
 
-def _in_range(option: str, value: int, lo: int, hi: int) -> int:
-    if not lo <= value <= hi:
-        raise InputError(f"{option} must be in {lo:,} .. {hi:,}, got {value:,}")
-    return value
-
-
 def bench(
     games: Annotated[
-        int, typer.Option(help="Games per measurement of the compiled loop (1 .. 10,000,000).")
+        int,
+        typer.Option(
+            help="Games per measurement of the compiled loop (1 .. 10,000,000).",
+            callback=int_range(1, MAX_GAMES),
+        ),
     ] = 20_000,
     python_games: Annotated[
         int,
-        typer.Option(help="Games per measurement of the Python step loop (1 .. 1,000,000)."),
+        typer.Option(
+            help="Games per measurement of the Python step loop (1 .. 1,000,000).",
+            callback=int_range(1, MAX_PYTHON_GAMES),
+        ),
     ] = 200,
     player_counts: Annotated[
         str | None,
@@ -85,10 +88,18 @@ def bench(
         ),
     ] = False,
     scale_games: Annotated[
-        int, typer.Option(help="Games of the --scale benchmark (1 .. 10**12).")
+        int,
+        typer.Option(
+            help="Games of the --scale benchmark (1 .. 10**12).",
+            callback=int_range(1, MAX_SCALE_GAMES),
+        ),
     ] = 1_000_000,
     jobs: Annotated[
-        int, typer.Option(help="Worker processes of the --scale benchmark (1 .. 1024).")
+        int,
+        typer.Option(
+            help="Worker processes of the --scale benchmark (1 .. 1024).",
+            callback=int_range(1, MAX_JOBS),
+        ),
     ] = 2,
     data: DataOption = None,
     set_: SetOption = None,
@@ -114,16 +125,13 @@ def bench(
             player_counts if player_counts is not None else "2,3,4", "--player-counts"
         )
     if scale:
-        _in_range("--scale-games", scale_games, 1, MAX_SCALE_GAMES)
-        _in_range("--jobs", jobs, 1, MAX_JOBS)
         ensure_compiled()
         _scale(scale_games, jobs, as_json)
         return
-    _in_range("--games", games, 1, MAX_GAMES)
-    _in_range("--python-games", python_games, 1, MAX_PYTHON_GAMES)
     comp = components_from_options(data, set_)
-    names = [n.strip() for n in (presets or "").split(",") if n.strip()]
-    if not names:
+    if presets is not None:
+        names = parse_names(presets, "--presets")
+    else:
         names = ["random"] + (["default"] if "default" in available() else [])
     for name in names:
         try:

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from vdgsim.commands.common import usage_error
 from vdgsim.runner import output as O
 from vdgsim.runner.run import check_run, resume_command
 from vdgsim.runner.tournament import TOURNAMENT_MANIFEST
@@ -22,11 +23,6 @@ from vdgsim.runner.tournament import TOURNAMENT_MANIFEST
 
 def _n(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"vdg: error: {message}", err=True)
-    return typer.Exit(2)
 
 
 def _size(run_dir: Path, manifest: dict[str, Any] | None) -> tuple[int, int]:
@@ -78,7 +74,7 @@ def check(
     """Check a run directory: its manifest and every chunk file's size and sha256."""
     checksum = not quick
     if not directory.is_dir():
-        raise _fail(f"{directory} is not a directory")
+        raise usage_error(f"{directory} is not a directory")
     how = "sizes" if quick else "sizes and sha256"
     if (directory / O.MANIFEST).exists():
         manifest, problems = _check_one(directory, checksum)
@@ -130,7 +126,7 @@ def check(
             f"repair with: {_tournament_command(directory, meta, sample)}"
         )
         raise typer.Exit(1)
-    raise _fail(
+    raise usage_error(
         f"{directory} is not a run directory (no {O.MANIFEST}) "
         f"nor a tournament directory (no {TOURNAMENT_MANIFEST})"
     )

@@ -1,13 +1,20 @@
-"""Shared pieces of the command line: usage errors, component-data options, and the status
-line shown while the engine compiles."""
+"""Shared pieces of the command line: the one usage-error path, the options several commands
+take (declared once here, with their parsing), and the status line shown while the engine
+compiles.
+
+An option that several commands take means one thing and is parsed one way: it is declared
+here and reused, and ``tests/test_cli_options.py`` fails when two commands declare one option
+name differently, unless :data:`PER_COMMAND_OPTIONS` says why that name is the command's own.
+"""
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import PureWindowsPath
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -15,18 +22,89 @@ from rich.text import Text
 
 from vdgsim import _numba_cache
 from vdgsim.components import ComponentError, Components, load_components
+from vdgsim.game import MAX_SEED
 
 COMPILING = "Compiling the engine for this machine (once; about 1–2 minutes)…"
+USAGE_EXIT = 2
 
 
 class InputError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
+    """Bad input from the user: printed as one line by :func:`usage_error`, exit code 2."""
+
+
+def usage_error(message: str) -> typer.Exit:
+    """The one error path of the command line: print ``vdg: error: MESSAGE`` on stderr and
+    return the exit (code 2) for the caller to raise. `cli.py` sends every :class:`InputError`
+    and every parsing error here too, so each usage error is one line in one format."""
+    typer.echo(f"vdg: error: {message}", err=True)
+    return typer.Exit(USAGE_EXIT)
 
 
 def note(message: str) -> None:
     """One informational line on stderr (stdout stays the command's output)."""
     typer.echo(f"vdg: note: {message}", err=True)
 
+
+# --- one check per kind of value --------------------------------------------------------------
+
+
+def in_range(option: str, value: int, lo: int, hi: int, span: str | None = None) -> int:
+    """``value`` if it is in ``lo .. hi`` (``span`` spells the range for people), else an
+    :class:`InputError` naming the option."""
+    if not lo <= value <= hi:
+        raise InputError(f"{option} must be in {span or f'{lo:,} .. {hi:,}'}, got {value:,}")
+    return value
+
+
+@functools.cache
+def int_range(lo: int, hi: int, span: str | None = None) -> Callable[..., int | None]:
+    """The validation callback of an integer option in ``lo .. hi``. Cached, so options with
+    one range share one check object, which the declaration test compares."""
+
+    def check(param: typer.CallbackParam, value: int | None) -> int | None:
+        if value is None:
+            return None
+        try:
+            return in_range(param.opts[0], value, lo, hi, span)
+        except InputError as e:
+            raise usage_error(str(e)) from None
+
+    return check
+
+
+# Every seed of the command line: the engine takes a seed as a non-negative int64, so one range
+# for all keeps a seed that one command takes valid in every other.
+SEED_RANGE = int_range(0, MAX_SEED, "0 .. 2**63-1")
+
+
+def parse_names(text: str, option: str) -> list[str]:
+    """The names of a comma-separated option, in order; an empty name (``a,,b``) is refused
+    because it is always a typo, never a name."""
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise InputError(f"{option} has an empty name in {text!r}")
+    return names
+
+
+# --- options several commands share ------------------------------------------------------------
+
+# Option names whose meaning is the command's own: their help (and bounds) differ per command,
+# their value type does not. Every other option name that two commands take is declared once.
+PER_COMMAND_OPTIONS: dict[str, str] = {
+    "--seed": "one game (play), a batch (simulate, tournament, tune) or the bootstrap (ladder)",
+    "--games": "games of a run, a line-up, a measurement or a tuning candidate",
+    "--jobs": "worker processes of a run, an experiment or the --scale benchmark",
+    "--out": "what is written: a run directory, a preset file, a ladder table or a report",
+    "--force": "what is replaced: a run, experiment or report directory, or a preset file",
+    "--resume": "what is finished: a run, an experiment or a report",
+    "--progress": "what is shown: a progress bar, one line per generation, experiment progress",
+    "--json": "what is printed as JSON: a game, a summary, a ladder or benchmark rows",
+    "--quick": "a quick report or experiment, or a size-only check",
+    "--presets": "presets to combine (tournament, ladder) or to measure (bench)",
+    "--player-counts": "player counts to play (tournament, ladder) or to measure (bench)",
+    "--players": "one game's player count (play, simulate), the old spelling of --player-counts "
+    "(bench), or the counts one preset is tuned for (tune)",
+}
 
 DataOption = Annotated[
     str | None,
@@ -43,6 +121,32 @@ SetOption = Annotated[
         "(repeatable; list elements by index: vdg_tiles.tiles.3.variation=-1).",
     ),
 ]
+PlayersOption = Annotated[
+    str | None,
+    typer.Option(
+        "--players",
+        metavar="N",
+        help="Number of players, 2 to 4 (default: the number of --lineup names, "
+        "or 4 when it names one preset).",
+        show_default=False,
+    ),
+]
+
+
+def lineup_option(default: str) -> Any:
+    """``--lineup``; only its default differs between the commands that take it."""
+    return typer.Option(
+        "--lineup",
+        metavar="NAMES",
+        help="Player preset per seat, comma separated (one name plays every seat): presets, "
+        f"preset files, restrictions, e.g. default,random,random,random. [default: {default}]",
+        show_default=False,
+    )
+
+
+def seed_option(help: str) -> Any:
+    """A seed option (``--seed``, or another name): 0 .. 2**63-1 in every command."""
+    return typer.Option(help=help, callback=SEED_RANGE)
 
 
 def components_from_options(data: str | None, overrides: list[str] | None) -> Components:
@@ -85,6 +189,34 @@ def parse_player_counts(text: str, option: str = "--player-counts") -> list[int]
                 f"{option} must be 2, 3 or 4 (Vasco da Gama is for 2 to 4 players), got {p}"
             )
     return counts
+
+
+def player_lineup(
+    lineup: str | None, players: str | None, notes: list[str], default: str
+) -> list[str]:
+    """The preset of each seat from ``--lineup`` (``default`` if not given) and ``--players``
+    (a count, 2 to 4).
+
+    ``--players`` with a non-number is the old spelling of the line-up: it still works, with
+    a note added to ``notes`` (printed after every check, so an error stays one line).
+    """
+    count: int | None = None
+    if players is not None:
+        try:
+            count = int(players)
+        except ValueError:
+            if all(x.strip().isdigit() for x in players.split(",")):
+                raise InputError(
+                    f"--players is one count (2 to 4), got {players!r}; to play several "
+                    "player counts use vdg tournament --player-counts"
+                ) from None
+            if lineup is not None:
+                raise InputError(
+                    f"--players is a count (2 to 4), got {players!r}; the line-up goes in --lineup"
+                ) from None
+            notes.append(f"--players is now a count; use --lineup {players}")
+            lineup = players
+    return seat_lineup(lineup if lineup is not None else default, count)
 
 
 def check_player_count(players: int) -> int:

@@ -22,7 +22,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
-from vdgsim.commands.common import InputError, display_names, ensure_compiled, parse_player_counts
+from vdgsim.commands.common import (
+    InputError,
+    display_names,
+    ensure_compiled,
+    parse_names,
+    parse_player_counts,
+    seed_option,
+)
 
 OUT_SUFFIXES = (".csv", ".parquet")
 
@@ -106,7 +113,7 @@ def _play(
 
     if not presets:
         raise InputError("--play needs --presets, e.g. --presets default,random,frugal")
-    names = list(dict.fromkeys(n.strip() for n in presets.split(",") if n.strip()))
+    names = list(dict.fromkeys(parse_names(presets, "--presets")))
     counts = list(dict.fromkeys(parse_player_counts(player_counts)))
     try:
         if len(names) < 2:
@@ -146,9 +153,7 @@ def ladder(
             "--bootstrap", help="Bootstrap resamples of whole deals for the intervals.", min=0
         ),
     ] = DEFAULT_BOOTSTRAP,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the bootstrap generator.", min=0)
-    ] = 0,
+    seed: Annotated[int, seed_option("Seed of the bootstrap generator.")] = 0,
     prior: Annotated[
         float,
         typer.Option(
@@ -181,9 +186,7 @@ def ladder(
     games: Annotated[
         int, typer.Option("--games", help="With --play: games per line-up.", min=1)
     ] = 1000,
-    tournament_seed: Annotated[
-        int, typer.Option("--tournament-seed", help="With --play: root seed of the games.", min=0)
-    ] = 0,
+    tournament_seed: Annotated[int, seed_option("With --play: root seed of the games.")] = 0,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="With --play: worker processes.", min=1)
     ] = 1,
@@ -205,7 +208,7 @@ def ladder(
     if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
         raise InputError(f"--out must end in .csv or .parquet, got {out}")
     if play:
-        named = [n.strip() for n in (presets or "").split(",") if n.strip()]
+        named = parse_names(presets, "--presets") if presets else []
         if anchor is not None and named and anchor not in named:
             # checked before playing: a typo must not cost a whole tournament
             raise InputError(f"--anchor {anchor!r} is not among --presets ({', '.join(named)})")

@@ -19,13 +19,16 @@ from vdgsim.account import event_records, play_with_account
 from vdgsim.commands.common import (
     DataOption,
     InputError,
+    PlayersOption,
     SetOption,
     components_from_options,
     display_names,
+    lineup_option,
     note,
-    seat_lineup,
+    player_lineup,
+    seed_option,
 )
-from vdgsim.game import MAX_SEED, GameState, new_game, result
+from vdgsim.game import GameState, new_game, result
 
 PLAIN_PYTHON_NOTE = (
     "played without compiled code (the engine compiles once per machine on the first batch "
@@ -59,23 +62,9 @@ def result_record(state: GameState) -> dict[str, Any]:
 
 
 def play(
-    players: Annotated[
-        int | None,
-        typer.Option(
-            help="Number of players, 2 to 4 (default: the number of --lineup names, "
-            "or 4 when it names one preset).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[int, typer.Option(help="Game seed (0 .. 2**63-1): same seed, same game.")] = 0,
-    lineup: Annotated[
-        str | None,
-        typer.Option(
-            help="Player preset per seat, comma separated (one name plays every seat); names "
-            "as in `vdg simulate`: presets, preset files, restrictions. [default: default]",
-            show_default=False,
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    seed: Annotated[int, seed_option("Game seed (0 .. 2**63-1): same seed, same game.")] = 0,
+    lineup: Annotated[str | None, lineup_option("default")] = None,
     strategy: Annotated[
         str | None, typer.Option(hidden=True, help="Old spelling of --lineup.")
     ] = None,
@@ -94,17 +83,18 @@ def play(
     """Play one game and print a round-by-round account: placements with numbers and Areas,
     the free number, each action or give-up with its cost, the landings after Phase 3, and the
     final scores with their sources."""
+    notes: list[str] = []
     if strategy is not None:
         if lineup is not None:
             raise InputError("--strategy is the old spelling of --lineup; give only --lineup")
-        note("--strategy is now --lineup")
+        notes.append("--strategy is now --lineup")
         lineup = strategy
-    names = seat_lineup(lineup if lineup is not None else "default", players)
+    names = player_lineup(lineup, players, notes, "default")
     n = len(names)
-    if not 0 <= seed <= MAX_SEED:
-        raise InputError(f"--seed must be in 0 .. 2**63-1, got {seed}")
     comp = components_from_options(data, set_)
     chooser = compiled_chooser(names)
+    for message in notes:  # after the checks, so that an error stays a single line
+        note(message)
     if _numba_cache.plain_python_fallback():
         note(PLAIN_PYTHON_NOTE)
     game = new_game(players=n, seed=seed, components=comp)

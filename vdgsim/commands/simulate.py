@@ -32,13 +32,20 @@ from rich.table import Table
 from strategies.registry import UnknownPresetError
 from vdgsim import runner
 from vdgsim.commands.common import (
+    DataOption,
     InputError,
+    PlayersOption,
+    SetOption,
     components_from_options,
     display_names,
     ensure_compiled,
+    lineup_option,
     note,
+    parse_names,
     parse_player_counts,
-    seat_lineup,
+    player_lineup,
+    seed_option,
+    usage_error,
 )
 from vdgsim.components import ComponentError
 from vdgsim.runner import (
@@ -63,9 +70,7 @@ _USAGE_ERRORS = (
 )
 
 GamesOpt = Annotated[int, typer.Option("--games", help="Number of games.", min=1)]
-SeedOpt = Annotated[
-    int, typer.Option("--seed", help="Root seed (0 .. 2**63-1): same seed, same games.", min=0)
-]
+SeedOpt = Annotated[int, seed_option("Root seed (0 .. 2**63-1): same seed, same games.")]
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", help="Worker processes (LocalCluster workers).", min=1)
 ]
@@ -81,8 +86,21 @@ OutOpt = Annotated[
     Path | None,
     typer.Option("--out", help="Run directory for the Parquet tables and manifest.json."),
 ]
+
+
+def _known_backend(value: str) -> str:
+    if value not in BACKENDS:
+        raise usage_error(f"unknown backend {value!r}; choose one of {', '.join(BACKENDS)}")
+    return value
+
+
 BackendOpt = Annotated[
-    str, typer.Option("--backend", help="Where chunks run: loky (local processes) or dask.")
+    str,
+    typer.Option(
+        "--backend",
+        help="Where chunks run: loky (local processes) or dask.",
+        callback=_known_backend,
+    ),
 ]
 SchedulerOpt = Annotated[
     str | None,
@@ -112,15 +130,6 @@ DecisionsOpt = Annotated[
         max=1.0,
     ),
 ]
-DataOpt = Annotated[
-    str | None, typer.Option("--data", help="Component data file (TOML) instead of the default.")
-]
-SetOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set", help="Override one component value, e.g. landings.calicut.completion_vp=6."
-    ),
-]
 ProgressOpt = Annotated[
     bool,
     typer.Option(
@@ -133,48 +142,12 @@ JsonOpt = Annotated[
 ]
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"vdg: error: {message}", err=True)
-    return typer.Exit(2)
-
-
-def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
-
-
-def _check_options(resume: bool, force: bool, backend: str) -> None:
+def _check_options(resume: bool, force: bool) -> None:
     if resume and force:
         raise ValueError(
             "--resume and --force contradict each other: --resume keeps the saved games, "
             "--force deletes them; give one"
         )
-    if backend not in BACKENDS:
-        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-
-
-def player_lineup(lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
-    """The preset of each seat from ``--lineup`` and ``--players`` (a count, 2 to 4).
-
-    ``--players`` with a non-number is the old spelling of the line-up: it still works, with
-    a note added to ``notes``.
-    """
-    count: int | None = None
-    if players is not None:
-        try:
-            count = int(players)
-        except ValueError:
-            if all(x.strip().isdigit() for x in players.split(",")):
-                raise InputError(
-                    f"--players is one count (2 to 4), got {players!r}; to play several "
-                    "player counts use vdg tournament --player-counts"
-                ) from None
-            if lineup is not None:
-                raise InputError(
-                    f"--players is a count (2 to 4), got {players!r}; the line-up goes in --lineup"
-                ) from None
-            notes.append(f"--players is now a count; use --lineup {players}")
-            lineup = players
-    return seat_lineup(lineup if lineup is not None else "random", count)
 
 
 def _player_counts(text: str, notes: list[str]) -> list[int]:
@@ -309,26 +282,8 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
 
 
 def simulate(
-    lineup: Annotated[
-        str | None,
-        typer.Option(
-            "--lineup",
-            metavar="NAMES",
-            help="Player preset per seat, comma separated (one name plays every seat): presets, "
-            "preset files, restrictions, e.g. default,random,random,random. [default: random]",
-            show_default=False,
-        ),
-    ] = None,
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players",
-            metavar="N",
-            help="Number of players, 2 to 4 (default: the number of --lineup names, "
-            "or 4 when it names one preset).",
-            show_default=False,
-        ),
-    ] = None,
+    lineup: Annotated[str | None, lineup_option("random")] = None,
+    players: PlayersOption = None,
     games: GamesOpt = 10_000,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
@@ -352,22 +307,22 @@ def simulate(
             "--ships", help="Also record a ships table: one row per player ship sent, its fate."
         ),
     ] = False,
-    data: DataOpt = None,
-    overrides: SetOpt = None,
+    data: DataOption = None,
+    overrides: SetOption = None,
     progress: ProgressOpt = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Simulate many games of one table and summarise win shares and VP by strategy and seat."""
     notes: list[str] = []
     try:
-        names = player_lineup(lineup, players, notes)
-        _check_options(resume, force, backend)
+        names = player_lineup(lineup, players, notes, "random")
+        _check_options(resume, force)
         components = components_from_options(data, overrides)
         spec = make_spec(names, games, seed, chunk_size, rotate)
         if out is not None:  # now rather than after the engine compiles
             O.check_run_dir(out, resume, force)
     except _USAGE_ERRORS as e:
-        raise _fail(str(e)) from None
+        raise usage_error(str(e)) from None
     for message in notes:  # after the checks, so that an error stays a single line
         note(message)
     try:
@@ -393,7 +348,7 @@ def simulate(
             )
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
-        raise _fail(str(e)) from None
+        raise usage_error(str(e)) from None
     except KeyboardInterrupt:
         argv = ["vdg", "simulate", "--lineup", ",".join(names), "--games", str(games)]
         if rotate:
@@ -471,28 +426,28 @@ def tournament(
             "--mirror", help="Also play line-ups of a single preset (every seat the same)."
         ),
     ] = False,
-    data: DataOpt = None,
-    overrides: SetOpt = None,
+    data: DataOption = None,
+    overrides: SetOption = None,
     progress: ProgressOpt = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Play every combination of the presets for 2, 3 and 4 players with seats rotated."""
-    names = list(dict.fromkeys(_names(presets)))
     notes: list[str] = []
     try:
+        names = list(dict.fromkeys(parse_names(presets, "--presets")))
         counts = _player_counts(player_counts, notes)
         if len(names) == 1 and not mirror:
             raise ValueError(
                 f"--presets names only {names[0]}: every line-up would be a mirror match; "
                 "add --mirror to play them, or name more presets"
             )
-        _check_options(resume, force, backend)
+        _check_options(resume, force)
         components = components_from_options(data, overrides)
         plan = tournament_plan(names, counts, games, mirror)
         if out is not None:  # now rather than after the engine compiles
             check_tournament_dir(out, resume, force)
     except _USAGE_ERRORS as e:
-        raise _fail(str(e)) from None
+        raise usage_error(str(e)) from None
     for message in notes:  # after the checks, so that an error stays a single line
         note(message)
     total = sum(e["games"] for e in plan)
@@ -519,7 +474,7 @@ def tournament(
             )
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
-        raise _fail(str(e)) from None
+        raise usage_error(str(e)) from None
     except KeyboardInterrupt:
         argv = ["vdg", "tournament", "--presets", ",".join(names)]
         argv += ["--player-counts", ",".join(map(str, counts)), "--games", str(games)]

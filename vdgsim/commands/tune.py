@@ -27,29 +27,19 @@ from vdgsim.commands.common import (
     SetOption,
     components_from_options,
     ensure_compiled,
+    in_range,
+    int_range,
     note,
+    parse_names,
     parse_player_counts,
+    seed_option,
 )
 
 MAX_GENERATIONS = 10_000
 MAX_POPSIZE = 1_000
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 1024
-MAX_SEED = 2**63 - 1
 SHOWN_CHANGES = 8  # parameters listed in the summary
-
-
-def _in_range(option: str, value: int, lo: int, hi: int) -> int:
-    if not lo <= value <= hi:
-        raise InputError(f"{option} must be in {lo:,} .. {hi:,}, got {value:,}")
-    return value
-
-
-def _names(text: str, option: str) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if not all(names):
-        raise InputError(f"{option} has an empty name in {text!r}")
-    return names
 
 
 @contextmanager
@@ -155,7 +145,12 @@ def tune(
         ),
     ] = "4",
     generations: Annotated[
-        int, typer.Option("--generations", help="CMA-ES generations (1 .. 10,000).")
+        int,
+        typer.Option(
+            "--generations",
+            help="CMA-ES generations (1 .. 10,000).",
+            callback=int_range(1, MAX_GENERATIONS),
+        ),
     ] = 20,
     popsize: Annotated[
         int | None,
@@ -163,6 +158,7 @@ def tune(
             "--popsize",
             help="Candidates per generation (2 .. 1,000). [default: CMA-ES's 4 + 3 ln(dimension)]",
             show_default=False,
+            callback=int_range(2, MAX_POPSIZE),
         ),
     ] = None,
     sigma: Annotated[
@@ -178,6 +174,7 @@ def tune(
             "--games",
             help="Games per candidate and generation, rounded up to whole deals of one game "
             "per seat (racing stops weak candidates earlier).",
+            callback=int_range(1, MAX_GAMES),
         ),
     ] = 400,
     eval_games: Annotated[
@@ -199,9 +196,7 @@ def tune(
             show_default=False,
         ),
     ] = None,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Root seed (0 .. 2**63-1): same seed, same file.")
-    ] = 0,
+    seed: Annotated[int, seed_option("Root seed (0 .. 2**63-1): same seed, same file.")] = 0,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists.")] = False,
     name: Annotated[
         str | None,
@@ -212,7 +207,9 @@ def tune(
     workers: Annotated[
         int,
         typer.Option(
-            "--workers", help="Worker processes (1 .. 1024); the result does not depend on it."
+            "--workers",
+            help="Worker processes (1 .. 1024); the result does not depend on it.",
+            callback=int_range(1, MAX_WORKERS),
         ),
     ] = 1,
     progress: Annotated[
@@ -230,25 +227,19 @@ def tune(
     all candidates on the same deals (common random numbers) and stops clearly weaker ones
     early (paired racing); the tuned preset and BASE are then measured on fresh deals."""
     counts = sorted(set(parse_player_counts(players, "--players")))
-    _in_range("--generations", generations, 1, MAX_GENERATIONS)
-    if popsize is not None:
-        _in_range("--popsize", popsize, 2, MAX_POPSIZE)
-    _in_range("--games", games, 1, MAX_GAMES)
     if not 0.0 < sigma <= 0.5:
         raise InputError(f"--sigma must be in (0, 0.5], got {sigma}")
     if eval_games is not None:
-        _in_range("--eval-games", eval_games, 2 * sum(counts), MAX_GAMES)
-    _in_range("--workers", workers, 1, MAX_WORKERS)
-    if not 0 <= seed <= MAX_SEED:
-        raise InputError(f"--seed must be in 0 .. 2**63-1, got {seed}")
+        # its least depends on --players, so it is checked here rather than while parsing
+        in_range("--eval-games", eval_games, 2 * sum(counts), MAX_GAMES)
     if out.exists() and not force:
         raise InputError(f"{out} exists; use --force to replace it")
     if out.is_dir():
         raise InputError(f"--out {out} is a directory; give a .toml file")
     if out.suffix != ".toml":
         note(f"{out} does not end in .toml; a player name needs .toml or a / to be read as a file")
-    field_names = _names(field, "--field")
-    param_names = None if params is None else _names(params, "--params")
+    field_names = parse_names(field, "--field")
+    param_names = None if params is None else parse_names(params, "--params")
     components = components_from_options(data, set_)
     try:
         coordinates(param_names)  # names checked now, not after compiling and playing
