@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from vdgsim.analysis import matchups, measures
-from vdgsim.stats import cluster_bootstrap_means
+from vdgsim.stats import cluster_bootstrap_means, wilson_interval
 
 # per game: seed, decisions, and per player (strategy, VP after rounds 1-5, final VP, rank,
 # win share); winners follows from the win shares
@@ -128,6 +128,19 @@ def test_summary_by_player_count(per_game):
     assert (two["margin"]["low"], two["margin"]["high"]) == (0.0, 3.0)
     three = s.filter((pl.col("players") == 3) & (pl.col("measure") == "decisions"))
     assert three["value"][0] == 120.0 and np.isnan(three["low"][0])  # a single deal
+
+
+def test_a_share_seen_in_no_game_gets_a_wilson_interval_over_deals(per_game):
+    two = per_game.filter(pl.col("game") == 2)
+    other = two.with_columns(
+        pl.lit(13, dtype=pl.Int64).alias("seed"), pl.lit(3, pl.Int64).alias("game")
+    )
+    both = pl.concat([two, other], how="vertical_relaxed")
+    s = measures.measure_summary(both, np.random.default_rng(4), reps=100)
+    r = s.filter(pl.col("measure") == "shared_win").row(0, named=True)
+    assert (r["value"], r["deals"]) == (0.0, 2)
+    assert (r["low"], r["high"]) == pytest.approx(wilson_interval(0, 2))
+    assert r["high"] > 0.5
 
 
 def test_trajectories_are_mean_vp_per_round_and_final():

@@ -8,6 +8,8 @@ notebook).
 
 from __future__ import annotations
 
+import textwrap
+
 import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
@@ -32,8 +34,12 @@ def finish(
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    fig.text(0.01, 0.01, info.caption(), fontsize=7, color="0.35", gid="caption")
+    # a long caption (one that says which games) is wrapped to the figure's width (about 19
+    # characters per inch at 7 pt) rather than cut off at its edge
+    caption = textwrap.fill(info.caption(), width=int(19 * fig.get_figwidth()))
+    lines = caption.count("\n") + 1
+    fig.tight_layout(rect=(0, 0.05 + 0.03 * (lines - 1), 1, 1))
+    fig.text(0.01, 0.01, caption, fontsize=7, color="0.35", gid="caption")
     return fig
 
 
@@ -41,7 +47,7 @@ def caption_of(fig: Figure) -> str:
     """The caption line of a chart made here ('' if none)."""
     for t in fig.texts:
         if t.get_gid() == "caption":
-            return t.get_text()
+            return t.get_text().replace("\n", " ")
     return ""
 
 
@@ -410,20 +416,22 @@ def landing_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figur
 
 
 def margin_chart(dist: pl.DataFrame, info: RunInfo, close: int = 2) -> Figure:
-    """Distribution of the winner's margin over the runner-up, one line per player count."""
+    """Cumulative distribution of the winner's margin over the runner-up, one step line per
+    player count: the height at ``close`` is the share of close games."""
     fig, ax = _figure()
     for p in sorted(dist["players"].unique()):
         s = dist.filter(pl.col("players") == p).sort("margin")
-        ax.plot(s["margin"], 100 * s["share"], marker="o", ms=3, label=f"{p} players")
-    ax.axvspan(-0.5, close + 0.5, color="0.9", zorder=0)
-    ax.text(close + 0.7, ax.get_ylim()[1] * 0.92, f"≤ {close} VP: close", fontsize=8, color="0.35")
+        ax.step(s["margin"], 100 * s["cum_share"], where="post", label=f"{p} players")
+    ax.axvline(close, color="0.5", lw=1, ls=":")
+    ax.text(close + 0.5, 3, f"≤ {close} VP: close games", fontsize=8, color="0.35")
+    ax.set_ylim(0, 102)
     ax.legend(fontsize=8)
     return finish(
         fig,
         ax,
-        "Winning margins (winner's VP minus the runner-up's; 0 = tied on VP)",
-        "winning margin (VP)",
-        "games (%)",
+        "Winning margins: games won by at most m VP over the runner-up (0 = tied on VP)",
+        "winning margin m (VP)",
+        "games (% cumulative)",
         info,
     )
 

@@ -157,8 +157,9 @@ def measure_summary(
     """Every measure of :data:`MEASURES` per player count, from a :func:`per_game` table.
 
     One row per (``players``, ``measure``): ``label``, ``unit``, ``value`` (the mean over
-    games; a share for 0/1 columns), ``low`` and ``high`` (bootstrap over deals), ``games``
-    and ``deals``.
+    games; a share for 0/1 columns), ``low`` and ``high`` (bootstrap over deals; for a share
+    that every resample gives alike, e.g. no shared win at all, the Wilson interval with each
+    deal counted once), ``games`` and ``deals``.
     """
     cols = [m[0] for m in MEASURES]
     rows = []
@@ -168,6 +169,11 @@ def measure_summary(
         means, lows, highs = cluster_bootstrap_means(values, seeds, rng, reps, confidence)
         deals = int(part["seed"].n_unique())
         for i, (col, label, unit) in enumerate(MEASURES):
+            low, high = float(lows[i]), float(highs[i])
+            if unit == "share" and low == high:
+                # every resample saw the same share (no close game, say): no interval from
+                # the bootstrap, so count each deal once in a Wilson interval instead
+                low, high = wilson_interval(float(means[i]) * deals, deals, confidence)
             rows.append(
                 {
                     "players": int(count),
@@ -175,8 +181,8 @@ def measure_summary(
                     "label": label,
                     "unit": unit,
                     "value": float(means[i]),
-                    "low": float(lows[i]),
-                    "high": float(highs[i]),
+                    "low": low,
+                    "high": high,
                     "games": part.height,
                     "deals": deals,
                 }
