@@ -11,7 +11,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from vdgsim.analysis.charts import caption_of
+from vdgsim.analysis.experiment import load_experiment
 from vdgsim.commands.report import report
+from vdgsim.report.sections import build_section
 
 SPECS = {
     "a_paired.toml": """
@@ -38,6 +41,17 @@ player_counts = [2, 4]
 games = 60
 quick_games = 60
 seed = 12
+""",
+    "d_measures.toml": """
+name = "d_measures"
+title = "Designer measures"
+kind = "tournament"
+section = "measures"
+presets = ["random", "frugal"]
+player_counts = [2, 3]
+games = 12
+quick_games = 12
+seed = 14
 """,
     "c_sweep.toml": """
 name = "c_sweep"
@@ -130,6 +144,31 @@ def test_html_is_self_contained_with_header(small_report):
     assert "--quick" in head["command"]
 
 
+def test_measures_section_states_its_games_and_draws_every_player_count(small_report):
+    summary = json.loads((small_report / "report.json").read_text())
+    sec = next(s for s in summary["sections"] if s["name"] == "d_measures")
+    charts = {Path(c).stem for c in sec["charts"]}
+    assert {"d_measures-margins", "d_measures-trajectories", "d_measures-decisiveness"} <= charts
+    for p in (2, 3):
+        assert {f"d_measures-head_to_head_{p}p", f"d_measures-convergence_{p}p"} <= charts
+    table = pl.read_csv(small_report / "tables" / "d_measures-measures.csv")
+    # 1 two-player and 2 three-player line-ups of 12 games each (whole rotations)
+    assert dict(table.group_by("players").agg(pl.col("games").first()).iter_rows()) == {
+        2: 12,
+        3: 24,
+    }
+    md = (small_report / "report.md").read_text()
+    assert (
+        "2, 3 players; 3 line-ups of frugal, random; seats rotated; component data as shipped" in md
+    )
+    # each player count's charts count that count's games
+    built = build_section(load_experiment(small_report / "runs" / "d_measures"))
+    figures = dict(built.figures)
+    assert caption_of(figures["convergence_3p"]).startswith(
+        "n = 24 games (3 players; 2 line-ups of frugal, random; seats rotated;"
+    )
+
+
 def test_markdown_pngs_and_csvs_exist(small_report):
     md = (small_report / "report.md").read_text()
     for png in re.findall(r"\]\((charts/[^)]+\.png)\)", md):
@@ -150,6 +189,7 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
         "bidding",
         "characters",
         "matchups",
+        "measures",
         "ports",
         "seats",
         "sensitivity",

@@ -14,6 +14,7 @@ from strategies.policy import choose
 from strategies.registry import UnknownPresetError, available, params_table
 from vdgsim import default_components
 from vdgsim import layout as L
+from vdgsim import vocabulary as V
 from vdgsim.engine import flow
 from vdgsim.game import is_over, new_game, result
 from vdgsim.runner import RunDirError, load_run, make_spec, simulate
@@ -65,12 +66,14 @@ def test_plan_chunks_covers_every_game_once():
 
 
 def _replay(seed: int, players: int, names: list[str]):
-    """Play one game with the Python step loop; record what the state shows as it goes."""
+    """Play one game with the Python step loop; record what the state shows as it goes
+    (characters held and VP at each round's end; after round 5, the final VP)."""
     comp = default_components()
     params = params_table(names)
     g = new_game(players, seed, comp)
     legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     held = {}  # round -> characters (bit mask) per seat at the round's end
+    vps = {}  # round -> VP per seat at the round's end
     numbers = Counter()
     performed = Counter()
     given_up = Counter()
@@ -84,6 +87,7 @@ def _replay(seed: int, players: int, names: list[str]):
             if h >= 0:
                 masks[h] |= 1 << ch
         held[rnd] = masks
+        vps[rnd] = [int(g.s[L.S_VP + p]) for p in range(players)]
 
     while not is_over(g):
         n = flow.legal_actions(comp.array, g.s, legal)
@@ -101,14 +105,14 @@ def _replay(seed: int, players: int, names: list[str]):
             last_round = int(g.s[L.S_ROUND])
     for rnd in range(last_round, L.N_ROUNDS + 1):
         snapshot(rnd)
-    return g, held, numbers, performed, given_up, ships
+    return g, held, numbers, performed, given_up, ships, vps
 
 
 def test_player_rows_match_a_python_replay_of_the_same_seeds(reference):
     rows = reference.players
     for game in (0, 1, 57):
         seed = reference.games.filter(pl.col("game") == game)["seed"].item()
-        g, held, numbers, performed, given_up, ships = _replay(seed, 4, ["random"] * 4)
+        g, held, numbers, performed, given_up, ships, vps = _replay(seed, 4, ["random"] * 4)
         res = result(g)
         mine = rows.filter(pl.col("game") == game).sort("seat")
         assert mine["vp"].to_list() == list(res.vp)
@@ -129,12 +133,16 @@ def test_player_rows_match_a_python_replay_of_the_same_seeds(reference):
             assert r["acts_given_up"] == given_up[seat]
             sent = sum(r[c] for c in mine.columns if c.startswith("sent_"))
             assert sent == ships[seat]
+            assert [r[f"vp_r{k}"] for k in range(1, 5)] == [vps[k][seat] for k in range(1, 5)]
+            # the state after round 5 is the final one: the end-game scoring (R8.3) is in it
+            end = r["vp_end_reals"] + r["vp_end_ships"]
+            assert r["vp_r5"] == vps[5][seat] - end
 
 
 def test_player_rows_are_consistent(reference):
     p = reference.players
     assert p.height == 4 * SMALL["games"]
-    sources = [c for c in p.columns if c.startswith("vp_")]
+    sources = list(V.VP_SOURCE_COLUMNS)
     assert (p["vp"] == p.select(pl.sum_horizontal(sources)).to_series()).all()
     shares = p.group_by("game").agg(pl.col("win_share").sum())
     assert shares["win_share"].to_numpy() == pytest.approx(np.ones(SMALL["games"]))
@@ -146,6 +154,27 @@ def test_player_rows_are_consistent(reference):
     discs = int(default_components().array[L.C_REGULAR_DISCS])
     assert p["numbers_taken"].min() >= L.N_ROUNDS * discs
     assert (p["acts_performed"] + p["acts_given_up"] <= p["numbers_taken"]).all()
+    # VP only grow, and the VP after round 5 are the final VP without the end-game scoring
+    for k in range(1, L.N_ROUNDS):
+        assert (p[f"vp_r{k}"] <= p[f"vp_r{k + 1}"]).all()
+    assert (p["vp_r1"] >= 0).all()
+    assert (p["vp_r5"] == p["vp"] - p["vp_end_reals"] - p["vp_end_ships"]).all()
+
+
+def test_round_vp_columns_leave_the_games_unchanged(reference):
+    """The runner's games are those of the plain compiled game loop on the same seeds: every
+    seat's VP and win share, and the games and players columns are the documented ones."""
+    from strategies.loop import play_games
+
+    seeds = reference.games.sort("game")["seed"].to_numpy()
+    vp, share = play_games(default_components(), 4, seeds, params_table(["random"] * 4))
+    p = reference.players.sort("game", "seat")
+    assert p["vp"].to_numpy().reshape(-1, 4).tolist() == vp.tolist()
+    assert p["win_share"].to_numpy().reshape(-1, 4) == pytest.approx(share)
+    assert reference.games.columns == ["game", *V.GAME_COLUMNS, "players"]
+    first = ["game", "seat", "strategy", "vp", "rank", "win_share"]
+    rest = [c for c in V.PLAYER_COLUMNS if c not in first and c not in V.VP_ROUND_COLUMNS]
+    assert p.columns == [*first, *rest, *V.VP_ROUND_COLUMNS]
 
 
 def test_decisions_table_has_every_decision(reference):

@@ -1,4 +1,5 @@
-"""Interval estimates for run tables: Wilson intervals for win shares, t intervals for means.
+"""Interval estimates for run tables: Wilson intervals for win shares, t intervals for means,
+cluster bootstrap intervals for per-game measures of games that share deals.
 
 Win shares count a tie for first as 1/k of a win for each of the k tied players (DESIGN.md);
 the Wilson interval is applied to the summed shares as the number of successes.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
+import numpy as np
 import polars as pl
 
 
@@ -104,3 +106,41 @@ def summary_table(
         )
     schema = {k: agg.schema[k] for k in keys}
     return pl.DataFrame(rows, schema_overrides=schema) if rows else agg.head(0)
+
+
+def cluster_bootstrap_means(
+    values: np.ndarray,
+    clusters: np.ndarray,
+    rng: np.random.Generator,
+    reps: int = 1000,
+    confidence: float = 0.95,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(means, lows, highs) of each column of ``values`` with percentile bootstrap intervals
+    that resample whole clusters.
+
+    ``values`` is (rows, columns), ``clusters`` labels each row; rows that share a label (the
+    rotations of one deal, the line-ups of a tournament played on the same seeds) are drawn
+    together, so correlated rows are not counted as independent evidence. A resample's
+    estimate is its summed values over its summed rows (a ratio estimator, exact for equal
+    cluster sizes). NaN intervals with fewer than two clusters.
+    """
+    v = np.asarray(values, dtype=np.float64)
+    if v.ndim == 1:
+        v = v[:, None]
+    means = v.mean(axis=0) if v.shape[0] else np.full(v.shape[1], math.nan)
+    _, idx = np.unique(np.asarray(clusters), return_inverse=True)
+    k = int(idx.max()) + 1 if idx.size else 0
+    if k < 2:
+        nan = np.full(v.shape[1], math.nan)
+        return means, nan, nan.copy()
+    _z(confidence)  # validates
+    sums = np.zeros((k, v.shape[1]))
+    np.add.at(sums, idx, v)
+    sizes = np.bincount(idx, minlength=k).astype(np.float64)
+    est = np.empty((reps, v.shape[1]))
+    for r in range(reps):
+        pick = rng.integers(0, k, size=k)
+        est[r] = sums[pick].sum(axis=0) / sizes[pick].sum()
+    tail = (1.0 - confidence) / 2.0
+    lows, highs = np.quantile(est, [tail, 1.0 - tail], axis=0)
+    return means, lows, highs

@@ -251,6 +251,9 @@ PAID_COLUMNS = tuple("paid_" + k for k in PAY_REASON_KEYS)
 SENT_COLUMNS = tuple("sent_" + k for k in LANDING_KEYS)
 # bit k of characters_r<r> = character k held at the end of round r
 CHARACTER_COLUMNS = tuple(f"characters_r{r}" for r in range(1, N_ROUNDS + 1))
+# VP at the end of round r, before the end-game scoring (R8.3): vp_r5 = vp - vp_end_reals
+# - vp_end_ships, since the last Dias bonus (R8.1) belongs to round 5 like the others (R7.5)
+VP_ROUND_COLUMNS = tuple(f"vp_r{r}" for r in range(1, N_ROUNDS + 1))
 PLAYER_COLUMNS = (
     "seat",
     "vp",
@@ -267,6 +270,7 @@ PLAYER_COLUMNS = (
     "acts_given_up",
     "acts_paid",
     "merchants_sent",
+    *VP_ROUND_COLUMNS,
 )
 DECISION_COLUMNS = (
     "game_in_chunk",

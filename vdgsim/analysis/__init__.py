@@ -5,6 +5,7 @@
 - :mod:`~vdgsim.analysis.ports`: landings; :mod:`~vdgsim.analysis.characters`: characters;
 - :mod:`~vdgsim.analysis.seats`: seat balance; :mod:`~vdgsim.analysis.matchups`: presets;
 - :mod:`~vdgsim.analysis.sensitivity`: component sweeps;
+- :mod:`~vdgsim.analysis.measures`: designer measures (margins, lead changes, decisiveness);
 - :mod:`~vdgsim.analysis.paired`: restricted play against a baseline on the same seeds;
 - :mod:`~vdgsim.analysis.experiment`: experiment specs; :mod:`~vdgsim.analysis.charts`: charts.
 """

@@ -8,6 +8,8 @@ notebook).
 
 from __future__ import annotations
 
+import textwrap
+
 import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
@@ -32,8 +34,12 @@ def finish(
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    fig.text(0.01, 0.01, info.caption(), fontsize=7, color="0.35", gid="caption")
+    # a long caption (one that says which games) is wrapped to the figure's width (about 19
+    # characters per inch at 7 pt) rather than cut off at its edge
+    caption = textwrap.fill(info.caption(), width=int(19 * fig.get_figwidth()))
+    lines = caption.count("\n") + 1
+    fig.tight_layout(rect=(0, 0.05 + 0.03 * (lines - 1), 1, 1))
+    fig.text(0.01, 0.01, caption, fontsize=7, color="0.35", gid="caption")
     return fig
 
 
@@ -41,7 +47,7 @@ def caption_of(fig: Figure) -> str:
     """The caption line of a chart made here ('' if none)."""
     for t in fig.texts:
         if t.get_gid() == "caption":
-            return t.get_text()
+            return t.get_text().replace("\n", " ")
     return ""
 
 
@@ -320,8 +326,10 @@ def ship_fate_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
     )
 
 
-def matchup_chart(matrix: pl.DataFrame, info: RunInfo) -> Figure:
-    """Heat map of head-to-head win shares (row preset against column preset)."""
+def matchup_chart(matrix: pl.DataFrame, info: RunInfo, title: str | None = None) -> Figure:
+    """Heat map of head-to-head win shares (row preset against column preset); ``title``
+    replaces the two-player title (for :func:`~vdgsim.analysis.matchups.ahead_matrix` at
+    three or four players)."""
     names = sorted(set(matrix["row"]) | set(matrix["column"]))
     grid = np.full((len(names), len(names)), np.nan)
     ann = np.full((len(names), len(names)), "", dtype=object)
@@ -348,7 +356,7 @@ def matchup_chart(matrix: pl.DataFrame, info: RunInfo) -> Figure:
     return finish(
         fig,
         ax,
-        "Head to head, 2 players: row's win share against column (%, ±Wilson 95%)",
+        title or "Head to head, 2 players: row's win share against column (%, ±Wilson 95%)",
         "opponent preset (name)",
         "preset (name)",
         info,
@@ -403,6 +411,110 @@ def landing_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figur
         f"Landing use as {key} changes",
         f"{key} (component value)",
         "ships sent per player per game (ships)",
+        info,
+    )
+
+
+def margin_chart(dist: pl.DataFrame, info: RunInfo, close: int = 2) -> Figure:
+    """Cumulative distribution of the winner's margin over the runner-up, one step line per
+    player count: the height at ``close`` is the share of close games."""
+    fig, ax = _figure()
+    for p in sorted(dist["players"].unique()):
+        s = dist.filter(pl.col("players") == p).sort("margin")
+        ax.step(s["margin"], 100 * s["cum_share"], where="post", label=f"{p} players")
+    ax.axvline(close, color="0.5", lw=1, ls=":")
+    ax.text(close + 0.5, 3, f"≤ {close} VP: close games", fontsize=8, color="0.35")
+    ax.set_ylim(0, 102)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "Winning margins: games won by at most m VP over the runner-up (0 = tied on VP)",
+        "winning margin m (VP)",
+        "games (% cumulative)",
+        info,
+    )
+
+
+def trajectory_chart(traj: pl.DataFrame, info: RunInfo) -> Figure:
+    """Mean VP per player after each round and at the end, per player count (bootstrap CIs)."""
+    fig, ax = _figure()
+    names = traj.select("stage", "stage_name").unique().sort("stage")
+    for p in sorted(traj["players"].unique()):
+        s = traj.filter(pl.col("players") == p).sort("stage")
+        v = s["mean_vp"].to_numpy()
+        ax.errorbar(
+            s["stage"],
+            v,
+            yerr=[v - s["low"].to_numpy(), s["high"].to_numpy() - v],
+            marker="o",
+            ms=3,
+            capsize=3,
+            label=f"{p} players",
+        )
+    ax.set_xticks(names["stage"].to_list())
+    ax.set_xticklabels(names["stage_name"].to_list(), fontsize=8)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "Score trajectories: VP after each round (before end-game scoring) and final",
+        "end of round (final = after the end-game scoring, R8.3)",
+        "mean VP per player (VP, bootstrap 95% CI)",
+        info,
+    )
+
+
+def decisiveness_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
+    """How often the leader after each round wins, per player count, with the 1/P share of a
+    player picked at random."""
+    fig, ax = _figure()
+    for p in sorted(summary["players"].unique()):
+        s = summary.filter(
+            (pl.col("players") == p) & pl.col("measure").str.starts_with("leader_wins_r")
+        ).with_columns(pl.col("measure").str.strip_prefix("leader_wins_r").cast(pl.Int64))
+        s = s.sort("measure")
+        v = 100 * s["value"].to_numpy()
+        line = ax.errorbar(
+            s["measure"],
+            v,
+            yerr=[v - 100 * s["low"].to_numpy(), 100 * s["high"].to_numpy() - v],
+            marker="o",
+            capsize=3,
+            label=f"{p} players",
+        )
+        ax.axhline(100 / p, color=line[0].get_color(), lw=1, ls="--")
+    ax.set_xticks(range(1, 6))
+    ax.set_ylim(0, 105)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        "How early is the game decided? The leader after round k wins (dashed: 1/players)",
+        "after round k (1-5)",
+        "leader wins (%, ties split, bootstrap 95% CI)",
+        info,
+    )
+
+
+def convergence_chart(conv: pl.DataFrame, info: RunInfo, by: str = "strategy") -> Figure:
+    """Running win share of each group against games played, with its Wilson band."""
+    fig, ax = _figure()
+    for name in sorted(conv[by].unique()):
+        s = conv.filter(pl.col(by) == name).sort("games")
+        x = s["games"].to_numpy()
+        ax.plot(x, 100 * s["win_share"].to_numpy(), label=str(name))
+        ax.fill_between(x, 100 * s["win_low"].to_numpy(), 100 * s["win_high"].to_numpy(), alpha=0.2)
+    for fair in conv["fair_share"].unique():
+        ax.axhline(100 * fair, color="0.5", lw=1, ls="--")
+    counts = ", ".join(str(p) for p in sorted(conv["players"].unique()))
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        f"Convergence, {counts} players: running win share as games are played (dashed: fair)",
+        "games played (games)",
+        "win share so far (%, Wilson 95% band)",
         info,
     )
 

@@ -28,17 +28,19 @@ class RunInfo:
     digest: str
     commit: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    about: str = ""  # which games: players, seats rotated or not (shown after n)
 
     def caption(self) -> str:
-        """One line for under a chart: n games, seeds, version, data digest."""
+        """One line for under a chart: n games (and which), seeds, version, data digest."""
         seeds = ", ".join(str(s) for s in self.seeds[:4]) + (", ..." if len(self.seeds) > 4 else "")
         if self.games == 0:
             return (
                 f"exact, from the component data · vdgsim {self.version} · "
                 f"component data {self.digest} (partly reconstructed)"
             )
+        about = f" ({self.about})" if self.about else ""
         return (
-            f"n = {self.games:,} games · seed {seeds} · vdgsim {self.version} · "
+            f"n = {self.games:,} games{about} · seed {seeds} · vdgsim {self.version} · "
             f"component data {self.digest} (partly reconstructed)"
         )
 

@@ -87,6 +87,7 @@ SECTIONS: dict[str, ReportSection] = {
     "seats": ReportSection("seats"),
     "matchups": ReportSection("tournament"),
     "sweep": ReportSection("sweep"),
+    "measures": ReportSection("tournament"),
 }
 _TOP_KEYS = {
     "name",

@@ -54,3 +54,32 @@ def dominance(matrix: pl.DataFrame) -> pl.DataFrame:
         pl.len().alias("opponents"),
     )
     return g.rename({"row": "strategy"}).sort("strategy")
+
+
+def ahead_matrix(players: pl.DataFrame) -> pl.DataFrame:
+    """Head to head at every player count: how often the row preset finishes ahead of the
+    column preset in the games where both play, with a Wilson 95% interval.
+
+    A pair of players scores 1 when the row player's rank is better, 1/2 when they share a
+    rank (R8.4: equal after the tie-breaks), 0 otherwise. Several pairs of the two presets in
+    one game (line-ups with two copies of a preset) are averaged into one observation of that
+    game. With two players this is :func:`pair_matrix`'s win share.
+    """
+    # a game is known by its run (stacked runs) or line-up (a tournament's players) and number
+    keys = [*[c for c in ("run", "lineup") if c in players.columns][:1], "game"]
+    a = players.select(*keys, "players", "strategy", "rank")
+    pairs = a.join(a, on=[*keys, "players"], suffix="_other").filter(
+        pl.col("strategy") != pl.col("strategy_other")
+    )
+    score = (
+        pl.when(pl.col("rank") < pl.col("rank_other"))
+        .then(1.0)
+        .when(pl.col("rank") == pl.col("rank_other"))
+        .then(0.5)
+        .otherwise(0.0)
+    )
+    per_game = pairs.group_by(*keys, "players", "strategy", "strategy_other").agg(
+        score.mean().alias("win_share")
+    )
+    ws = win_share_table(per_game, ["players", "strategy", "strategy_other"])
+    return ws.rename({"strategy": "row", "strategy_other": "column"})

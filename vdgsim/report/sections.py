@@ -7,9 +7,10 @@ say what the tables say. Every key number names the table (CSV) and row it comes
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
 
@@ -17,6 +18,7 @@ from vdgsim.analysis import (
     bidding,
     characters,
     matchups,
+    measures,
     paired,
     ports,
     robustness,
@@ -539,6 +541,143 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     )
 
 
+# --- designer measures ------------------------------------------------------------------------
+def _measure_number(summary: pl.DataFrame, players: int, measure: str, label: str) -> KeyNumber:
+    r = summary.filter((pl.col("players") == players) & (pl.col("measure") == measure)).row(
+        0, named=True
+    )
+    unit = "%" if r["unit"] == "share" else ""
+    return KeyNumber(
+        f"{players} players: {label}",
+        r["value"],
+        r["low"],
+        r["high"],
+        unit,
+        "measures",
+        {"players": players, "measure": measure},
+        "value",
+    )
+
+
+def _count_info(
+    info: RunInfo, per_game: pl.DataFrame, manifests: list[dict[str, Any]], players: int
+) -> RunInfo:
+    """The provenance of a chart of one player count: that count's games and line-ups."""
+    return replace(
+        info,
+        games=per_game.filter(pl.col("players") == players).height,
+        about=measures.describe_runs(manifests, players),
+    )
+
+
+def measures_section(exp: ExperimentRun, sec: Section) -> None:
+    """Margins and close games, score trajectories, lead changes and how early games are
+    decided, decisions per game, head to head at every player count, convergence."""
+    manifests = exp.manifests()
+    sec.info = replace(sec.info, about=measures.describe_runs(manifests))
+    games, players = measures.stack_runs(exp.runs)
+    per_game = measures.per_game(players, games)
+    rng = np.random.default_rng(exp.spec.seed)
+    summary = measures.measure_summary(per_game, rng)
+    dist = measures.margin_distribution(per_game)
+    traj = measures.trajectories(players, games, rng)
+    sec.tables["measures"] = summary
+    sec.tables["margins"] = dist
+    sec.tables["trajectories"] = traj
+    sec.figures.append(("margins", C.margin_chart(dist, sec.info, measures.CLOSE_MARGIN)))
+    sec.figures.append(("trajectories", C.trajectory_chart(traj, sec.info)))
+    sec.figures.append(("decisiveness", C.decisiveness_chart(summary, sec.info)))
+    counts = sorted(per_game["players"].unique())
+    for p in counts:
+        nums = {
+            m: _measure_number(summary, p, m, label)
+            for m, label in (
+                ("margin", "mean winning margin (VP)"),
+                ("close", f"games decided by {measures.CLOSE_MARGIN} VP or less"),
+                ("vp_tie", "games tied on VP at the top"),
+                ("shared_win", "games with a shared win"),
+                ("lead_changes", "lead changes per game"),
+                ("lead_change_final", "winner is not the leader after round 5"),
+                ("decisions", "decisions per game"),
+                ("decisions_per_player", "decisions per player per game"),
+                *((f"leader_wins_r{k}", f"the leader after round {k} wins") for k in range(1, 5)),
+            )
+        }
+        sec.numbers += list(nums.values())
+        sec.findings.append(
+            f"{p} players: the winner is ahead of the runner-up by {nums['margin'].text()} VP "
+            f"on average; {nums['close'].text()} of games are decided by "
+            f"{measures.CLOSE_MARGIN} VP or less, {nums['vp_tie'].text()} end tied on VP at the "
+            f"top and {nums['shared_win'].text()} in a shared win after the tie-breaks."
+        )
+        sec.findings.append(
+            f"{p} players: the lead changes {nums['lead_changes'].text()} times per game "
+            f"(from round 1 to the final result); the winner is not the leader after round 5 "
+            f"in {nums['lead_change_final'].text()} of games. The leader after rounds 1-4 wins "
+            + ", ".join(nums[f"leader_wins_r{k}"].text() for k in range(1, 5))
+            + f" of games (a player picked at random: {pct(1 / p)}%)."
+        )
+        sec.findings.append(
+            f"{p} players: {nums['decisions'].text()} decisions per game "
+            f"({nums['decisions_per_player'].text()} per player)."
+        )
+    with_counts = players.join(games.select("run", "game", "players"), on=["run", "game"])
+    several = players["strategy"].n_unique() > 1
+    if several:
+        ahead = matchups.ahead_matrix(with_counts)
+        sec.tables["head_to_head"] = ahead
+        for p in counts:
+            m = ahead.filter(pl.col("players") == p)
+            info_p = _count_info(sec.info, per_game, manifests, p)
+            title = f"{p} players: row finishes ahead of column (%, ±Wilson 95%)"
+            sec.figures.append((f"head_to_head_{p}p", C.matchup_chart(m, info_p, title)))
+            for r in m.iter_rows(named=True):
+                sec.numbers.append(
+                    KeyNumber(
+                        f"{p} players: {r['row']} finishes ahead of {r['column']}",
+                        r["win_share"],
+                        r["win_low"],
+                        r["win_high"],
+                        "%",
+                        "head_to_head",
+                        {"players": p, "row": r["row"], "column": r["column"]},
+                        "win_share",
+                    )
+                )
+    # identical players: whether a seat's advantage has settled is the question instead
+    by = "strategy" if several else "seat"
+    conv = measures.convergence(players, games, by=by)
+    sec.tables["convergence"] = conv
+    for p in counts:
+        c = conv.filter(pl.col("players") == p)
+        info_p = _count_info(sec.info, per_game, manifests, p)
+        sec.figures.append((f"convergence_{p}p", C.convergence_chart(c, info_p, by)))
+        last = c.filter(pl.col("games") == c["games"].max())
+        sec.findings.append(
+            f"{p} players, after all {last['games'][0]:,} games: "
+            + ", ".join(
+                f"{r[by]} {pct(r['win_share'])}% [{pct(r['win_low'])}, {pct(r['win_high'])}]"
+                for r in last.sort(by).iter_rows(named=True)
+            )
+            + f" (fair {pct(1 / p)}%)."
+        )
+    sec.notes.append(
+        "Games: " + sec.info.about + ". Every measure is given per player count; n for each "
+        "count is in the measures table (games, deals). Intervals of the measures and "
+        "trajectories are 95% percentile bootstrap intervals that resample whole deals (the "
+        "rotations and line-ups played on one seed), win shares and head-to-head shares carry "
+        "Wilson intervals that count the rotations of a deal as separate games."
+    )
+    sec.notes.append(
+        "VP after a round are recorded by the runner (players table vp_r1 ... vp_r5) and "
+        "exclude the end-game scoring; a tie for the lead counts each tied leader with equal "
+        "weight, and a shared win as its win share. Head to head, a shared rank counts as "
+        "half a finish ahead. Mean legal actions per decision (branching "
+        "factor) are not recorded: the game loop that sees the legal actions belongs to the "
+        "players (strategies/loop.py), so only decisions per game are shown."
+    )
+
+
 # the function of each section of vdgsim.analysis.experiment.SECTIONS (the same keys)
 SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
     "paired": paired_section,
@@ -548,6 +687,7 @@ SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
     "seats": seats_section,
     "matchups": matchups_section,
     "sweep": sweep_section,
+    "measures": measures_section,
 }
 
 

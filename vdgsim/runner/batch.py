@@ -2,9 +2,9 @@
 
 For every game the loop plays to the end with ``strategies.loop.play_to_end`` and then reads
 the final state (VP, Reals, VP/Reals by source, Reals paid, ranks) and the event log (ships
-sent per landing, characters held at each round end, numbers taken, acts performed, given up
-or paid for, merchant ships sent) into integer tables; optionally it copies decision rows and
-follows every player ship from the slot it was sent to (what it earned, where it went).
+sent per landing, characters held and VP at each round end, numbers taken, acts performed,
+given up or paid for, merchant ships sent) into integer tables; optionally it copies decision
+rows and follows every player ship from the slot it was sent to (what it earned, where it went).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ P_PERFORMED = _P["acts_performed"]
 P_GIVEN_UP = _P["acts_given_up"]
 P_ACTS_PAID = _P["acts_paid"]
 P_MERCHANTS = _P["merchants_sent"]
+P_VP_ROUND = _P["vp_r1"]
 N_PLAYER_COLUMNS = len(PLAYER_COLUMNS)
 N_VP_SRC = len(V.VP_SOURCE_COLUMNS)
 N_REALS_SRC = len(V.REALS_SOURCE_COLUMNS)
@@ -126,8 +127,14 @@ def summarise_players(s, log, players, base, rank, share, win_share, game_row):
             if log[i, 4] == E.G_CHARACTER:
                 holder[log[i, 6]] = p
         elif ev == E.EV_VP:
-            if log[i, 4] == L.VP_SLOT:
+            source = log[i, 4]
+            if source == L.VP_SLOT:
                 players[base + p, P_SENT + log[i, 6]] += 1
+            # the end-game scoring (R8.3) is no round's; every other VP row is logged in
+            # the round it was scored in (setup counts as round 1)
+            if source != L.VP_END_REALS and source != L.VP_END_SHIPS and 1 <= rnd <= L.N_ROUNDS:
+                for r in range(rnd, L.N_ROUNDS + 1):
+                    players[base + p, P_VP_ROUND + r - 1] += log[i, 5]
         elif ev == E.EV_DECISION:
             kind = log[i, 4]
             action = log[i, 5]
