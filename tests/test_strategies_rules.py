@@ -259,6 +259,28 @@ def test_always_host_hosts_whenever_a_characters_action_allows_it():
     assert seen > 20
 
 
+def test_always_host_is_a_phase_2_mandate_that_leaves_every_placement_unchanged():
+    """The arm measures hosting the character, not a different Phase 1 plan: at every disc
+    placement the restricted player chooses what the unrestricted one would."""
+    comp = default_components()
+    c = comp.array
+    restricted = params_table(["default+always_host=alvares", "default", "default"])
+    free = params_table(["default"] * 3)
+    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    compared = 0
+    for seed in range(12):
+        s, log = _new(comp, 3, seed)
+        while s[L.S_STEP] != L.ST_OVER:
+            n = flow.legal_actions(c, s, legal)
+            if s[L.S_DEC_PLAYER] == 0 and s[L.S_DECISION] == L.D_PLACE_DISC:
+                assert choose(c, s.copy(), legal, n, free) == choose(
+                    c, s.copy(), legal, n, restricted
+                )
+                compared += 1
+            flow.apply(c, s, log, int(choose(c, s, legal, n, restricted)))
+    assert compared > 100
+
+
 def test_restrictions_work_for_the_random_player_and_keep_the_game_legal():
     row = resolve("random+never_pay+only_landings=calicut")
     assert row[P.P_KIND] == P.KIND_RANDOM

@@ -568,10 +568,9 @@ def character_value(c, s, pr, p, ch, rv, ub, wf):
         v = 0.0
         if not held:
             v = 2.5  # an extra action this round, called after 20
-    v += hold
-    if pr[P.R_ALWAYS_HOST + ch] > 0:
-        v += 100.0
-    return v
+    # always_host is a Phase 2 mandate only (restrictions.filter_legal): a bonus here would
+    # also change the player's Phase 1 placements, and the arm would measure those too
+    return v + hold
 
 
 @njit(cache=True, _nrt=False)
