@@ -1,16 +1,20 @@
-"""Robustness labels: the rules on hand-made effects, the spec's [robustness] table, the
-planned runs, the reconstructed-data panel, and a small experiment labelled end to end."""
+"""Findings a designer can trust: robustness labels (the rules on hand-made effects, the
+spec's [robustness] table, the planned runs, the reconstructed-data panel, a small experiment
+labelled end to end), the play each restriction changed, and paired sweep steps."""
 
 from __future__ import annotations
 
 import copy
 import json
 import math
+from types import SimpleNamespace
 
+import polars as pl
 import pytest
 from scipy import stats
 
 from vdgsim.analysis import robustness as R
+from vdgsim.analysis import sensitivity
 from vdgsim.analysis.experiment import (
     ROBUST,
     SpecError,
@@ -233,3 +237,45 @@ def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labell
     }
     assert [s.name for s, _ in summary_findings([sec])] == [sec.name]
     assert sec.tables["robustness"]["arm"].to_list() == ["always_alvares"]
+
+
+def test_the_finding_says_how_the_restriction_changed_play(labelled):
+    sec = build_section(labelled)
+    b = sec.tables["behaviour"].filter(pl.col("behaviour") == "rounds_alvares").row(0, named=True)
+    assert b["arm"] == "always_alvares" and b["low"] > 0  # it hosts Alvares more often
+    assert b["arm_mean"] == pytest.approx(b["baseline"] + b["change"])
+    text = next(f.text for f in sec.findings if not isinstance(f, str))
+    assert f"{b['change']:+.2f} rounds holding Alvares (from {b['baseline']:.2f})" in text
+
+
+# --- sweeps: paired steps and the shape of the response --------------------------------------
+def _sweep_run(shares: list[float]) -> SimpleNamespace:
+    """Two strategies over len(shares) games on deals 0.. : 'a' wins shares[g], 'b' the rest."""
+    n = len(shares)
+    players = pl.DataFrame(
+        {
+            "game": [g for g in range(n) for _ in range(2)],
+            "strategy": ["a", "b"] * n,
+            "win_share": [x for s in shares for x in (s, 1 - s)],
+        }
+    )
+    games = pl.DataFrame({"game": list(range(n)), "seed": list(range(100, 100 + n))})
+    return SimpleNamespace(players=players, games=games)
+
+
+def test_sweep_steps_are_paired_by_deal_and_the_shape_is_called_jointly():
+    n = 400
+    base = [1.0 if g % 2 else 0.0 for g in range(n)]
+    up = [1.0 if g % 4 else 0.0 for g in range(n)]  # +25 pp on the same deals
+    runs = {"k=0": _sweep_run(base), "k=1": _sweep_run(up), "k=2": _sweep_run(base)}
+    steps = sensitivity.step_changes(runs)
+    a = steps.filter(pl.col("strategy") == "a")
+    assert a["change"].to_list() == pytest.approx([0.25, -0.25, 0.0])
+    assert a["step"].to_list() == [True, True, False]
+    assert (a["low_joint"] <= a["low"]).all() and (a["high_joint"] >= a["high"]).all()
+    assert sensitivity.shape(a) == "is non-monotone"
+    assert sensitivity.shape(steps.filter(pl.col("strategy") == "b")) == "is non-monotone"
+    flat = sensitivity.step_changes({"k=0": _sweep_run(base), "k=1": _sweep_run(base)})
+    assert sensitivity.shape(flat.filter(pl.col("strategy") == "a")) == "shows no clear step"
+    rising = sensitivity.step_changes({"k=0": _sweep_run(base), "k=1": _sweep_run(up)})
+    assert sensitivity.shape(rising.filter(pl.col("strategy") == "a")) == "rises"

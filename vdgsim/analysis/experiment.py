@@ -134,7 +134,7 @@ class Strength:
     player: str
     games: int
     quick_games: int
-    opponents: str = ""  # "": the same player (peers of the same strength)
+    opponents: str  # every other seat (a spec that names none: the same player)
 
 
 @dataclass(frozen=True)
@@ -883,7 +883,10 @@ def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
     sd.setdefault("section", KINDS[sd["kind"]].section)
     rob = sd.pop("robustness", None)
     if rob is not None:
-        strengths = tuple(Strength(**s) for s in rob.pop("strengths"))
+        strengths = tuple(
+            Strength(**{**s, "opponents": s.get("opponents") or s["player"]})
+            for s in rob.pop("strengths")
+        )
         sd["robustness"] = Robustness(**rob, strengths=strengths)
     return ExperimentSpec(**sd, arms=arms)
 

@@ -15,6 +15,7 @@ import polars as pl
 
 from vdgsim.analysis.common import focus_rows, paired_difference
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+from vdgsim.vocabulary import CHARACTER_COLUMNS, CHARACTER_KEYS, SENT_COLUMNS
 
 
 def focus_table(run: Any) -> pl.DataFrame:
@@ -52,4 +53,52 @@ def focus_behaviour(exp: ExperimentRun, columns: list[str]) -> pl.DataFrame:
     for name, run in exp.runs.items():
         f = focus_table(run)
         rows.append({"arm": name, **{c: float(f[c].cast(pl.Float64).mean()) for c in columns}})
+    return pl.DataFrame(rows)
+
+
+BEHAVIOUR = {
+    "paid_right_to_act": "Reals paid to act early",
+    "acts_performed": "actions performed",
+    "acts_given_up": "actions given up",
+    "ships_sent": "ships sent",
+    **{f"rounds_{k}": f"rounds holding {k.capitalize()}" for k in CHARACTER_KEYS},
+}
+"""Per game of the focus player: what a restriction may change in its play, and its words."""
+
+
+def _behaviour_table(run: Any) -> pl.DataFrame:
+    f = focus_table(run)
+    return f.with_columns(
+        pl.sum_horizontal(pl.col(c).cast(pl.Int64) for c in SENT_COLUMNS).alias("ships_sent"),
+        *(
+            pl.sum_horizontal(
+                ((pl.col(c).cast(pl.Int64) // (1 << k)) % 2) for c in CHARACTER_COLUMNS
+            ).alias(f"rounds_{key}")
+            for k, key in enumerate(CHARACTER_KEYS)
+        ),
+    )
+
+
+def behaviour_changes(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFrame:
+    """Per arm and behaviour (:data:`BEHAVIOUR`): the focus player's mean in the baseline and
+    the arm, and the paired change with its interval over deals — how the restriction changed
+    its play, to read beside the effect on its results."""
+    base = _behaviour_table(exp.runs[BASELINE])
+    rows = []
+    for arm in exp.spec.arms:
+        var = _behaviour_table(exp.runs[arm.name])
+        d = paired_difference(base, var, tuple(BEHAVIOUR), confidence)
+        for col, words in BEHAVIOUR.items():
+            rows.append(
+                {
+                    "arm": arm.name,
+                    "behaviour": col,
+                    "words": words,
+                    "baseline": d[f"{col}_base"],
+                    "arm_mean": d[f"{col}_variant"],
+                    "change": d[f"{col}_diff"],
+                    "low": d[f"{col}_low"],
+                    "high": d[f"{col}_high"],
+                }
+            )
     return pl.DataFrame(rows)

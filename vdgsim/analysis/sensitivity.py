@@ -10,7 +10,7 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis.common import win_share_table
+from vdgsim.analysis.common import paired_difference, win_share_table
 from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS, VP_SOURCE_COLUMNS
 
 
@@ -78,3 +78,65 @@ def landing_response(players: pl.DataFrame) -> pl.DataFrame:
         )
         .sort("order", "landing")
     )
+
+
+def _per_game(run: Any, by: str, group: Any) -> pl.DataFrame:
+    """One row per game: the win share of ``group``'s players (their mean) and the deal."""
+    p = run.players.filter(pl.col(by).cast(pl.String) == str(group))
+    return (
+        p.group_by("game")
+        .agg(pl.col("win_share").cast(pl.Float64).mean())
+        .join(run.games.select("game", "seed"), on="game")
+        .sort("game")
+    )
+
+
+def step_changes(runs: dict[str, Any], by: str = "strategy") -> pl.DataFrame:
+    """For each ``by`` group, the paired change of its win share between consecutive swept
+    values and from the first value to the last (the same deals in every run: intervals over
+    deals, as for paired arms): 95% intervals, and ``*_joint`` intervals that hold for all
+    the steps of a group at once (Bonferroni), from which :func:`shape` calls the response."""
+    labels = list(runs)
+    groups = sorted({str(g) for r in runs.values() for g in r.players[by].unique().to_list()})
+    rows = []
+    pairs = [(i, i + 1) for i in range(len(labels) - 1)]
+    if len(labels) > 2:
+        pairs.append((0, len(labels) - 1))
+    # the shape of the response is called from every step at once: Bonferroni over the steps
+    joint = 1 - 0.05 / max(1, len(labels) - 1)
+    for g in groups:
+        frames = [_per_game(runs[k], by, g) for k in labels]
+        for i, j in pairs:
+            d = paired_difference(frames[i], frames[j], ("win_share",))
+            b = paired_difference(frames[i], frames[j], ("win_share",), joint)
+            rows.append(
+                {
+                    by: g,
+                    "from": _value_of(labels[i]),
+                    "to": _value_of(labels[j]),
+                    "step": j == i + 1,
+                    "change": d["win_share_diff"],
+                    "low": d["win_share_low"],
+                    "high": d["win_share_high"],
+                    "low_joint": b["win_share_low"],
+                    "high_joint": b["win_share_high"],
+                    "deals": int(d["n_deals"]),
+                }
+            )
+    return pl.DataFrame(rows)
+
+
+def shape(steps: pl.DataFrame) -> str:
+    """How one group's win share responds along the sweep, from its consecutive steps and
+    their joint intervals: ``rises``/``falls`` (the clear steps all one way), ``is
+    non-monotone`` (clear steps both ways) or ``shows no clear step``."""
+    s = steps.filter(pl.col("step"))
+    up = bool((s["low_joint"] > 0).any())
+    down = bool((s["high_joint"] < 0).any())
+    if up and down:
+        return "is non-monotone"
+    if up:
+        return "rises"
+    if down:
+        return "falls"
+    return "shows no clear step"

@@ -112,6 +112,17 @@ def _opponents(spec: ExperimentSpec) -> str:
     return ", ".join(rest)
 
 
+def _play_changed(rows: pl.DataFrame) -> str:
+    """`` Its play changed: +0.9 Reals paid to act early, ...`` (the changes whose paired
+    interval excludes zero), so an effect is read with what the restriction made it do."""
+    moved = [
+        f"{r['change']:+.2f} {r['words']} (from {r['baseline']:.2f})"
+        for r in rows.iter_rows(named=True)
+        if r["low"] > 0 or r["high"] < 0
+    ]
+    return f" Its play changed per game: {'; '.join(moved)}." if moved else ""
+
+
 def _robustness_table(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
     return pl.DataFrame(
         [
@@ -131,6 +142,8 @@ def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame
     labels = robustness.labels(exp)
     if labels:
         sec.tables["robustness"] = _robustness_table(labels)
+    behaviour = paired.behaviour_changes(exp)
+    sec.tables["behaviour"] = behaviour
     sec.figures.append(
         (
             "effects_win_share",
@@ -171,7 +184,8 @@ def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame
                 f"Value to {exp.spec.players[0]} against {_opponents(exp.spec)}: a {subject} who "
                 f"{r['label']} changes its win share by {ws.text()} and its score by "
                 f"{vp.text()} against the unrestricted baseline on the same deals "
-                f"({_verdict(r['win_share_low'], r['win_share_high'])}).",
+                f"({_verdict(r['win_share_low'], r['win_share_high'])})."
+                + _play_changed(behaviour.filter(pl.col("arm") == r["arm"])),
                 ws,
                 labels.get(r["arm"], {}),
             )
@@ -484,6 +498,8 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["score_response"] = sc
     sec.tables["landing_response"] = land
     sec.tables["winning_vp"] = win
+    steps = sensitivity.step_changes(exp.runs, by)
+    sec.tables["step_changes"] = steps
     sec.figures.append(("win_shares", C.sensitivity_chart(ws, sec.info, key, by)))
     sec.figures.append(("landings", C.landing_response_chart(land, sec.info, key)))
     values = win["value"].to_list()
@@ -506,9 +522,29 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
             for v, r in ((lo_v, a), (hi_v, b))
         )
         sec.numbers += [ka, kb]
+        mine = steps.filter(pl.col(by) == str(group))
+        ends = mine.filter(~pl.col("step")) if mine.height > 1 else mine
+        e = ends.row(0, named=True)
+        kd = KeyNumber(
+            f"{name}: change from {key}={lo_v} to {hi_v}",
+            e["change"],
+            e["low"],
+            e["high"],
+            "pp",
+            "step_changes",
+            {by: str(group), "from": str(e["from"]), "to": str(e["to"])},
+            "change",
+        )
+        sec.numbers.append(kd)
+        each = ", ".join(
+            f"{r['from']}→{r['to']} {pp(r['change'])} [{pp(r['low'])}, {pp(r['high'])}]"
+            for r in mine.filter(pl.col("step")).iter_rows(named=True)
+        )
         sec.findings.append(
             f"As {key} goes from {lo_v} to {hi_v}, {name}'s win share moves from {ka.text()} "
-            f"to {kb.text()}."
+            f"to {kb.text()}: a paired change of {kd.text()} on the same deals. Step by step "
+            f"it {sensitivity.shape(mine)} (steps clear when their intervals, Bonferroni over "
+            f"the steps, exclude zero; 95% intervals, pp: {each})."
         )
     if identical:
         bal = sensitivity.balance_response(ws)
