@@ -204,6 +204,13 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert html.count("data:image/png;base64,") == sum(
         len(s["charts"]) for s in summary["sections"]
     )
+    # VP per ship is accounting, reconciled with the intervention that avoids the landing
+    ports = next(s for s in summary["sections"] if s["name"] == "ports")
+    eff = pl.read_csv(out / "tables" / "ports-effects.csv").filter(pl.col("arm") == "avoid_calicut")
+    calicut = next(f["text"] for f in ports["findings"] if "a ship sent to Calicut" in f["text"])
+    assert calicut.startswith("Accounting, not a causal value")
+    assert f"changes the player's score by {eff['vp_diff'][0]:+.2f} VP" in calicut
+    assert any(f["text"].startswith("Ranked by VP per ship sent") for f in ports["findings"])
 
 
 def test_every_chart_on_disk_is_referenced_and_every_reference_is_on_disk(small_report):

@@ -28,7 +28,13 @@ from vdgsim.analysis import (
 from vdgsim.analysis import charts as C
 from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
-from vdgsim.analysis.experiment import BASELINE, ExperimentRun, ExperimentSpec
+from vdgsim.analysis.experiment import (
+    BASELINE,
+    ROBUST,
+    ExperimentRun,
+    ExperimentSpec,
+    arm_restriction,
+)
 from vdgsim.analysis.robustness import Label
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
@@ -103,6 +109,14 @@ def _verdict(low: float, high: float) -> str:
     return "not distinguishable from zero at this sample size"
 
 
+def _baseline_info(sec: Section, frame: pl.DataFrame, about: str) -> RunInfo:
+    """The provenance of a chart drawn from the baseline run only (``frame``'s games)."""
+    return replace(sec.info, games=frame["game"].n_unique(), about=about)
+
+
+_ONE_ROTATION = "the baseline run, one rotation per deal when all players are identical"
+
+
 # --- paired experiments -----------------------------------------------------------------------
 def _opponents(spec: ExperimentSpec) -> str:
     """``three default`` or ``default, near_ports``: line-up positions 1.. of a paired spec."""
@@ -139,21 +153,32 @@ def _robustness_table(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
 def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame:
     eff = paired.arm_effects(exp)
     sec.tables["effects"] = eff
+    per_arm = replace(
+        sec.info,
+        games=int(eff["n_games"].min()),
+        about="per arm, every arm on the same deals, seats rotated",
+    )
     labels = robustness.labels(exp)
     if labels:
         sec.tables["robustness"] = _robustness_table(labels)
+        extra = [r for n, r in exp.runs.items() if n.startswith(f"{ROBUST}/")]
+        sec.notes.append(
+            f"Robustness labels come from {sum(r.games.height for r in extra):,} more games in "
+            f"{len(extra)} runs (other seeds, other player strengths, reconstructed-data "
+            "alternatives; docs/analysis.md); their evidence is in the robustness table."
+        )
     behaviour = paired.behaviour_changes(exp)
     sec.tables["behaviour"] = behaviour
     sec.figures.append(
         (
             "effects_win_share",
-            C.effects_chart(eff, sec.info, f"{sec.title}: restricted player's win share"),
+            C.effects_chart(eff, per_arm, f"{sec.title}: restricted player's win share"),
         )
     )
     sec.figures.append(
         (
             "effects_vp",
-            C.effects_chart(eff, sec.info, f"{sec.title}: restricted player's score", "vp"),
+            C.effects_chart(eff, per_arm, f"{sec.title}: restricted player's score", "vp"),
         )
     )
     for r in eff.iter_rows(named=True):
@@ -247,8 +272,9 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
         by_a = bidding.observed_by_area(acts)
         sec.tables["observed_by_distance"] = by_d
         sec.tables["observed_by_area"] = by_a
-        sec.figures.append(("taken_by_distance", C.taken_chart(by_d, sec.info)))
-        sec.figures.append(("performed_by_distance", C.distance_chart(by_d, sec.info)))
+        dec_info = _baseline_info(sec, exp.runs[BASELINE].games, "the baseline run")
+        sec.figures.append(("taken_by_distance", C.taken_chart(by_d, dec_info)))
+        sec.figures.append(("performed_by_distance", C.distance_chart(by_d, dec_info)))
         for r in by_a.iter_rows(named=True):
             k = KeyNumber(
                 f"{r['area_name']}: share of numbers taken early (n < F)",
@@ -277,6 +303,18 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
     _paired_core(exp, sec, "player")
 
 
+def _landing_interventions(exp: ExperimentRun) -> dict[str, dict[str, Any]]:
+    """Landing key -> the paired effect of the arm that never sends ships to that landing
+    alone (``never_landings=<key>``), for the arms the spec has."""
+    eff = paired.arm_effects(exp)
+    out = {}
+    for a in exp.spec.arms:
+        r = arm_restriction(exp.spec, a)
+        if r is not None and r.startswith("never_landings=") and "/" not in r:
+            out[r.split("=", 1)[1]] = eff.filter(pl.col("arm") == a.name).row(0, named=True)
+    return out
+
+
 def ports_section(exp: ExperimentRun, sec: Section) -> None:
     """Landing facts and use, per round, association, and restricted play."""
     comps = exp.spec.components()
@@ -286,16 +324,18 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     use = ports.landing_use(base_players, by=None)
     sec.tables["landing_use"] = use
     sec.tables["landing_association"] = ports.landing_association(base_players)
-    sec.figures.append(("landing_use", C.landing_use_chart(use, sec.info, by="")))
+    base_info = _baseline_info(sec, base_players, _ONE_ROTATION)
+    sec.figures.append(("landing_use", C.landing_use_chart(use, base_info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
+    avoided = _landing_interventions(exp)
     ships_t = ship_fates_mod.run_ships(base)
     fates = ship_fates_mod.ship_fates(ships_t)
     summ = ship_fates_mod.landing_summary(ships_t)
     sec.tables["ship_fates"] = fates
     sec.tables["ship_summary"] = summ
-    sec.figures.append(("ship_value", C.ship_value_chart(fates, sec.info)))
-    sec.figures.append(("ship_fate", C.ship_fate_chart(summ, sec.info)))
+    sec.figures.append(("ship_value", C.ship_value_chart(fates, base_info)))
+    sec.figures.append(("ship_fate", C.ship_fate_chart(summ, base_info)))
     for r in summ.iter_rows(named=True):
         k = KeyNumber(
             f"{r['landing_name']}: VP per ship sent (slot + afterwards)",
@@ -308,14 +348,46 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
             "vp_per_ship",
         )
         sec.numbers.append(k)
+        avoid = avoided.get(LANDING_KEYS[r["landing"]])
         sec.findings.append(
-            f"A ship sent to {r['landing_name']} ({r['ships_per_game']:.2f} per game) scores "
+            "Accounting, not a causal value (what the ships the baseline players chose to send "
+            f"earned): a ship sent to {r['landing_name']} ({r['ships_per_game']:.2f} per game) "
+            "scores "
             f"{r['slot_vp']:.2f} slot VP and {r['vp_afterwards']:.2f} VP afterwards "
             f"(income {r['income_vp']:.2f}, completion {r['completion_vp']:.2f}; "
             f"{r['vp_after_moving']:.2f} of it after moving up): "
             f"{r['vp_per_ship']:.2f} VP [{r['vp_per_ship_low']:.2f}, {r['vp_per_ship_high']:.2f}]; "
             f"its landing completes for {pct(r['completes'])}% of ships, "
             f"{pct(r['removed'])}% are removed from the game."
+            + (
+                f" The causal value is the intervention: never sending ships there changes the "
+                f"player's score by {avoid['vp_diff']:+.2f} VP [{avoid['vp_low']:+.2f}, "
+                f"{avoid['vp_high']:+.2f}] and its win share by {pp(avoid['win_share_diff'])} pp "
+                f"[{pp(avoid['win_share_low'])}, {pp(avoid['win_share_high'])}]."
+                if avoid is not None
+                else ""
+            )
+        )
+    if avoided:
+        by_ship = [
+            LANDING_NAMES[r["landing"]]
+            for r in summ.sort("vp_per_ship", descending=True).iter_rows(named=True)
+            if LANDING_KEYS[r["landing"]] in avoided
+        ]
+        by_cost = [
+            LANDING_NAMES[LANDING_KEYS.index(k)]
+            for k, _ in sorted(avoided.items(), key=lambda kv: kv[1]["vp_diff"])
+        ]
+        sec.findings.append(
+            "Ranked by VP per ship sent (accounting): "
+            + " > ".join(by_ship)
+            + "; ranked by what never sending ships there costs (intervention, VP): "
+            + " > ".join(by_cost)
+            + (
+                ". The two agree."
+                if by_ship == by_cost
+                else ". They differ: read the interventions for what a landing is worth."
+            )
         )
     sec.notes.append(
         "Ship fates come from the baseline run's ships table "
@@ -340,7 +412,7 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["holding"] = hold
     sec.tables["holder_results"] = characters.holder_results(base)
     sec.tables["changes_of_hands"] = characters.changes_of_hands(base)
-    sec.figures.append(("holding", C.holding_chart(hold, sec.info)))
+    sec.figures.append(("holding", C.holding_chart(hold, _baseline_info(sec, base, _ONE_ROTATION))))
     p = int(exp.runs[BASELINE].manifest["run"]["players"])
     dealt = seats.win_by_seat(base.with_columns(pl.lit(p, dtype=pl.Int8).alias("players")))
     sec.tables["dealt_character"] = dealt
@@ -500,8 +572,13 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["winning_vp"] = win
     steps = sensitivity.step_changes(exp.runs, by)
     sec.tables["step_changes"] = steps
-    sec.figures.append(("win_shares", C.sensitivity_chart(ws, sec.info, key, by)))
-    sec.figures.append(("landings", C.landing_response_chart(land, sec.info, key)))
+    per_value = replace(
+        sec.info,
+        games=min(r.games.height for r in exp.runs.values()),
+        about="per value, every value on the same deals",
+    )
+    sec.figures.append(("win_shares", C.sensitivity_chart(ws, per_value, key, by)))
+    sec.figures.append(("landings", C.landing_response_chart(land, per_value, key)))
     values = win["value"].to_list()
     lo_v, hi_v = values[0], values[-1]
     for group in sorted(ws[by].unique()):
@@ -728,8 +805,13 @@ SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
 
 
 def build_section(exp: ExperimentRun) -> Section:
-    """The report section of one experiment's runs: the one its spec names."""
-    info = run_info(exp.manifests())
+    """The report section of one experiment's runs: the one its spec names. Its provenance
+    counts the experiment's own runs; the robustness runs are counted in their own note."""
+    robust = {n for n in exp.runs if n.startswith(f"{ROBUST}/")}
+    if robust:
+        info = run_info(r.manifest for n, r in exp.runs.items() if n not in robust)
+    else:
+        info = run_info(exp.manifests())
     sec = Section(exp.spec.name, exp.spec.title, exp.spec.question, info)
     SECTION_FUNCTIONS[exp.spec.section](exp, sec)
     return sec
