@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import polars as pl
+from scipy import stats
 
 from vdgsim.analysis.common import win_share_table
 from vdgsim.vocabulary import CHARACTER_NAMES, VP_SOURCE_COLUMNS, Character
@@ -59,6 +61,40 @@ def balance_index(by_seat: pl.DataFrame) -> pl.DataFrame:
         .with_columns((1 - pl.col("largest_gap")).alias("balance_index"))
         .sort("players")
     )
+
+
+def balance_interval(
+    players: pl.DataFrame, seed: int, reps: int = 1000, confidence: float = 0.95
+) -> pl.DataFrame:
+    """Per player count: a percentile bootstrap interval for the balance index, resampling
+    whole games (each game is its own deal here: seats are not rotated), with a generator
+    seeded from ``seed`` so the report reproduces it."""
+    rows = []
+    for p in sorted(players["players"].unique().to_list()):
+        wide = (
+            players.filter(pl.col("players") == p)
+            .pivot(on="seat", index="game", values="win_share", sort_columns=True)
+            .drop("game")
+            .to_numpy()
+            .astype(np.float64)
+        )
+
+        def index(i: np.ndarray, m: np.ndarray = wide) -> float:
+            means = m[i].mean(axis=0)
+            return float(1.0 - (means.max() - means.min()))
+
+        res = stats.bootstrap(
+            (np.arange(wide.shape[0]),),
+            index,
+            vectorized=False,
+            n_resamples=reps,
+            confidence_level=confidence,
+            method="percentile",
+            random_state=np.random.default_rng([seed, p]),
+        )
+        ci = res.confidence_interval
+        rows.append({"players": p, "balance_low": ci.low, "balance_high": ci.high})
+    return pl.DataFrame(rows).with_columns(pl.col("players").cast(pl.Int8))
 
 
 def score_distribution(players: pl.DataFrame) -> pl.DataFrame:

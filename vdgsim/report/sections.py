@@ -452,7 +452,9 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     """Win share by seat, balance index, score distributions, VP by source."""
     players = seats.seat_players(exp.runs)
     by_seat = seats.win_by_seat(players)
-    bal = seats.balance_index(by_seat)
+    bal = seats.balance_index(by_seat).join(
+        seats.balance_interval(players, exp.spec.seed), on="players"
+    )
     sec.tables["win_by_seat"] = by_seat
     sec.tables["balance_index"] = bal
     sec.tables["score_distribution"] = seats.score_distribution(players)
@@ -484,8 +486,8 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         k = KeyNumber(
             f"{r['players']} players: balance index",
             r["balance_index"],
-            None,
-            None,
+            r["balance_low"],
+            r["balance_high"],
             "",
             "balance_index",
             {"players": r["players"]},

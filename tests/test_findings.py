@@ -14,7 +14,7 @@ import pytest
 from scipy import stats
 
 from vdgsim.analysis import robustness as R
-from vdgsim.analysis import sensitivity
+from vdgsim.analysis import seats, sensitivity
 from vdgsim.analysis.experiment import (
     ROBUST,
     SpecError,
@@ -279,3 +279,27 @@ def test_sweep_steps_are_paired_by_deal_and_the_shape_is_called_jointly():
     assert sensitivity.shape(flat.filter(pl.col("strategy") == "a")) == "shows no clear step"
     rising = sensitivity.step_changes({"k=0": _sweep_run(base), "k=1": _sweep_run(up)})
     assert sensitivity.shape(rising.filter(pl.col("strategy") == "a")) == "rises"
+
+
+# --- seat balance index: a bootstrap interval ------------------------------------------------
+def _seat_rows(winners: list[int], players: int = 2) -> pl.DataFrame:
+    return pl.DataFrame(
+        {
+            "game": [g for g in range(len(winners)) for _ in range(players)],
+            "seat": [s for _ in winners for s in range(players)],
+            "win_share": [float(s == w) for w in winners for s in range(players)],
+            "players": [players] * (players * len(winners)),
+        }
+    ).with_columns(pl.col("players").cast(pl.Int8), pl.col("seat").cast(pl.Int8))
+
+
+def test_balance_index_interval_resamples_games_and_reproduces():
+    always = seats.balance_interval(_seat_rows([0] * 50), seed=1).row(0, named=True)
+    assert always["balance_low"] == always["balance_high"] == 0.0  # seat 0 wins every game
+    alternating = _seat_rows([g % 2 for g in range(400)])
+    iv = seats.balance_interval(alternating, seed=1).row(0, named=True)
+    # plug-in index 1.0; a resample's seat shares differ by about 1/sqrt(400) = 5 pp
+    assert 0.85 < iv["balance_low"] < 0.97 and iv["balance_high"] == pytest.approx(1.0)
+    assert seats.balance_interval(alternating, seed=1).equals(
+        seats.balance_interval(alternating, seed=1)
+    )
