@@ -246,6 +246,11 @@ def test_the_finding_says_how_the_restriction_changed_play(labelled):
     assert b["arm_mean"] == pytest.approx(b["baseline"] + b["change"])
     text = next(f.text for f in sec.findings if not isinstance(f, str))
     assert f"{b['change']:+.2f} rounds holding Alvares (from {b['baseline']:.2f})" in text
+    # the mechanism: VP by source, and the sources add up to the score change
+    vp = sec.tables["behaviour"].filter(pl.col("kind") == "mechanism")
+    eff = sec.tables["effects"].row(0, named=True)
+    assert vp["change"].sum() == pytest.approx(eff["vp_diff"])
+    assert "Where its VP went:" in text
 
 
 # --- sweeps: paired steps and the shape of the response --------------------------------------

@@ -15,7 +15,13 @@ import polars as pl
 
 from vdgsim.analysis.common import focus_rows, paired_difference
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
-from vdgsim.vocabulary import CHARACTER_COLUMNS, CHARACTER_KEYS, SENT_COLUMNS
+from vdgsim.vocabulary import (
+    CHARACTER_COLUMNS,
+    CHARACTER_KEYS,
+    SENT_COLUMNS,
+    VP_SOURCE_COLUMNS,
+    VP_SOURCE_NAMES,
+)
 
 
 def focus_table(run: Any) -> pl.DataFrame:
@@ -65,6 +71,11 @@ BEHAVIOUR = {
 }
 """Per game of the focus player: what a restriction may change in its play, and its words."""
 
+MECHANISM = {
+    c: f"VP from {name}" for c, name in zip(VP_SOURCE_COLUMNS, VP_SOURCE_NAMES, strict=True)
+}
+"""Per game of the focus player: where its VP came from (the mechanism of an effect)."""
+
 
 def _behaviour_table(run: Any) -> pl.DataFrame:
     f = focus_table(run)
@@ -80,18 +91,21 @@ def _behaviour_table(run: Any) -> pl.DataFrame:
 
 
 def behaviour_changes(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFrame:
-    """Per arm and behaviour (:data:`BEHAVIOUR`): the focus player's mean in the baseline and
-    the arm, and the paired change with its interval over deals — how the restriction changed
-    its play, to read beside the effect on its results."""
+    """Per arm and behaviour (:data:`BEHAVIOUR`, then the VP sources of :data:`MECHANISM`):
+    the focus player's mean in the baseline and the arm, and the paired change with its
+    interval over deals — how the restriction changed its play and where its VP went, to read
+    beside the effect on its results."""
     base = _behaviour_table(exp.runs[BASELINE])
     rows = []
+    what = {**BEHAVIOUR, **MECHANISM}
     for arm in exp.spec.arms:
         var = _behaviour_table(exp.runs[arm.name])
-        d = paired_difference(base, var, tuple(BEHAVIOUR), confidence)
-        for col, words in BEHAVIOUR.items():
+        d = paired_difference(base, var, tuple(what), confidence)
+        for col, words in what.items():
             rows.append(
                 {
                     "arm": arm.name,
+                    "kind": "mechanism" if col in MECHANISM else "play",
                     "behaviour": col,
                     "words": words,
                     "baseline": d[f"{col}_base"],

@@ -127,14 +127,20 @@ def _opponents(spec: ExperimentSpec) -> str:
 
 
 def _play_changed(rows: pl.DataFrame) -> str:
-    """`` Its play changed: +0.9 Reals paid to act early, ...`` (the changes whose paired
-    interval excludes zero), so an effect is read with what the restriction made it do."""
-    moved = [
-        f"{r['change']:+.2f} {r['words']} (from {r['baseline']:.2f})"
-        for r in rows.iter_rows(named=True)
-        if r["low"] > 0 or r["high"] < 0
-    ]
-    return f" Its play changed per game: {'; '.join(moved)}." if moved else ""
+    """`` Its play changed per game: +0.9 Reals paid to act early, ... Where its VP went:
+    -3.1 VP from slot, ...`` (the changes whose paired interval excludes zero), so an effect
+    is read with what the restriction made the player do, and why it scored what it did."""
+
+    def clear(kind: str) -> list[str]:
+        return [
+            f"{r['change']:+.2f} {r['words']} (from {r['baseline']:.2f})"
+            for r in rows.filter(pl.col("kind") == kind).iter_rows(named=True)
+            if r["low"] > 0 or r["high"] < 0
+        ]
+
+    play, vp = clear("play"), clear("mechanism")
+    out = f" Its play changed per game: {'; '.join(play)}." if play else ""
+    return out + (f" Where its VP went: {'; '.join(vp)}." if vp else "")
 
 
 def _robustness_table(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
