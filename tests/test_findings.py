@@ -308,3 +308,32 @@ def test_balance_index_interval_resamples_games_and_reproduces():
     assert seats.balance_interval(alternating, seed=1).equals(
         seats.balance_interval(alternating, seed=1)
     )
+
+
+# --- seats with other players in every seat ----------------------------------------------------
+SEATS = {
+    "name": "seats_tiny",
+    "kind": "seats",
+    "preset": "default",
+    "player_counts": [2],
+    "games": 60,
+    "quick_games": 20,
+    "seed": 4,
+    "other_presets": [{"player": "random", "games": 40, "quick_games": 0}],
+}
+
+
+def test_seats_of_other_presets_are_planned_and_labelled(tmp_path):
+    spec = parse_spec(SEATS)
+    assert [p.name for p in experiment_plan(spec, 60)] == ["2p", "other/random/2p"]
+    assert [p.name for p in experiment_plan(spec, 20, quick=True)] == ["2p"]
+    sec = build_section(run_experiment(spec, tmp_path / "seats"))
+    table = sec.tables["win_by_seat_by_preset"]
+    assert table["preset"].unique(maintain_order=True).to_list() == ["default", "random"]
+    assert table.filter(pl.col("preset") == "random")["n"].to_list() == [40, 40]
+    assert sec.info.games == 60  # the section's own runs; the other presets are in their table
+    for f in sec.findings:
+        if "holds for every player" in f or "depends on the player" in f or "unclear for" in f:
+            assert "default " in f and "random " in f
+    with pytest.raises(SpecError, match="already the focus player"):
+        parse_spec({**SEATS, "other_presets": [{"player": "default", "games": 4}]})

@@ -110,6 +110,7 @@ _TOP_KEYS = {
     "chunk_size",
     "notes",
     "robustness",
+    "other_presets",
 }
 
 
@@ -174,6 +175,7 @@ class ExperimentSpec:
     notes: str = ""
     source: str = ""
     robustness: Robustness | None = None
+    other_presets: tuple[Strength, ...] = ()  # seats: the same table for other players
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -191,6 +193,8 @@ class ExperimentSpec:
         d["arms"] = [asdict(a) for a in self.arms]
         if self.robustness is None:  # as recorded before robustness existed
             del d["robustness"]
+        if not self.other_presets:
+            del d["other_presets"]
         return d
 
 
@@ -338,33 +342,43 @@ def _robustness_fields(data: Any, source: str, focus: str) -> Robustness:
     for key, v in (("replicates", reps), ("quick_replicates", quick_reps)):
         if not 1 <= v <= 20:
             raise _fail(source, f"robustness.{key}", f"must be 1 to 20, got {v}")
-    strengths = []
-    for i, s in enumerate(_typed(data, "strengths", list, where, [])):
-        at = f"robustness.strengths[{i}]"
-        if not isinstance(s, dict) or set(s) - {"player", "opponents", "games", "quick_games"}:
-            raise _fail(source, at, "must be a table of player, opponents, games, quick_games")
-        player = _check_player(_typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player")
-        opponents = _check_player(
-            _typed(s, "opponents", str, f"{source}: {at}", player), source, f"{at}.opponents"
-        )
-        if player == focus:
-            raise _fail(source, f"{at}.player", f"{player!r} is already the focus player")
-        games = _typed(s, "games", int, f"{source}: {at}")
-        quick = _typed(s, "quick_games", int, f"{source}: {at}", 0)
-        if games < 1 or quick < 0:
-            raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
-        strengths.append(Strength(player, games, quick, opponents))
+    strengths = _strengths(data, "strengths", source, where, "robustness.", focus)
     data_games = _typed(data, "data_games", int, where, 4000)
     quick_data = _typed(data, "quick_data_games", int, where, 0)
     if data_games < 0 or quick_data < 0:
         raise _fail(source, "robustness", "data_games and quick_data_games must be at least 0")
-    return Robustness(reps, quick_reps, tuple(strengths), data_games, quick_data)
+    return Robustness(reps, quick_reps, strengths, data_games, quick_data)
+
+
+def _strengths(
+    data: dict[str, Any], key: str, source: str, where: str, prefix: str, focus: str
+) -> tuple[Strength, ...]:
+    """A list of ``{player, opponents, games, quick_games}`` tables (other players to replay
+    an experiment with); ``focus`` is the spec's own player, which may not repeat."""
+    out = []
+    for i, s in enumerate(_typed(data, key, list, where, [])):
+        at = f"{prefix}{key}[{i}]"
+        if not isinstance(s, dict) or set(s) - {"player", "opponents", "games", "quick_games"}:
+            raise _fail(source, at, "must be a table of player, opponents, games, quick_games")
+        player = _check_player(_typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player")
+        if player == focus:
+            raise _fail(source, f"{at}.player", f"{player!r} is already the focus player")
+        opponents = _check_player(
+            _typed(s, "opponents", str, f"{source}: {at}", player), source, f"{at}.opponents"
+        )
+        games = _typed(s, "games", int, f"{source}: {at}")
+        quick = _typed(s, "quick_games", int, f"{source}: {at}", 0)
+        if games < 1 or quick < 0:
+            raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
+        out.append(Strength(player, games, quick, opponents))
+    return tuple(out)
 
 
 def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
     kw["preset"] = _check_player(_typed(data, "preset", str, source, "default"), source, "preset")
     kw["player_counts"] = _counts(data, source)
     kw["rotate"] = False
+    kw["other_presets"] = _strengths(data, "other_presets", source, source, "", kw["preset"])
 
 
 def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -668,10 +682,30 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
 
 
 def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
-    return [
+    plan = [
         _planned(spec, games, f"{p}p", [spec.preset] * p, False, spec.decisions)
         for p in spec.player_counts
     ]
+    for s in spec.other_presets:
+        n = s.quick_games if quick else s.games
+        if n == 0:
+            continue
+        plan += [
+            _planned(
+                spec,
+                n,
+                f"{OTHER}/{strength_label(s.player)}/{p}p",
+                [s.player] * p,
+                False,
+                0.0,
+                chunk_size=max(1, min(spec.chunk_size, n // 8) // p) * p,
+            )
+            for p in spec.player_counts
+        ]
+    return plan
+
+
+OTHER = "other"  # the folder of a seats experiment's runs with other presets
 
 
 def _tournament_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
@@ -707,7 +741,7 @@ def experiment_settings(spec: ExperimentSpec, games: int, quick: bool = False) -
     d = {k: v for k, v in spec.to_dict().items() if k not in _COSMETIC}
     d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d["arms"]]
     out: dict[str, Any] = {"spec": d, "games": games}
-    if spec.robustness is not None:
+    if spec.robustness is not None or spec.other_presets:
         out["quick"] = quick
     # tuples and lists compare unequal, and experiment.json holds lists
     return json.loads(json.dumps(out, default=str))
@@ -721,7 +755,7 @@ def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
     if d.get("kind") in KINDS:  # recorded before specs named their section
         d.setdefault("section", KINDS[d["kind"]].section)
     out: dict[str, Any] = {"spec": d, "games": meta.get("games")}
-    if d.get("robustness") is not None:
+    if d.get("robustness") is not None or d.get("other_presets"):
         out["quick"] = bool(meta.get("quick"))
     return json.loads(json.dumps(out, default=str))
 
@@ -881,6 +915,10 @@ def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
     for k in ("players", "player_counts", "presets", "sweep_values"):
         sd[k] = tuple(sd[k])
     sd.setdefault("section", KINDS[sd["kind"]].section)
+    sd["other_presets"] = tuple(
+        Strength(**{**s, "opponents": s.get("opponents") or s["player"]})
+        for s in sd.pop("other_presets", ())
+    )
     rob = sd.pop("robustness", None)
     if rob is not None:
         strengths = tuple(

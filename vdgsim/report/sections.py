@@ -30,10 +30,12 @@ from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
 from vdgsim.analysis.experiment import (
     BASELINE,
+    OTHER,
     ROBUST,
     ExperimentRun,
     ExperimentSpec,
     arm_restriction,
+    strength_label,
 )
 from vdgsim.analysis.robustness import Label
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
@@ -455,8 +457,10 @@ def paired_section(exp: ExperimentRun, sec: Section) -> None:
 
 # --- seats --------------------------------------------------------------------------------------
 def seats_section(exp: ExperimentRun, sec: Section) -> None:
-    """Win share by seat, balance index, score distributions, VP by source."""
-    players = seats.seat_players(exp.runs)
+    """Win share by seat, balance index, score distributions, VP by source; and whether the
+    seat effects hold with other players in every seat."""
+    own = {n: r for n, r in exp.runs.items() if not n.startswith(f"{OTHER}/")}
+    players = seats.seat_players(own)
     by_seat = seats.win_by_seat(players)
     bal = seats.balance_index(by_seat).join(
         seats.balance_interval(players, exp.spec.seed), on="players"
@@ -511,8 +515,60 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         )
     sec.notes.append(
         "Identical players, seats not rotated, so seat effects belong to the game (first "
-        "player, the character dealt to the seat). Win shares split ties."
+        "player, the character dealt to the seat) as those players play it. Win shares split "
+        "ties."
     )
+    if exp.spec.other_presets:
+        _seats_by_preset(exp, sec, by_seat, bal)
+
+
+def _seats_by_preset(
+    exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame, bal: pl.DataFrame
+) -> None:
+    """The seat table again with other presets in every seat: does each seat effect of the
+    spec's preset hold for every player, or depend on it?"""
+    frames_seat = [by_seat.with_columns(pl.lit(exp.spec.preset).alias("preset"))]
+    frames_bal = [bal.with_columns(pl.lit(exp.spec.preset).alias("preset"))]
+    for s in exp.spec.other_presets:
+        prefix = f"{OTHER}/{strength_label(s.player)}/"
+        runs = {n: r for n, r in exp.runs.items() if n.startswith(prefix)}
+        if not runs:
+            continue
+        players = seats.seat_players(runs)
+        b = seats.win_by_seat(players)
+        frames_seat.append(b.with_columns(pl.lit(s.player).alias("preset")))
+        frames_bal.append(
+            seats.balance_index(b)
+            .join(seats.balance_interval(players, exp.spec.seed), on="players")
+            .with_columns(pl.lit(s.player).alias("preset"))
+        )
+    every = pl.concat(frames_seat, how="diagonal_relaxed")
+    sec.tables["win_by_seat_by_preset"] = every
+    sec.tables["balance_index_by_preset"] = pl.concat(frames_bal, how="diagonal_relaxed")
+
+    def gap(o: dict[str, Any]) -> robustness.Effect:
+        # the seat's distance from the fair share; the Wilson interval gives its spread
+        f = o["fair_share"]
+        se = (o["win_high"] - o["win_low"]) / (2 * 1.959964)
+        return robustness.Effect(
+            o["preset"], o["win_share"] - f, o["win_low"] - f, o["win_high"] - f, se, o["n"]
+        )
+
+    words = ("holds for every player tested", "depends on the player", "unclear for some player")
+    for r in by_seat.filter(pl.col("above_fair") | pl.col("below_fair")).iter_rows(named=True):
+        rows = every.filter((pl.col("players") == r["players"]) & (pl.col("seat") == r["seat"]))
+        others = [(o["preset"], gap(o)) for o in rows.iter_rows(named=True)][1:]
+        lab = robustness.compare(gap({**r, "preset": exp.spec.preset}), others, words)
+        each = "; ".join(
+            f"{o['preset']} {pct(o['win_share'])}% [{pct(o['win_low'])}, {pct(o['win_high'])}]"
+            for o in rows.iter_rows(named=True)
+        )
+        which = f" (see {', '.join(lab.which)})" if lab.which else ""
+        sec.findings.append(
+            f"With {r['players']} players, seat {r['seat']} ({r['dealt_character']}) winning "
+            f"{'more' if r['above_fair'] else 'less'} than the fair {pct(r['fair_share'])}% "
+            f"{lab.label}{which}: {each}."
+        )
 
 
 # --- matchups -----------------------------------------------------------------------------------
@@ -814,8 +870,9 @@ SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
 
 def build_section(exp: ExperimentRun) -> Section:
     """The report section of one experiment's runs: the one its spec names. Its provenance
-    counts the experiment's own runs; the robustness runs are counted in their own note."""
-    robust = {n for n in exp.runs if n.startswith(f"{ROBUST}/")}
+    counts the experiment's own runs; robustness runs and the seats runs of other presets are
+    described where they are used."""
+    robust = {n for n in exp.runs if n.startswith((f"{ROBUST}/", f"{OTHER}/"))}
     if robust:
         info = run_info(r.manifest for n, r in exp.runs.items() if n not in robust)
     else:
