@@ -337,3 +337,7 @@ def test_seats_of_other_presets_are_planned_and_labelled(tmp_path):
             assert "default " in f and "random " in f
     with pytest.raises(SpecError, match="already the focus player"):
         parse_spec({**SEATS, "other_presets": [{"player": "default", "games": 4}]})
+    with pytest.raises(SpecError, match="other_presets: only a seats experiment takes it"):
+        parse_spec({**SPEC, "other_presets": SEATS["other_presets"]})
+    with pytest.raises(SpecError, match="robustness: only a paired experiment takes it"):
+        parse_spec({**SEATS, "robustness": {}})

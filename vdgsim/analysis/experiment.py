@@ -247,6 +247,9 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     kind = _typed(data, "kind", str, source)
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    for key, only in (("robustness", "paired"), ("other_presets", "seats")):
+        if key in data and kind != only:
+            raise _fail(source, key, f"only a {only} experiment takes it, not a {kind} one")
     section = _typed(data, "section", str, source, KINDS[kind].section)
     if section not in SECTIONS or SECTIONS[section].kind != kind:
         known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind)
