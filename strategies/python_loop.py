@@ -26,6 +26,7 @@ import numpy as np
 from strategies.policy import choose
 from strategies.registry import resolve
 from vdgsim import layout as L
+from vdgsim.fastcall import compiled_entry
 from vdgsim.game import GameResult, GameState, apply_action, is_over, legal_actions, result
 
 PythonPlayer = Callable[[GameState, list[int]], int]
@@ -37,9 +38,17 @@ def preset_player(name: str) -> PythonPlayer:
     # the policy reads only the deciding seat's row; one row per seat lets any seat use it
     table = np.tile(row, (L.MAX_PLAYERS, 1)).astype(np.float64)
 
+    choose_fast = choose
+
     def player(game: GameState, legal: list[int]) -> int:
+        nonlocal choose_fast
         codes = np.array(legal, dtype=np.int64)
-        return int(choose(game.components.array, game.s, codes, len(codes), table))
+        c = game.components.array
+        action = choose_fast(c, game.s, codes, len(codes), table)
+        if choose_fast is choose:
+            # later calls skip numba's typing of the read-only component array
+            choose_fast = compiled_entry(choose, c, game.s, codes, len(codes), table)
+        return int(action)
 
     return player
 

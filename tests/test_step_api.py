@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from vdgsim import (
+    GameState,
     IllegalActionError,
     apply_action,
     clone,
@@ -102,3 +103,20 @@ def test_no_action_once_the_game_is_over() -> None:
         apply_action(g, legal_actions(g)[-1])
     with pytest.raises(IllegalActionError, match="the game is over"):
         apply_action(g, 0)
+
+
+def test_a_game_state_refuses_arrays_the_compiled_step_cannot_read() -> None:
+    """The Python step calls compiled entry points that do not check an array's shape or
+    layout (vdgsim.fastcall), so a GameState checks them when it is made."""
+    g = new_game(players=2, seed=1)
+    GameState(g.components, g.s.copy(), g.log.copy())  # a copy is fine
+    strided = np.repeat(g.s, 2)[::2]
+    for s, log in (
+        (g.s.astype(np.int32), g.log),
+        (strided, g.log),
+        (g.s.reshape(1, -1), g.log),
+        (g.s[:10].copy(), g.log),
+        (g.s, g.log[:, :3].copy()),
+    ):
+        with pytest.raises(ValueError):
+            GameState(g.components, s, log)

@@ -22,10 +22,13 @@ from vdgsim.components import Components, default_components
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
 from vdgsim.engine.checked import APPLIED, GAME_OVER, ILLEGAL, apply_checked
+from vdgsim.fastcall import compiled_entry
 
 MAX_SEED = 2**63 - 1
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
+_S_STEP = L.S_STEP
+_ST_OVER = L.ST_OVER
 
 
 class IllegalActionError(ValueError):
@@ -42,6 +45,18 @@ class GameState:
     _scratch: np.ndarray = field(
         default_factory=lambda: np.zeros(L.MAX_LEGAL, dtype=np.int64), repr=False
     )
+
+    def __post_init__(self) -> None:
+        # the compiled entry points read these arrays without checking their shape
+        # (vdgsim.fastcall); numba's dispatcher would have compiled a version for any other
+        _check_array("s", self.s, 1)
+        _check_array("log", self.log, 2)
+        _check_array("components.array", self.components.array, 1)
+        if self.s.shape[0] < L.S_SIZE or self.log.shape[1] != L.LOG_WIDTH:
+            raise ValueError(
+                f"a game needs a state of {L.S_SIZE} and a log {L.LOG_WIDTH} wide, got "
+                f"{self.s.shape} and {self.log.shape}"
+            )
 
     @property
     def players(self) -> int:
@@ -81,6 +96,16 @@ class GameResult:
     reals: tuple[int, ...]
 
 
+def _check_array(name: str, a: np.ndarray, ndim: int) -> None:
+    if not (
+        isinstance(a, np.ndarray)
+        and a.dtype == np.int64
+        and a.ndim == ndim
+        and a.flags.c_contiguous
+    ):
+        raise ValueError(f"{name} must be a C-contiguous {ndim}-d int64 array")
+
+
 def check_players(players: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int | np.integer):
         raise ValueError(f"players must be an integer 2..4, got {players!r}")
@@ -109,9 +134,33 @@ def new_game(players: int = 4, seed: int = 0, components: Components | None = No
 def legal_actions(state: GameState) -> list[int]:
     """Legal action codes of the pending decision, a new list of Python ints (empty once the
     game is over)."""
-    n = flow.legal_actions(state.components.array, state.s, state._scratch)
+    scratch = state._scratch
+    n = _legal(state.components.array, state.s, scratch)
     # tolist converts in C: a comprehension of int() calls cost ten times the compiled call
-    return state._scratch[:n].tolist()
+    return scratch[:n].tolist()
+
+
+def _legal_first(c: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    """The first listing goes through numba's dispatcher (which compiles or loads the
+    function); later ones straight to its entry point (:mod:`vdgsim.fastcall`)."""
+    global _legal
+    n = flow.legal_actions(c, s, out)
+    _legal = compiled_entry(flow.legal_actions, c, s, out)
+    return n
+
+
+def _apply_first(
+    c: np.ndarray, s: np.ndarray, log: np.ndarray, action: int, out: np.ndarray
+) -> int:
+    """As :func:`_legal_first`, for the checked step."""
+    global _apply
+    status = apply_checked(c, s, log, action, out)
+    _apply = compiled_entry(apply_checked, c, s, log, action, out)
+    return status
+
+
+_legal = _legal_first
+_apply = _apply_first
 
 
 def apply_action(state: GameState, action: int) -> None:
@@ -124,7 +173,7 @@ def apply_action(state: GameState, action: int) -> None:
         action = _action_code(action)
     status = ILLEGAL
     if _INT64_MIN <= action <= _INT64_MAX:  # numba would reject a wider int or retype it
-        status = apply_checked(state.components.array, state.s, state.log, action, state._scratch)
+        status = _apply(state.components.array, state.s, state.log, action, state._scratch)
     if status == APPLIED:
         return
     if status == GAME_OVER:
@@ -149,7 +198,7 @@ def _action_code(action: object) -> int:
 
 def is_over(state: GameState) -> bool:
     # item() skips the numpy scalar that indexing makes: this runs once per Python step
-    return state.s.item(L.S_STEP) == L.ST_OVER
+    return state.s.item(_S_STEP) == _ST_OVER
 
 
 def clone(state: GameState) -> GameState:

@@ -1,9 +1,18 @@
 """The forward model: what is legal now, applying a choice, and running the game's automatic
 steps until the next decision.
 
-The state's ``step`` field is the game's program counter. :func:`advance` runs automatic
-rules until some player must decide (``decision`` set) or the game is over; :func:`apply`
-takes one legal action for the pending decision and advances again.
+The state's ``step`` field is the game's program counter (``layout.ST_*``). Each step has one
+handler below, named after its rulebook phase and step: it runs the step's automatic rules
+and returns the step to go to; a step that needs a player's choice sets the decision
+(:func:`_decide`) and returns the step at which play waits for it. Each decision kind has one
+``apply_<kind>`` that takes the chosen action and likewise returns the next step. Only
+:func:`advance` and :func:`apply` write the step, so every transition is in a handler's
+return value.
+
+The handlers, the ``apply_<kind>`` functions and their helpers are ``inline="always"``: numba
+splices them into :func:`advance` and :func:`apply`, which then compile to what one function
+with every step in it did (as separate calls they cost the compiled random-player loop 5 to
+10% of its speed).
 """
 
 from __future__ import annotations
@@ -27,12 +36,267 @@ from vdgsim.engine import scoring as SC
 from vdgsim.engine.setup import init_state
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _decide(s, kind, p):
     s[L.S_DECISION] = kind
     s[L.S_DEC_PLAYER] = p
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _caller(s):
+    """The seat whose number is being called."""
+    return s[L.S_NUM_OWNER + s[L.S_CURRENT]]
+
+
+@njit(cache=True, _nrt=False)
+def sending_merchant(s):
+    """The merchant tile being sent: the setup one (dealt face up to the Sernigi holder) or
+    this round's face-up one."""
+    if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
+        return s[L.S_MERCH_ORDER]
+    return LD.merchant_tile(s)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _offer_merchant(c, s, log, m, p, context):
+    """Ask seat ``p`` where to send merchant ship ``m`` if it fits anywhere, else discard it
+    (R5.5, R6.1)."""
+    if p >= 0 and LD.merchant_fits(c, s, m):
+        s[L.S_MERCH_CONTEXT] = context
+        _decide(s, L.D_SEND_MERCHANT, p)
+    else:
+        LD.discard_merchant(s, log, m)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _offer_launch(c, s, p, context):
+    """Ask seat ``p`` to launch a ship if it can (R5.2, R8.2); True when it was asked."""
+    if LA.can_launch(c, s, p):
+        s[L.S_LAUNCH_CONTEXT] = context
+        _decide(s, L.D_LAUNCH, p)
+        return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _landing_bonus(c, s, log, p, landing, resume):
+    """Give a ship's landing bonus (R5.4); a bonus of the player's choice waits for it.
+    Either way play goes on at ``resume``."""
+    kind = LD.landing_bonus(c, s, log, p, landing)
+    if kind != L.D_NONE:
+        s[L.S_BONUS_RESUME] = resume
+        _decide(s, kind, p)
+    return resume
+
+
+# --- the steps: setup and Phase 1 -----------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def setup_merchant_ship(c, s, log):
+    """R1.5: the Sernigi holder sends the setup merchant ship, if it fits."""
+    _offer_merchant(c, s, log, s[L.S_MERCH_ORDER], s[L.S_CHAR_HOLDER + L.CH_SERNIGI], L.MC_SETUP)
+    return L.ST_ROUND_START
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def round_start(c, s, log):
+    """R2.1, R3.1: a new round and its Vasco da Gama tile."""
+    RO.start_round(c, s, log)
+    return L.ST_PLACE
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def phase1_place_discs(c, s, log):
+    """R3.2–R3.4: the next seat places a disc, until every disc is placed."""
+    p = PL.next_placer(s)
+    if p < 0:
+        return L.ST_PHASE2_START
+    _decide(s, L.D_PLACE_DISC, p)
+    return L.ST_PLACE
+
+
+# --- Phase 2 ----------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def phase2_start(c, s, log):
+    """R4.1: the First Free Number and the start of the calls."""
+    RO.start_phase2(c, s, log)
+    return L.ST_CALL_NEXT
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def phase2_call_number(c, s, log):
+    """R4.2, R4.3, R4.6: call the next number with a disc and price its right to act; after
+    the last one, Phase 3."""
+    num = s[L.S_CURRENT] + 1
+    while num < L.N_NUMBERS and s[L.S_NUM_OWNER + num] < 0:
+        num += 1
+    if num >= L.N_NUMBERS:
+        return L.ST_PHASE3
+    s[L.S_CURRENT] = num
+    area = s[L.S_NUM_AREA + num]
+    # The disc leaves its slot when called (R4.6), so a slot frees up for Manuel I.
+    s[L.S_AREA_USED + area] -= 1
+    s[L.S_RIGHT_COST] = C.right_to_act_cost(s, num)
+    p = s[L.S_NUM_OWNER + num]
+    s[L.S_DEC_PLAYER] = p
+    E.log_event(s, log, E.EV_CALL, p, num, area, s[L.S_RIGHT_COST], 0)
+    return L.ST_PRE_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def launch_before_acting(c, s, log):
+    """R5.2: the called seat may launch ships before its action."""
+    if _offer_launch(c, s, _caller(s), L.LC_BEFORE):
+        return L.ST_PRE_LAUNCH
+    return L.ST_ACT
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def phase2_act(c, s, log):
+    """R4.3–R4.5: the called seat gives up or pays and performs the Area's action."""
+    _decide(s, L.D_ACT, _caller(s))
+    return L.ST_ACT
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def expedition_ships(c, s, log):
+    """R5.4: one ship at a time to the expedition's landing, up to the captains sent."""
+    p = _caller(s)
+    if s[L.S_EXP_SENT] < s[L.S_EXP_CAPTAINS] and X.can_send_to(c, s, p, s[L.S_EXP_LANDING]):
+        _decide(s, L.D_EXPEDITION_SHIP, p)
+        return L.ST_EXPEDITION
+    s[L.S_EXP_LANDING] = -1
+    return L.ST_POST_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def launch_after_acting(c, s, log):
+    """R5.2: the called seat may launch ships after its action."""
+    if _offer_launch(c, s, _caller(s), L.LC_AFTER):
+        return L.ST_POST_LAUNCH
+    return L.ST_CALL_END
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def phase2_call_end(c, s, log):
+    """R4.6: the called disc is done."""
+    num = s[L.S_CURRENT]
+    s[L.S_NUM_OWNER + num] = -1
+    s[L.S_NUM_AREA + num] = -1
+    return L.ST_CALL_NEXT
+
+
+# --- Phase 3 and the end of the round -------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def phase3_merchant_ship(c, s, log):
+    """R6.1: the Sernigi holder sends this round's unsent merchant ship, if it fits."""
+    s[L.S_PHASE] = L.PH_NAVIGATION
+    s[L.S_CURRENT] = 0
+    m = LD.merchant_tile(s)
+    if m >= 0:
+        _offer_merchant(c, s, log, m, s[L.S_CHAR_HOLDER + L.CH_SERNIGI], L.MC_PHASE3)
+    return L.ST_PHASE3_SCORE
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def phase3_navigation(c, s, log):
+    """R6.2–R6.4, then R7 after rounds 1 to 4: income, completion, movement, next round."""
+    NV.score_income_and_completion(c, s, log)
+    NV.move_ships(c, s, log)
+    if s[L.S_ROUND] < L.N_ROUNDS:
+        RO.end_of_round(c, s, log)
+        return L.ST_ROUND_START
+    return L.ST_END_GAME
+
+
+# --- the end of the game ----------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def end_holder_bonuses(c, s, log):
+    """R8.1: the last holder bonuses; then each seat's last launches and boarding."""
+    s[L.S_PHASE] = L.PH_END
+    RO.holder_bonuses(c, s, log)
+    s[L.S_END_PLAYER] = 0
+    return L.ST_END_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def end_launches(c, s, log):
+    """R8.2: the seat's last launches; after the last seat, final scoring (R8.3)."""
+    p = s[L.S_END_PLAYER]
+    if p >= s[L.S_N_PLAYERS]:
+        SC.final_scoring(c, s, log)
+        s[L.S_PHASE] = L.PH_OVER
+        return L.ST_OVER
+    if _offer_launch(c, s, p, L.LC_END):
+        return L.ST_END_LAUNCH
+    return L.ST_END_BOARD
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def end_boarding(c, s, log):
+    """R8.2: the seat boards captains from its supply onto its unboarded ships."""
+    p = s[L.S_END_PLAYER]
+    if s[L.S_CAPT_SUPPLY + p] > 0 and SC.unboarded_ships(s, p) > 0:
+        _decide(s, L.D_END_BOARD, p)
+        return L.ST_END_BOARD
+    s[L.S_END_PLAYER] = p + 1
+    return L.ST_END_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def game_over(c, s, log):
+    """R8.3: nobody decides any more."""
+    _decide(s, L.D_NONE, -1)
+    return L.ST_OVER
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _run_step(c, s, log, st):
+    if st == L.ST_SETUP_SEND:
+        return setup_merchant_ship(c, s, log)
+    if st == L.ST_ROUND_START:
+        return round_start(c, s, log)
+    if st == L.ST_PLACE:
+        return phase1_place_discs(c, s, log)
+    if st == L.ST_PHASE2_START:
+        return phase2_start(c, s, log)
+    if st == L.ST_CALL_NEXT:
+        return phase2_call_number(c, s, log)
+    if st == L.ST_PRE_LAUNCH:
+        return launch_before_acting(c, s, log)
+    if st == L.ST_ACT:
+        return phase2_act(c, s, log)
+    if st == L.ST_EXPEDITION:
+        return expedition_ships(c, s, log)
+    if st == L.ST_POST_LAUNCH:
+        return launch_after_acting(c, s, log)
+    if st == L.ST_CALL_END:
+        return phase2_call_end(c, s, log)
+    if st == L.ST_PHASE3:
+        return phase3_merchant_ship(c, s, log)
+    if st == L.ST_PHASE3_SCORE:
+        return phase3_navigation(c, s, log)
+    if st == L.ST_END_GAME:
+        return end_holder_bonuses(c, s, log)
+    if st == L.ST_END_LAUNCH:
+        return end_launches(c, s, log)
+    if st == L.ST_END_BOARD:
+        return end_boarding(c, s, log)
+    return game_over(c, s, log)
+
+
+@njit(cache=True, _nrt=False)
+def advance(c, s, log):
+    """Run automatic steps until a decision is pending or the game is over."""
+    # a decision left over from before (a test setting up a position) must not stop the run
+    s[L.S_DECISION] = L.D_NONE
+    while True:
+        st = s[L.S_STEP]
+        s[L.S_STEP] = _run_step(c, s, log, st)
+        if s[L.S_DECISION] != L.D_NONE or st == L.ST_OVER:
+            return
+
+
+# --- the legal actions of each decision -----------------------------------------------------
 @njit(cache=True, _nrt=False)
 def legal_acts(c, s, p, out, n):
     """Give up, plus every way of performing the called number's Area action (R4.5: only
@@ -52,119 +316,6 @@ def legal_acts(c, s, p, out, n):
     else:
         n = CH.legal_character_actions(s, out, n)
     return n
-
-
-@njit(cache=True, _nrt=False)
-def advance(c, s, log):
-    """Run automatic steps until a decision is pending or the game is over."""
-    while True:
-        st = s[L.S_STEP]
-        if st == L.ST_SETUP_SEND:
-            s[L.S_MERCH_CONTEXT] = L.MC_SETUP
-            s[L.S_STEP] = L.ST_ROUND_START
-            m = s[L.S_MERCH_ORDER]
-            if LD.merchant_fits(c, s, m):
-                _decide(s, L.D_SEND_MERCHANT, s[L.S_CHAR_HOLDER + L.CH_SERNIGI])
-                return
-            LD.discard_merchant(s, log, m)
-        elif st == L.ST_ROUND_START:
-            RO.start_round(c, s, log)
-            s[L.S_STEP] = L.ST_PLACE
-        elif st == L.ST_PLACE:
-            p = PL.next_placer(s)
-            if p < 0:
-                s[L.S_STEP] = L.ST_PHASE2_START
-            else:
-                _decide(s, L.D_PLACE_DISC, p)
-                return
-        elif st == L.ST_PHASE2_START:
-            RO.start_phase2(c, s, log)
-            s[L.S_STEP] = L.ST_CALL_NEXT
-        elif st == L.ST_CALL_NEXT:
-            num = s[L.S_CURRENT] + 1
-            while num < L.N_NUMBERS and s[L.S_NUM_OWNER + num] < 0:
-                num += 1
-            if num >= L.N_NUMBERS:
-                s[L.S_STEP] = L.ST_PHASE3
-                continue
-            s[L.S_CURRENT] = num
-            area = s[L.S_NUM_AREA + num]
-            # The disc leaves its slot when called (R4.6), so a slot frees up for Manuel I.
-            s[L.S_AREA_USED + area] -= 1
-            s[L.S_RIGHT_COST] = C.right_to_act_cost(s, num)
-            p = s[L.S_NUM_OWNER + num]
-            s[L.S_DEC_PLAYER] = p
-            E.log_event(s, log, E.EV_CALL, p, num, area, s[L.S_RIGHT_COST], 0)
-            s[L.S_STEP] = L.ST_PRE_LAUNCH
-        elif st == L.ST_PRE_LAUNCH or st == L.ST_POST_LAUNCH:
-            p = s[L.S_NUM_OWNER + s[L.S_CURRENT]]
-            if LA.can_launch(c, s, p):
-                s[L.S_LAUNCH_CONTEXT] = L.LC_BEFORE if st == L.ST_PRE_LAUNCH else L.LC_AFTER
-                _decide(s, L.D_LAUNCH, p)
-                return
-            s[L.S_STEP] = L.ST_ACT if st == L.ST_PRE_LAUNCH else L.ST_CALL_END
-        elif st == L.ST_ACT:
-            _decide(s, L.D_ACT, s[L.S_NUM_OWNER + s[L.S_CURRENT]])
-            return
-        elif st == L.ST_EXPEDITION:
-            p = s[L.S_NUM_OWNER + s[L.S_CURRENT]]
-            if s[L.S_EXP_SENT] < s[L.S_EXP_CAPTAINS] and X.can_send_to(c, s, p, s[L.S_EXP_LANDING]):
-                _decide(s, L.D_EXPEDITION_SHIP, p)
-                return
-            s[L.S_EXP_LANDING] = -1
-            s[L.S_STEP] = L.ST_POST_LAUNCH
-        elif st == L.ST_CALL_END:
-            num = s[L.S_CURRENT]
-            s[L.S_NUM_OWNER + num] = -1
-            s[L.S_NUM_AREA + num] = -1
-            s[L.S_STEP] = L.ST_CALL_NEXT
-        elif st == L.ST_PHASE3:
-            s[L.S_PHASE] = L.PH_NAVIGATION
-            s[L.S_CURRENT] = 0
-            s[L.S_STEP] = L.ST_PHASE3_SCORE
-            m = LD.merchant_tile(s)
-            if m >= 0:
-                holder = s[L.S_CHAR_HOLDER + L.CH_SERNIGI]
-                if holder >= 0 and LD.merchant_fits(c, s, m):
-                    s[L.S_MERCH_CONTEXT] = L.MC_PHASE3
-                    _decide(s, L.D_SEND_MERCHANT, holder)
-                    return
-                LD.discard_merchant(s, log, m)
-        elif st == L.ST_PHASE3_SCORE:
-            NV.score_income_and_completion(c, s, log)
-            NV.move_ships(c, s, log)
-            if s[L.S_ROUND] < L.N_ROUNDS:
-                RO.end_of_round(c, s, log)
-                s[L.S_STEP] = L.ST_ROUND_START
-            else:
-                s[L.S_STEP] = L.ST_END_GAME
-        elif st == L.ST_END_GAME:
-            s[L.S_PHASE] = L.PH_END
-            RO.holder_bonuses(c, s, log)
-            s[L.S_END_PLAYER] = 0
-            s[L.S_STEP] = L.ST_END_LAUNCH
-        elif st == L.ST_END_LAUNCH:
-            p = s[L.S_END_PLAYER]
-            if p >= s[L.S_N_PLAYERS]:
-                SC.final_scoring(c, s, log)
-                s[L.S_PHASE] = L.PH_OVER
-                s[L.S_STEP] = L.ST_OVER
-                continue
-            if LA.can_launch(c, s, p):
-                s[L.S_LAUNCH_CONTEXT] = L.LC_END
-                _decide(s, L.D_LAUNCH, p)
-                return
-            s[L.S_STEP] = L.ST_END_BOARD
-        elif st == L.ST_END_BOARD:
-            p = s[L.S_END_PLAYER]
-            if s[L.S_CAPT_SUPPLY + p] > 0 and SC.unboarded_ships(s, p) > 0:
-                _decide(s, L.D_END_BOARD, p)
-                return
-            s[L.S_END_PLAYER] = p + 1
-            s[L.S_STEP] = L.ST_END_LAUNCH
-        else:  # ST_OVER
-            _decide(s, L.D_NONE, -1)
-            return
 
 
 @njit(cache=True, _nrt=False)
@@ -202,107 +353,54 @@ def legal_actions(c, s, out):
     return n
 
 
-@njit(cache=True, _nrt=False)
-def sending_merchant(s):
-    """The merchant tile being sent: the setup one (dealt face up to the Sernigi holder) or
-    this round's face-up one."""
-    if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
-        return s[L.S_MERCH_ORDER]
-    return LD.merchant_tile(s)
+# --- applying each decision -----------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def apply_place_disc(c, s, log, p, action, row):
+    """R3.2: place the disc; the turn passes clockwise."""
+    PL.place_disc(s, p, action)
+    s[L.S_PLACE_TURN] = (p + 1) % s[L.S_N_PLAYERS]
+    return L.ST_PLACE
 
 
-@njit(cache=True, _nrt=False)
-def _after_bonus(c, s, log, p, landing, resume):
-    if not LD.landing_bonus(c, s, log, p, landing, resume):
-        s[L.S_STEP] = resume
-        s[L.S_DECISION] = L.D_NONE
+@njit(cache=True, _nrt=False, inline="always")
+def apply_launch(c, s, log, p, action, row):
+    """R5.2, R8.2: launch a ship and be asked again, or stop launching."""
+    if action != L.LAUNCH_DONE:
+        LA.launch(s, p, action)
+        return s[L.S_STEP]
+    ctx = s[L.S_LAUNCH_CONTEXT]
+    if ctx == L.LC_BEFORE:
+        return L.ST_ACT
+    if ctx == L.LC_AFTER:
+        return L.ST_CALL_END
+    return L.ST_END_BOARD
 
 
-@njit(cache=True, _nrt=False)
-def apply(c, s, log, action):
-    """Take ``action`` for the pending decision (it must be legal) and advance."""
-    kind = s[L.S_DECISION]
-    p = s[L.S_DEC_PLAYER]
-    context = s[L.S_CURRENT]
-    if kind == L.D_SEND_MERCHANT:
-        context = s[L.S_MERCH_CONTEXT]
-    elif kind == L.D_LAUNCH:
-        context = s[L.S_LAUNCH_CONTEXT]
-    row = E.log_event(s, log, E.EV_DECISION, p, kind, action, 0, context)
-    s[L.S_DEC_ROW] = row
-    s[L.S_DECISIONS_TAKEN] += 1
-    s[L.S_DECISION] = L.D_NONE
-
-    if kind == L.D_PLACE_DISC:
-        PL.place_disc(s, p, action)
-        s[L.S_PLACE_TURN] = (p + 1) % s[L.S_N_PLAYERS]
-    elif kind == L.D_LAUNCH:
-        if action == L.LAUNCH_DONE:
-            ctx = s[L.S_LAUNCH_CONTEXT]
-            if ctx == L.LC_BEFORE:
-                s[L.S_STEP] = L.ST_ACT
-            elif ctx == L.LC_AFTER:
-                s[L.S_STEP] = L.ST_CALL_END
-            else:
-                s[L.S_STEP] = L.ST_END_BOARD
-        else:
-            LA.launch(s, p, action)
-    elif kind == L.D_ACT:
-        _apply_act(c, s, log, p, action, row)
-    elif kind == L.D_EXPEDITION_SHIP:
-        if action == L.EXPEDITION_DONE:
-            s[L.S_EXP_LANDING] = -1
-            s[L.S_STEP] = L.ST_POST_LAUNCH
-        else:
-            landing = X.send_ship(c, s, log, p, action)
-            _after_bonus(c, s, log, p, landing, L.ST_EXPEDITION)
-    elif kind == L.D_SEND_MERCHANT:
-        ctx = s[L.S_MERCH_CONTEXT]
-        landing = LD.send_merchant(s, log, p, sending_merchant(s), action)
-        if ctx == L.MC_SETUP:
-            resume = L.ST_ROUND_START
-        elif ctx == L.MC_HOST:
-            resume = L.ST_POST_LAUNCH
-        else:
-            resume = L.ST_PHASE3_SCORE
-        _after_bonus(c, s, log, p, landing, resume)
-    elif kind == L.D_SERNIGI_WHEN:
-        s[L.S_STEP] = L.ST_POST_LAUNCH
-        if action == L.SERNIGI_NOW:
-            m = LD.merchant_tile(s)
-            if LD.merchant_fits(c, s, m):
-                s[L.S_MERCH_CONTEXT] = L.MC_HOST
-                _decide(s, L.D_SEND_MERCHANT, p)
-            else:
-                LD.discard_merchant(s, log, m)
-    elif kind == L.D_MANUEL_PLACE:
-        CH.place_manuel_disc(s, p, action)
-        s[L.S_STEP] = L.ST_POST_LAUNCH
-    elif kind == L.D_PROJECT_BONUS:
-        C.take_project(s, log, p, A.project_bonus_space(action), -3)
-        s[L.S_STEP] = s[L.S_BONUS_RESUME]
-    elif kind == L.D_SAILOR_BONUS:
-        LD.take_sailor_bonus(s, log, p, action)
-        s[L.S_STEP] = s[L.S_BONUS_RESUME]
-    elif kind == L.D_END_BOARD:
-        SC.board_captains(s, p, A.end_board_captains(action))
-        s[L.S_END_PLAYER] = p + 1
-        s[L.S_STEP] = L.ST_END_LAUNCH
-    s[L.S_DEC_ROW] = -1
-    if s[L.S_DECISION] == L.D_NONE:
-        advance(c, s, log)
+@njit(cache=True, _nrt=False, inline="always")
+def _act_characters(c, s, log, p, action):
+    """R5.5: Vasco da Gama's money, or host a character; Sernigi and Manuel I may ask a
+    follow-up choice."""
+    if not A.is_host(action):
+        CH.take_money(s, log, p, A.money_space(action))
+        return
+    ch = A.hosted_character(action)
+    prev = CH.host(c, s, log, p, ch)
+    if ch == L.CH_SERNIGI and LD.merchant_tile(s) >= 0:
+        _decide(s, L.D_SERNIGI_WHEN, p)
+    elif ch == L.CH_MANUEL and prev != p and CH.manuel_can_place(c, s):
+        _decide(s, L.D_MANUEL_PLACE, p)
 
 
-@njit(cache=True, _nrt=False)
-def _apply_act(c, s, log, p, action, row):
+@njit(cache=True, _nrt=False, inline="always")
+def apply_act(c, s, log, p, action, row):
+    """R4.4: give up for the compensation; or R4.3, R5: pay the right to act and perform the
+    called number's Area action (an expedition records its captains first, R5.4)."""
     num = s[L.S_CURRENT]
     if action == L.GIVE_UP:
         C.gain_reals(s, log, p, c[L.C_COMPENSATION + num], L.R_GIVE_UP, num, 0)
-        s[L.S_STEP] = L.ST_CALL_END
-        return
+        return L.ST_CALL_END
     C.pay(s, log, p, s[L.S_RIGHT_COST], L.PAY_RIGHT_TO_ACT, row)
     area = s[L.S_NUM_AREA + num]
-    s[L.S_STEP] = L.ST_POST_LAUNCH
     if area == L.A_PURCHASE:
         PU.purchase(c, s, log, p, action, row)
     elif area == L.A_RECRUITING:
@@ -311,16 +409,121 @@ def _apply_act(c, s, log, p, action, row):
         s[L.S_EXP_LANDING] = A.expedition_landing(action)
         s[L.S_EXP_CAPTAINS] = s[L.S_CAPT_SUPPLY + p]
         s[L.S_EXP_SENT] = 0
-        s[L.S_STEP] = L.ST_EXPEDITION
-    elif not A.is_host(action):
-        CH.take_money(s, log, p, A.money_space(action))
+        return L.ST_EXPEDITION
     else:
-        ch = A.hosted_character(action)
-        prev = CH.host(c, s, log, p, ch)
-        if ch == L.CH_SERNIGI and LD.merchant_tile(s) >= 0:
-            _decide(s, L.D_SERNIGI_WHEN, p)
-        elif ch == L.CH_MANUEL and prev != p and CH.manuel_can_place(c, s):
-            _decide(s, L.D_MANUEL_PLACE, p)
+        _act_characters(c, s, log, p, action)
+    return L.ST_POST_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_expedition_ship(c, s, log, p, action, row):
+    """R5.4: send one ship and take its landing bonus, or end the expedition."""
+    if action == L.EXPEDITION_DONE:
+        s[L.S_EXP_LANDING] = -1
+        return L.ST_POST_LAUNCH
+    landing = X.send_ship(c, s, log, p, action)
+    return _landing_bonus(c, s, log, p, landing, L.ST_EXPEDITION)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_send_merchant(c, s, log, p, action, row):
+    """R1.5, R5.5, R6.1: place the merchant ship and take its landing bonus; play resumes
+    where the ship was offered."""
+    ctx = s[L.S_MERCH_CONTEXT]
+    landing = LD.send_merchant(s, log, p, sending_merchant(s), action)
+    if ctx == L.MC_SETUP:
+        resume = L.ST_ROUND_START
+    elif ctx == L.MC_HOST:
+        resume = L.ST_POST_LAUNCH
+    else:
+        resume = L.ST_PHASE3_SCORE
+    return _landing_bonus(c, s, log, p, landing, resume)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_sernigi_when(c, s, log, p, action, row):
+    """R5.5: send the merchant ship now, or leave it to Phase 3."""
+    if action == L.SERNIGI_NOW:
+        _offer_merchant(c, s, log, LD.merchant_tile(s), p, L.MC_HOST)
+    return L.ST_POST_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_manuel_place(c, s, log, p, action, row):
+    """R5.5: Manuel I's disc goes to a free number and Area."""
+    CH.place_manuel_disc(s, p, action)
+    return L.ST_POST_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_project_bonus(c, s, log, p, action, row):
+    """R5.4: the landing bonus project of the player's choice."""
+    C.take_project(s, log, p, A.project_bonus_space(action), -3)
+    return s[L.S_BONUS_RESUME]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_sailor_bonus(c, s, log, p, action, row):
+    """R5.4: the landing bonus sailor of the player's choice."""
+    LD.take_sailor_bonus(s, log, p, action)
+    return s[L.S_BONUS_RESUME]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_end_board(c, s, log, p, action, row):
+    """R8.2: board captains; the next seat's last launches."""
+    SC.board_captains(s, p, A.end_board_captains(action))
+    s[L.S_END_PLAYER] = p + 1
+    return L.ST_END_LAUNCH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _apply_decision(c, s, log, kind, p, action, row):
+    if kind == L.D_PLACE_DISC:
+        return apply_place_disc(c, s, log, p, action, row)
+    if kind == L.D_LAUNCH:
+        return apply_launch(c, s, log, p, action, row)
+    if kind == L.D_ACT:
+        return apply_act(c, s, log, p, action, row)
+    if kind == L.D_EXPEDITION_SHIP:
+        return apply_expedition_ship(c, s, log, p, action, row)
+    if kind == L.D_SEND_MERCHANT:
+        return apply_send_merchant(c, s, log, p, action, row)
+    if kind == L.D_SERNIGI_WHEN:
+        return apply_sernigi_when(c, s, log, p, action, row)
+    if kind == L.D_MANUEL_PLACE:
+        return apply_manuel_place(c, s, log, p, action, row)
+    if kind == L.D_PROJECT_BONUS:
+        return apply_project_bonus(c, s, log, p, action, row)
+    if kind == L.D_SAILOR_BONUS:
+        return apply_sailor_bonus(c, s, log, p, action, row)
+    return apply_end_board(c, s, log, p, action, row)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _decision_context(s, kind):
+    """The event log's context of a decision: where a merchant ship or a launch was
+    offered, else the called number."""
+    if kind == L.D_SEND_MERCHANT:
+        return s[L.S_MERCH_CONTEXT]
+    if kind == L.D_LAUNCH:
+        return s[L.S_LAUNCH_CONTEXT]
+    return s[L.S_CURRENT]
+
+
+@njit(cache=True, _nrt=False)
+def apply(c, s, log, action):
+    """Take ``action`` for the pending decision (it must be legal) and advance."""
+    kind = s[L.S_DECISION]
+    p = s[L.S_DEC_PLAYER]
+    row = E.log_event(s, log, E.EV_DECISION, p, kind, action, 0, _decision_context(s, kind))
+    s[L.S_DEC_ROW] = row
+    s[L.S_DECISIONS_TAKEN] += 1
+    s[L.S_DECISION] = L.D_NONE
+    s[L.S_STEP] = _apply_decision(c, s, log, kind, p, action, row)
+    s[L.S_DEC_ROW] = -1
+    if s[L.S_DECISION] == L.D_NONE:
+        advance(c, s, log)
 
 
 @njit(cache=True, _nrt=False)

@@ -75,30 +75,24 @@ def sailor_bonus_available(s):
 
 
 @njit(cache=True, _nrt=False)
-def landing_bonus(c, s, log, p, landing, resume):
+def landing_bonus(c, s, log, p, landing):
     """Give seat ``p`` the landing's bonus for one ship (R5.4); an unavailable bonus is lost.
 
-    Returns True when the bonus needs the player's choice: the decision is then set and
-    play resumes at step ``resume`` once it is taken; otherwise the caller continues.
+    Returns the decision kind of a bonus the player chooses (``D_PROJECT_BONUS``,
+    ``D_SAILOR_BONUS``), which the caller asks for, else ``D_NONE``.
     """
     kind = c[L.C_LAND_BONUS + landing]
     if kind == L.BONUS_PROJECT:
         if C.n_upper(s) > 0:
-            s[L.S_DECISION] = L.D_PROJECT_BONUS
-            s[L.S_DEC_PLAYER] = p
-            s[L.S_BONUS_RESUME] = resume
-            return True
+            return L.D_PROJECT_BONUS
     elif kind == L.BONUS_SAILOR:
         if sailor_bonus_available(s):
-            s[L.S_DECISION] = L.D_SAILOR_BONUS
-            s[L.S_DEC_PLAYER] = p
-            s[L.S_BONUS_RESUME] = resume
-            return True
+            return L.D_SAILOR_BONUS
     elif kind == L.BONUS_CAPTAIN:
         C.gain_captain_from_area(s, log, p, landing)
     elif kind == L.BONUS_REALS:
         C.gain_reals(s, log, p, c[L.C_LAND_BONUS_REALS + landing], L.R_LANDING_BONUS, landing, 0)
-    return False
+    return L.D_NONE
 
 
 @njit(cache=True, _nrt=False)

@@ -1,0 +1,29 @@
+"""Calling a compiled function from Python once per decision, without numba's typing cost.
+
+A call through a numba dispatcher first finds the numba type of every argument. For most
+arrays numba does that in C, but not for a read-only one: the component array (read-only so
+that no rule can change the data a game was recorded with) is typed in Python on every call,
+which cost about a microsecond, more than the rules of a typical decision. The compiled
+entry point of one signature skips the typing. It still refuses an array of another dtype
+and any non-array, but it reads an array of another shape or layout without a check, so the
+callers pass only the arrays of a :class:`vdgsim.game.GameState`, whose shapes the game
+checks when it is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from numba import typeof
+
+
+def compiled_entry(function: Callable[..., Any], *args: Any) -> Callable[..., Any]:
+    """``function``'s compiled entry point for the numba types of ``args``, once a call with
+    such arguments has compiled it; else the function itself (also when it is plain Python:
+    ``NUMBA_DISABLE_JIT``, or a cold cache under ``VDGSIM_JIT=if-warm``)."""
+    overloads = getattr(function, "overloads", None)
+    if overloads is None:
+        return function
+    compiled = overloads.get(tuple(typeof(a) for a in args))
+    return function if compiled is None else compiled.entry_point
