@@ -26,4 +26,5 @@ def compiled_entry(function: Callable[..., Any], *args: Any) -> Callable[..., An
     if overloads is None:
         return function
     compiled = overloads.get(tuple(typeof(a) for a in args))
-    return function if compiled is None else compiled.entry_point
+    # entry_point is numba's own attribute (0.59 .. 0.68); without it, the dispatcher's way
+    return getattr(compiled, "entry_point", None) or function
