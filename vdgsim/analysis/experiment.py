@@ -634,6 +634,15 @@ def arm_restriction(spec: ExperimentSpec, arm: Arm) -> str | None:
     return arm.player[len(prefix) :] if arm.player.startswith(prefix) else None
 
 
+SPREAD_CHUNKS = 8  # a run of other players is cut in at least this many chunks
+
+
+def _spread(spec: ExperimentSpec, games: int, players: int) -> int:
+    """A chunk size that cuts a run of ``games`` in at least :data:`SPREAD_CHUNKS` chunks of
+    whole deals, so that a slow (search) player's run spreads over every job."""
+    return max(1, min(spec.chunk_size, games // SPREAD_CHUNKS) // players) * players
+
+
 def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedRun]:
     """The robustness runs: each variant is a baseline and every arm again (see module doc)."""
     rob = spec.robustness
@@ -668,14 +677,12 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
         n = s.quick_games if quick else s.games
         if n == 0:
             continue
-        # small chunks so that slow (search) players spread over every job
         variant(
             f"strength_{strength_label(s.player)}",
             s.player,
             n,
             [s.opponents] * len(rest),
-            chunk_size=max(1, min(spec.chunk_size, n // 8) // len(spec.players))
-            * len(spec.players),
+            chunk_size=_spread(spec, n, len(spec.players)),
         )
     n = rob.quick_data_games if quick else rob.data_games
     if n > 0:
@@ -701,7 +708,7 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
                 [s.player] * p,
                 False,
                 0.0,
-                chunk_size=max(1, min(spec.chunk_size, n // 8) // p) * p,
+                chunk_size=_spread(spec, n, p),
             )
             for p in spec.player_counts
         ]
