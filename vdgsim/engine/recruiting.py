@@ -8,6 +8,7 @@ from vdgsim import layout as L
 from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
@@ -30,16 +31,17 @@ def recruit_cost(c, action):
 def legal_recruits(c, s, p, budget, out, n):
     """Every affordable recruiting choice: a section and a count per colour, with or without
     a captain, or a captain alone (free). At least one sailor or one captain is taken."""
-    captain_left = s[L.S_CAPT_AREA + p] > 0
+    st = S.fields(s)
+    captain_left = st.captains_recruiting_area[p] > 0
     if captain_left:
         out[n] = A.recruit(L.RECRUIT_NO_SECTION, 0, 0, 0, 0, 1)
         n += 1
-    for sec in range(s[L.S_N_PLAYERS]):
-        o = L.S_SECTION + sec * L.N_COLOURS
-        for k0 in range(s[o] + 1):
-            for k1 in range(s[o + 1] + 1):
-                for k2 in range(s[o + 2] + 1):
-                    for k3 in range(s[o + 3] + 1):
+    for sec in range(st.players):
+        section = st.sections[sec]
+        for k0 in range(section[0] + 1):
+            for k1 in range(section[1] + 1):
+                for k2 in range(section[2] + 1):
+                    for k3 in range(section[3] + 1):
                         total = k0 + k1 + k2 + k3
                         if total == 0:
                             continue
@@ -57,14 +59,15 @@ def legal_recruits(c, s, p, budget, out, n):
 
 @njit(cache=True, _nrt=False)
 def recruit(c, s, log, p, action, dec_row):
+    st = S.fields(s)
     C.pay(s, log, p, recruit_cost(c, action), L.PAY_RECRUIT, dec_row)
     sec = A.recruit_section(action)
     if sec != L.RECRUIT_NO_SECTION:
         for col in range(L.N_COLOURS):
             k = A.recruit_count(action, col)
             if k > 0:
-                s[L.S_SECTION + sec * L.N_COLOURS + col] -= k
-                s[L.S_SAILORS + p * L.N_COLOURS + col] += k
+                st.sections[sec, col] -= k
+                st.sailors[p, col] += k
                 C.log_gain(s, log, p, E.G_SAILOR, k, col, sec)
     if A.recruit_captain(action):
         C.gain_captain_from_area(s, log, p, -1)
