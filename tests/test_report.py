@@ -117,6 +117,13 @@ def test_findings_quote_the_key_numbers(small_report):
                 assert num["text"] in text, (sec["name"], num["label"])
 
 
+def test_a_report_without_robustness_runs_says_no_finding_was_checked(small_report):
+    md = (small_report / "report.md").read_text()
+    summary = md.split("## Findings that hold on every check", 1)[1].split("\n## ", 1)[0]
+    assert "no finding was checked" in summary
+    assert json.loads((small_report / "report.json").read_text())["summary"] == []
+
+
 def test_identical_arm_reports_zero_effect(small_report):
     eff = pl.read_csv(small_report / "tables" / "a_paired-effects.csv")
     assert eff["win_share_diff"].to_list() == [0.0]

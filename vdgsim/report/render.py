@@ -175,6 +175,15 @@ _NO_SUMMARY = (
     "No causal finding passed all three checks (replication, player strength, reconstructed "
     "data); each section's findings carry their labels."
 )
+_NOT_CHECKED = (
+    "No experiment of this report has robustness runs ([robustness] in its spec), so no "
+    "finding was checked."
+)
+
+
+def _no_summary(sections: list[Section]) -> str:
+    checked = any(isinstance(f, Finding) and f.labels for s in sections for f in s.findings)
+    return _NO_SUMMARY if checked else _NOT_CHECKED
 
 
 def _md_finding(f: str | Finding) -> str:
@@ -186,7 +195,7 @@ def _md_finding(f: str | Finding) -> str:
 def _md_summary(sections: list[Section]) -> list[str]:
     found = summary_findings(sections)
     if not found:
-        return [_NO_SUMMARY]
+        return [_no_summary(sections)]
     return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {f.text}" for s, f in found]
 
 
@@ -207,7 +216,7 @@ def _html_summary(sections: list[Section]) -> list[str]:
     e = html.escape
     found = summary_findings(sections)
     if not found:
-        return [f"<p>{e(_NO_SUMMARY)}</p>"]
+        return [f"<p>{e(_no_summary(sections))}</p>"]
     items = "".join(f"<li><b>{e(s.title)}.</b> {e(f.text)}</li>" for s, f in found)
     return [f"<p class=note>{e(_SUMMARY_INTRO)}</p><ul class=findings>{items}</ul>"]
 
