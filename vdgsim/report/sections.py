@@ -158,8 +158,12 @@ def _robustness_table(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
     )
 
 
-def _paired_core(exp: ExperimentRun, sec: Section, subject: str) -> pl.DataFrame:
-    eff = paired.arm_effects(exp)
+def _paired_core(
+    exp: ExperimentRun, sec: Section, subject: str, eff: pl.DataFrame | None = None
+) -> pl.DataFrame:
+    """Effects, labels and findings of every arm (``eff``: the arm effects, if the section
+    has already computed them)."""
+    eff = paired.arm_effects(exp) if eff is None else eff
     sec.tables["effects"] = eff
     per_arm = replace(
         sec.info,
@@ -311,10 +315,9 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
     _paired_core(exp, sec, "player")
 
 
-def _landing_interventions(exp: ExperimentRun) -> dict[str, dict[str, Any]]:
+def _landing_interventions(exp: ExperimentRun, eff: pl.DataFrame) -> dict[str, dict[str, Any]]:
     """Landing key -> the paired effect of the arm that never sends ships to that landing
     alone (``never_landings=<key>``), for the arms the spec has."""
-    eff = paired.arm_effects(exp)
     out = {}
     for a in exp.spec.arms:
         r = arm_restriction(exp.spec, a)
@@ -336,7 +339,8 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     sec.figures.append(("landing_use", C.landing_use_chart(use, base_info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
-    avoided = _landing_interventions(exp)
+    eff = paired.arm_effects(exp)
+    avoided = _landing_interventions(exp, eff)
     ships_t = ship_fates_mod.run_ships(base)
     fates = ship_fates_mod.ship_fates(ships_t)
     summ = ship_fates_mod.landing_summary(ships_t)
@@ -410,7 +414,7 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
         f"({top['ships_per_game']:.2f} per player per game)."
     )
     sec.notes.append("The landing association table is correlational (who sends ships where).")
-    _paired_core(exp, sec, "player")
+    _paired_core(exp, sec, "player", eff)
 
 
 def characters_section(exp: ExperimentRun, sec: Section) -> None:
