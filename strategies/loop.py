@@ -14,13 +14,23 @@ from vdgsim.engine import scoring as SC
 
 @njit(cache=True)
 def play_to_end(c, s, log, params, legal):
-    """Play the game in ``s`` to its end with the policies in ``params``."""
+    """Play the game in ``s`` to its end with the policies in ``params``.
+
+    Returns (options, forced): the legal actions summed over the game's decisions and the
+    decisions that had only one, which only this loop sees (the branching factor of a run's
+    ``games`` table)."""
     cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))
     wi = np.zeros(W.WI_SIZE, dtype=np.int64)
     wf = np.zeros(W.WF_SIZE)
+    options = 0
+    forced = 0
     while s[L.S_STEP] != L.ST_OVER:
         n = flow.legal_actions(c, s, legal)
+        options += n
+        if n == 1:
+            forced += 1
         flow.apply(c, s, log, choose_cached(c, s, legal, n, params, cache, wi, wf))
+    return options, forced
 
 
 @njit(cache=True)

@@ -9,13 +9,16 @@ import pytest
 from vdgsim.analysis import matchups, measures
 from vdgsim.stats import cluster_bootstrap_means, wilson_interval
 
-# per game: seed, decisions, and per player (strategy, VP after rounds 1-5, final VP, rank,
-# win share); winners follows from the win shares
+# per game: seed, decisions, legal actions summed over them, decisions with one, and per
+# player (strategy, VP after rounds 1-5, final VP, rank, win share); winners follows from
+# the win shares
 GAMES = {
     # 3 players. Leaders: r1 {0}, r2 {1}, r3 {1}, r4 {0}, r5 {0}; seat 1 wins by 2 VP
     0: (
         10,
         120,
+        480,
+        30,
         [
             ("a", [2, 5, 5, 9, 20], 24, 2, 0.0),
             ("b", [0, 6, 8, 8, 18], 26, 1, 1.0),
@@ -27,6 +30,8 @@ GAMES = {
     1: (
         11,
         100,
+        250,
+        50,
         [
             ("a", [2, 4, 6, 8, 10], 15, 1, 0.5),
             ("b", [2, 3, 7, 8, 10], 15, 1, 0.5),
@@ -36,6 +41,8 @@ GAMES = {
     2: (
         12,
         80,
+        320,
+        0,
         [
             ("a", [2, 9, 14, 20, 25], 30, 1, 1.0),
             ("b", [0, 5, 10, 15, 20], 27, 2, 0.0),
@@ -46,13 +53,15 @@ GAMES = {
 
 def _tables() -> tuple[pl.DataFrame, pl.DataFrame]:
     games, players = [], []
-    for g, (seed, decisions, rows) in GAMES.items():
+    for g, (seed, decisions, options, forced, rows) in GAMES.items():
         games.append(
             {
                 "game": g,
                 "seed": seed,
                 "players": len(rows),
                 "decisions": decisions,
+                "options": options,
+                "forced_decisions": forced,
                 "winners": sum(1 for r in rows if r[4] > 0),
             }
         )
@@ -122,6 +131,10 @@ def test_summary_by_player_count(per_game):
     assert two["shared_win"]["value"] == 0.5
     assert two["decisions"]["value"] == 90.0
     assert two["decisions_per_player"]["value"] == 45.0
+    # per game first (2.5 and 4.0 legal actions per decision), then the mean over games; the
+    # pooled ratio 570 / 180 would say 3.17
+    assert two["branching"]["value"] == 3.25
+    assert two["forced"]["value"] == 0.25
     assert two["leader_wins_r1"]["value"] == pytest.approx(0.75)
     assert two["margin"]["games"] == 2 and two["margin"]["deals"] == 2
     # two deals: the bootstrap sees each deal alone or both

@@ -78,6 +78,7 @@ def _replay(seed: int, players: int, names: list[str]):
     performed = Counter()
     given_up = Counter()
     ships = Counter()
+    options = Counter()  # legal actions summed over the decisions, and decisions with one
     last_round = int(g.s[L.S_ROUND])
 
     def snapshot(rnd):
@@ -91,6 +92,8 @@ def _replay(seed: int, players: int, names: list[str]):
 
     while not is_over(g):
         n = flow.legal_actions(comp.array, g.s, legal)
+        options["options"] += n
+        options["forced_decisions"] += n == 1
         a = int(choose(comp.array, g.s, legal, n, params))
         kind, p = int(g.s[L.S_DECISION]), int(g.s[L.S_DEC_PLAYER])
         if kind in (L.D_PLACE_DISC, L.D_MANUEL_PLACE):
@@ -105,15 +108,23 @@ def _replay(seed: int, players: int, names: list[str]):
             last_round = int(g.s[L.S_ROUND])
     for rnd in range(last_round, L.N_ROUNDS + 1):
         snapshot(rnd)
-    return g, held, numbers, performed, given_up, ships, vps
+    return g, held, numbers, performed, given_up, ships, vps, options
 
 
 def test_player_rows_match_a_python_replay_of_the_same_seeds(reference):
     rows = reference.players
     for game in (0, 1, 57):
         seed = reference.games.filter(pl.col("game") == game)["seed"].item()
-        g, held, numbers, performed, given_up, ships, vps = _replay(seed, 4, ["random"] * 4)
+        g, held, numbers, performed, given_up, ships, vps, options = _replay(
+            seed, 4, ["random"] * 4
+        )
         res = result(g)
+        row = reference.games.filter(pl.col("game") == game).row(0, named=True)
+        assert options["forced_decisions"] > 0 and options["options"] > 10 * row["decisions"]
+        assert (row["options"], row["forced_decisions"]) == (
+            options["options"],
+            options["forced_decisions"],
+        )
         mine = rows.filter(pl.col("game") == game).sort("seat")
         assert mine["vp"].to_list() == list(res.vp)
         assert mine["rank"].to_list() == list(res.rank)

@@ -244,6 +244,8 @@ GAME_COLUMNS = (
     "winner",
     "winners",
     "winning_vp",
+    "options",
+    "forced_decisions",
 )
 VP_SOURCE_COLUMNS = tuple("vp_" + k for k in VP_SOURCE_KEYS)
 REALS_SOURCE_COLUMNS = tuple("reals_" + k for k in REALS_SOURCE_KEYS)

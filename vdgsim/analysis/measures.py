@@ -4,8 +4,9 @@ Modelled on Ludii's balance metrics and TAG's game reports. Everything is comput
 run's tables, never by replaying games: the ``players`` table (``vp``, ``rank``,
 ``win_share`` and the VP at the end of each round, ``vp_r1`` ... ``vp_r5``, which exclude the
 end-game scoring of R8.3) and the ``games`` table (``seed``, ``players``, ``decisions``,
-``winners``). Several runs are stacked with :func:`stack_runs`, which adds a ``run`` column;
-a game is then known by (``run``, ``game``).
+``winners``, and ``options`` and ``forced_decisions``, the legal actions summed over the
+decisions and the decisions that had only one). Several runs are stacked with
+:func:`stack_runs`, which adds a ``run`` column; a game is then known by (``run``, ``game``).
 
 Leaders and ties. The leaders after round k are the players with the most VP after it (before
 the end-game scoring; after round 5 the last Dias bonus, R8.1, is included). When m players
@@ -58,6 +59,8 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     *((f"lead_r{r}", f"leader's lead over the second after round {r}", "VP") for r in ROUNDS),
     ("decisions", "decisions per game", "count"),
     ("decisions_per_player", "decisions per player per game", "count"),
+    ("branching", "legal actions per decision (branching factor)", "count"),
+    ("forced", "decisions with a single legal action", "share"),
 )
 
 
@@ -83,10 +86,13 @@ def per_game(players: pl.DataFrame, games: pl.DataFrame) -> pl.DataFrame:
     ``lead_r<k>`` (leader's VP lead after round k), ``leader_wins_r<k>``,
     ``lead_change_r<k>`` (from round k-1 to round k, k = 2..5), ``lead_change_final`` (from
     round 5 to the final result), ``lead_changes`` (their sum),
-    ``decisions`` and ``decisions_per_player``.
+    ``decisions``, ``decisions_per_player``, ``branching`` (the game's legal actions per
+    decision) and ``forced`` (its share of decisions with one legal action).
     """
     keys = _keys(games)
-    g = games.select(*keys, "seed", "players", "decisions", "winners")
+    g = games.select(
+        *keys, "seed", "players", "decisions", "winners", "options", "forced_decisions"
+    )
     p = players.select(*keys, "vp", "win_share", *VP_ROUND_COLUMNS).with_columns(
         (pl.col(c) == pl.col(c).max().over(keys)).alias(f"_lead{r}")
         for r, c in zip(ROUNDS, VP_ROUND_COLUMNS, strict=True)
@@ -121,6 +127,8 @@ def per_game(players: pl.DataFrame, games: pl.DataFrame) -> pl.DataFrame:
         *((pl.col(f"_w{r}") / pl.col(f"_m{r}")).alias(f"leader_wins_r{r}") for r in ROUNDS),
         *changes,
         (pl.col("decisions") / pl.col("players").cast(pl.Float64)).alias("decisions_per_player"),
+        (pl.col("options") / pl.col("decisions").cast(pl.Float64)).alias("branching"),
+        (pl.col("forced_decisions") / pl.col("decisions").cast(pl.Float64)).alias("forced"),
         (pl.col("winners") > 1).cast(pl.Float64).alias("shared_win"),
     ).with_columns(
         (pl.col("margin") <= CLOSE_MARGIN).cast(pl.Float64).alias("close"),
@@ -148,6 +156,8 @@ def per_game(players: pl.DataFrame, games: pl.DataFrame) -> pl.DataFrame:
         "lead_changes",
         "decisions",
         "decisions_per_player",
+        "branching",
+        "forced",
     ).sort(keys)
 
 

@@ -753,7 +753,8 @@ def _count_info(
 
 def measures_section(exp: ExperimentRun, sec: Section) -> None:
     """Margins and close games, score trajectories, lead changes and how early games are
-    decided, decisions per game, head to head at every player count, convergence."""
+    decided, decisions and branching factor per game, head to head at every player count,
+    convergence."""
     manifests = exp.manifests()
     sec.info = replace(sec.info, about=measures.describe_runs(manifests))
     games, players = measures.stack_runs(exp.runs)
@@ -781,6 +782,8 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
                 ("lead_change_final", "winner is not the leader after round 5"),
                 ("decisions", "decisions per game"),
                 ("decisions_per_player", "decisions per player per game"),
+                ("branching", "legal actions per decision"),
+                ("forced", "decisions with a single legal action"),
                 *((f"leader_wins_r{k}", f"the leader after round {k} wins") for k in range(1, 5)),
             )
         }
@@ -800,7 +803,9 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
         )
         sec.findings.append(
             f"{p} players: {nums['decisions'].text()} decisions per game "
-            f"({nums['decisions_per_player'].text()} per player)."
+            f"({nums['decisions_per_player'].text()} per player), with "
+            f"{nums['branching'].text()} legal actions per decision on average (the branching "
+            f"factor); {nums['forced'].text()} of decisions have a single legal action."
         )
     with_counts = players.join(games.select("run", "game", "players"), on=["run", "game"])
     several = players["strategy"].n_unique() > 1
@@ -853,9 +858,9 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
         "VP after a round are recorded by the runner (players table vp_r1 ... vp_r5) and "
         "exclude the end-game scoring; a tie for the lead counts each tied leader with equal "
         "weight, and a shared win as its win share. Head to head, a shared rank counts as "
-        "half a finish ahead. Mean legal actions per decision (branching "
-        "factor) are not recorded: the game loop that sees the legal actions belongs to the "
-        "players (strategies/loop.py), so only decisions per game are shown."
+        "half a finish ahead. The branching factor is each game's legal actions summed over "
+        "its decisions divided by its decisions (games table options / decisions), averaged "
+        "over games; it depends on the players, whose choices lead to the positions."
     )
 
 

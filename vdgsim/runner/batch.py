@@ -23,9 +23,18 @@ from vdgsim.engine.rng import next_u32, seed_stream
 
 # --- per-game integer columns ---------------------------------------------------------------
 GAME_COLUMNS = V.GAME_COLUMNS
-(G_SEED, G_ROTATION, G_DECISIONS, G_LOG_ROWS, G_OVERFLOW, G_WINNER, G_WINNERS, G_WIN_VP) = range(
-    len(GAME_COLUMNS)
-)
+(
+    G_SEED,
+    G_ROTATION,
+    G_DECISIONS,
+    G_LOG_ROWS,
+    G_OVERFLOW,
+    G_WINNER,
+    G_WINNERS,
+    G_WIN_VP,
+    G_OPTIONS,
+    G_FORCED,
+) = range(len(GAME_COLUMNS))
 
 # --- per-player integer columns ---------------------------------------------------------------
 PLAYER_COLUMNS = V.PLAYER_COLUMNS
@@ -290,13 +299,15 @@ def play_chunk(c, n_players, seeds, rotations, params, threshold, sample_key, wi
     seed_stream(sampler, 0, sample_key, 0)
     for g in range(n):
         flow.new_game_state(c, s, log, n_players, seeds[g])
-        play_to_end(c, s, log, params[rotations[g]], legal)
+        options, forced = play_to_end(c, s, log, params[rotations[g]], legal)
         row = games[g]
         row[G_SEED] = seeds[g]
         row[G_ROTATION] = rotations[g]
         row[G_DECISIONS] = s[L.S_DECISIONS_TAKEN]
         row[G_LOG_ROWS] = s[L.S_LOG_N]
         row[G_OVERFLOW] = 1 if s[L.S_LOG_N] > log.shape[0] else 0
+        row[G_OPTIONS] = options
+        row[G_FORCED] = forced
         summarise_players(s, log, players, g * n_players, rank, share, win_share, row)
         if threshold > 0:
             n_rows = min(s[L.S_LOG_N], log.shape[0])

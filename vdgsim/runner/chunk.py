@@ -91,7 +91,7 @@ def play(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], int]:
     ).with_columns(
         pl.lit(p, dtype=pl.Int8).alias("players"),
         pl.col("rotation", "winner", "winners").cast(pl.Int8),
-        pl.col("decisions", "log_rows", "winning_vp").cast(pl.Int32),
+        pl.col("decisions", "log_rows", "winning_vp", "options", "forced_decisions").cast(pl.Int32),
         pl.col("log_overflow").cast(pl.Boolean),
     )
     player_games = np.repeat(game_ids, p)
