@@ -355,6 +355,8 @@ DEALS = {
     "character_deal": ["rulebook", "random"],
     "deal_games": 60,
     "quick_deal_games": 0,
+    "other_presets": [{"player": "frugal", "games": 30, "quick_games": 0}],
+    "deal_presets": ["frugal"],
 }
 
 
@@ -364,8 +366,18 @@ def test_seats_with_the_characters_dealt_at_random_are_planned_tabled_and_reload
 
     spec = parse_spec(DEALS)
     plan = experiment_plan(spec, 40)
-    assert [p.name for p in plan] == ["2p", "3p", "deal/random/2p", "deal/random/3p"]
-    assert plan[2].games == 60 and plan[2].overrides == {"setup.character_deal": "random"}
+    assert [p.name for p in plan] == [
+        "2p",
+        "3p",
+        "other/frugal/2p",
+        "other/frugal/3p",
+        "deal/random/2p",
+        "deal/random/3p",
+        "deal/random/other/frugal/2p",
+        "deal/random/other/frugal/3p",
+    ]
+    assert plan[4].games == 60 and plan[4].overrides == {"setup.character_deal": "random"}
+    assert plan[6].games == 30 and plan[6].lineup == ("frugal", "frugal")
     assert [p.name for p in experiment_plan(spec, 20, quick=True)] == ["2p", "3p"]
     sec = build_section(run_experiment(spec, tmp_path / "seats"))
     assert sec.info.games == 80  # the rulebook runs; the variant's are described in its note
@@ -389,6 +401,12 @@ def test_seats_with_the_characters_dealt_at_random_are_planned_tabled_and_reload
         "Girolamo Sernigi",
     ]
     assert sec.tables["seat_character_split"].height == 5
+    by_preset = sec.tables["seat_character_split_by_preset"]
+    assert by_preset.group_by("preset", maintain_order=True).len().rows() == [
+        ("random", 5),
+        ("frugal", 5),
+    ]
+    assert by_preset.filter(pl.col("preset") == "frugal")["seat_n"].to_list() == [30] * 5
     cells = sec.tables["win_by_seat_and_character_random_deal"]
     assert cells["n"].sum() == 60 * 5
     found = [f for f in sec.findings if isinstance(f, Finding) and "dealt at random" in f.text]
@@ -408,6 +426,8 @@ def test_seats_with_the_characters_dealt_at_random_are_planned_tabled_and_reload
     ):
         with pytest.raises(SpecError, match=message):
             parse_spec({**DEALS, **bad})
+    with pytest.raises(SpecError, match="deal_presets\\[0\\]: must be a player of"):
+        parse_spec({**DEALS, "deal_presets": ["default"]})
     with pytest.raises(SpecError, match="character_deal: only a seats experiment takes it"):
         parse_spec({**SPEC, "character_deal": ["rulebook", "random"]})
     # a seats spec without the variant records what it recorded before
@@ -453,3 +473,19 @@ def test_a_rulebook_seat_gap_is_split_into_the_seat_and_the_character():
     assert seats.split_verdict(opposite).endswith("pulling opposite ways")
     neither = {**r, "character_part_low": -0.01}
     assert seats.split_verdict(neither).startswith("neither's clearly")
+    # with another preset's split beside it: the robustness rule on the character's part
+    from vdgsim.report.sections import _split_by_preset
+
+    other = split.with_columns(
+        pl.lit("b").alias("preset"),
+        -pl.col("character_part"),
+        (-pl.col("character_part_high")).alias("character_part_low"),
+        (-pl.col("character_part_low")).alias("character_part_high"),
+    )
+    both_presets = pl.concat([split.with_columns(pl.lit("a").alias("preset")), other])
+    text = _split_by_preset(both_presets, "a", 2, 0)
+    assert text.startswith("With other players in every seat the character's part depends on")
+    assert "a +4.5 [+3.5, +5.5]; b -4.5 [-5.5, -3.5] pp" in text
+    assert _split_by_preset(both_presets.filter(pl.col("preset") == "a"), "a", 2, 0).startswith(
+        "This is how a plays both deals"
+    )

@@ -38,7 +38,8 @@ Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which li
 by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_counts``, seats not
 rotated; ``character_deal = ["rulebook", "random"]`` plays them again below ``deal/random/``
 with the characters dealt to the seats at random, ``deal_games`` and ``quick_deal_games`` games
-per player count), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
+per player count, and ``deal_presets``, players of ``[[other_presets]]``, as many, at most
+their own games), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
 rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
 A paired spec's ``[robustness]`` table adds, below ``robust/``, the runs that
 :mod:`vdgsim.analysis.robustness` labels its findings from: every arm and the baseline again on
@@ -116,6 +117,7 @@ _TOP_KEYS = {
     "character_deal",
     "deal_games",
     "quick_deal_games",
+    "deal_presets",
 }
 
 
@@ -186,6 +188,7 @@ class ExperimentSpec:
     character_deal: tuple[str, ...] = ("rulebook",)
     deal_games: int = 0
     quick_deal_games: int = 0
+    deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -206,7 +209,7 @@ class ExperimentSpec:
         if not self.other_presets:
             del d["other_presets"]
         if self.character_deal == ("rulebook",):  # as recorded before the deal variant existed
-            for k in ("character_deal", "deal_games", "quick_deal_games"):
+            for k in ("character_deal", "deal_games", "quick_deal_games", "deal_presets"):
                 del d[k]
         return d
 
@@ -266,6 +269,7 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         ("character_deal", "seats"),
         ("deal_games", "seats"),
         ("quick_deal_games", "seats"),
+        ("deal_presets", "seats"),
     ):
         if key in data and kind != only:
             raise _fail(source, key, f"only a {only} experiment takes it, not a {kind} one")
@@ -437,9 +441,20 @@ def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
         raise _fail(
             source, "deal_games", "deal_games must be at least 1 and quick_deal_games at least 0"
         )
+    presets = _typed(data, "deal_presets", list, source, [])
+    others = [s.player for s in kw["other_presets"]]
+    for i, name in enumerate(presets):
+        if name not in others or len(deals) < 2:
+            raise _fail(
+                source,
+                f"deal_presets[{i}]",
+                f"must be a player of [[other_presets]] and character_deal list another deal, "
+                f"got {name!r}",
+            )
     kw["character_deal"] = tuple(deals)
     kw["deal_games"] = games
     kw["quick_deal_games"] = quick
+    kw["deal_presets"] = tuple(presets)
 
 
 def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -754,20 +769,6 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
         _planned(spec, games, f"{p}p", [spec.preset] * p, False, spec.decisions)
         for p in spec.player_counts
     ]
-    n = spec.quick_deal_games if quick else spec.deal_games
-    for deal in spec.character_deal[1:] if n > 0 else ():
-        plan += [
-            _planned(
-                spec,
-                n,
-                f"{DEAL}/{deal}/{p}p",
-                [spec.preset] * p,
-                False,
-                0.0,
-                overrides={DEAL_OPTION: deal},
-            )
-            for p in spec.player_counts
-        ]
     for s in spec.other_presets:
         n = s.quick_games if quick else s.games
         if n == 0:
@@ -784,6 +785,31 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
             )
             for p in spec.player_counts
         ]
+    # the other character deals: the preset's, then those of deal_presets (at most their games)
+    n = spec.quick_deal_games if quick else spec.deal_games
+    for deal in spec.character_deal[1:] if n > 0 else ():
+        over = {DEAL_OPTION: deal}
+        plan += [
+            _planned(spec, n, f"{DEAL}/{deal}/{p}p", [spec.preset] * p, False, 0.0, over)
+            for p in spec.player_counts
+        ]
+        for s in spec.other_presets:
+            m = min(n, s.quick_games if quick else s.games)
+            if s.player not in spec.deal_presets or m == 0:
+                continue
+            plan += [
+                _planned(
+                    spec,
+                    m,
+                    f"{DEAL}/{deal}/{OTHER}/{strength_label(s.player)}/{p}p",
+                    [s.player] * p,
+                    False,
+                    0.0,
+                    over,
+                    chunk_size=_spread(spec, m, p),
+                )
+                for p in spec.player_counts
+            ]
     return plan
 
 
@@ -1000,8 +1026,9 @@ def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
     arms = tuple(Arm(**a) for a in sd.pop("arms"))
     for k in ("players", "player_counts", "presets", "sweep_values"):
         sd[k] = tuple(sd[k])
-    if "character_deal" in sd:
-        sd["character_deal"] = tuple(sd["character_deal"])
+    for k in ("character_deal", "deal_presets"):
+        if k in sd:
+            sd[k] = tuple(sd[k])
     sd.setdefault("section", KINDS[sd["kind"]].section)
     sd["other_presets"] = tuple(
         Strength(**{**s, "opponents": s.get("opponents") or s["player"]})

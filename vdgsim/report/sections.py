@@ -532,6 +532,14 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         _seats_random_deal(exp, sec, by_seat)
 
 
+def _off_fair(off: list[str]) -> str:
+    if not off:
+        return "none off it beyond its interval)."
+    return (
+        f"{', '.join(off)} off it beyond {'its interval' if len(off) == 1 else 'their intervals'})."
+    )
+
+
 def _share_number(label: str, r: dict[str, Any], table: str, row: dict[str, Any]) -> KeyNumber:
     return KeyNumber(
         label, r["win_share"], r["win_low"], r["win_high"], "%", table, row, "win_share"
@@ -542,11 +550,32 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
     """The seats again with the characters dealt at random (``setup.character_deal = random``):
     win share by seat averaged over characters, by character averaged over seats, and each
     rulebook seat's gap split into the two."""
-    runs = {n: r for n, r in exp.runs.items() if n.startswith(f"{DEAL}/random/")}
+    top = f"{DEAL}/random/"
+    runs = {
+        n: r for n, r in exp.runs.items() if n.startswith(top) and not n.startswith(top + OTHER)
+    }
     players = seats.seat_players(runs)
     v_seat = seats.win_by_seat(players)
     v_char = seats.win_by_character(players)
     split = seats.seat_character_split(by_seat, v_seat, v_char)
+    # the same split with the deal_presets in every seat: does it depend on the player?
+    splits = [split.with_columns(pl.lit(exp.spec.preset).alias("preset"))]
+    for s in exp.spec.other_presets:
+        label = strength_label(s.player)
+        rule = {n: r for n, r in exp.runs.items() if n.startswith(f"{OTHER}/{label}/")}
+        deal = {n: r for n, r in exp.runs.items() if n.startswith(f"{top}{OTHER}/{label}/")}
+        if rule and deal:
+            o = seats.seat_players(deal)
+            splits.append(
+                seats.seat_character_split(
+                    seats.win_by_seat(seats.seat_players(rule)),
+                    seats.win_by_seat(o),
+                    seats.win_by_character(o),
+                ).with_columns(pl.lit(s.player).alias("preset"))
+            )
+    by_preset = pl.concat(splits, how="diagonal_relaxed")
+    if len(splits) > 1:
+        sec.tables["seat_character_split_by_preset"] = by_preset
     sec.tables["win_by_seat_random_deal"] = v_seat
     sec.tables["win_by_character_random_deal"] = v_char
     sec.tables["win_by_seat_and_character_random_deal"] = seats.win_by_seat_and_character(players)
@@ -589,13 +618,7 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
                     for r, k in zip(seat_rows, seat_nums, strict=True)
                 )
                 + f" (fair {fair}%; "
-                + (
-                    "seat "
-                    + ", ".join(str(r["seat"]) for r in off)
-                    + " off it beyond the interval)."
-                    if off
-                    else "none off it beyond its interval)."
-                ),
+                + _off_fair([f"seat {r['seat']}" for r in off]),
                 seat_nums[far_seat],
             )
         )
@@ -609,11 +632,7 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
                     for r, k in zip(char_rows, char_nums, strict=True)
                 )
                 + f" (fair {fair}%; "
-                + (
-                    ", ".join(r["dealt_character"] for r in off) + " off it beyond the interval)."
-                    if off
-                    else "none off it beyond its interval)."
-                ),
+                + _off_fair([r["dealt_character"] for r in off]),
                 char_nums[far_char],
             )
         )
@@ -664,12 +683,18 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
                     f"{pct(r['character_high'])}] averaged over seats (the character's part: "
                     f"{part.text()}); so the gap is {seats.split_verdict(r)}. The two parts "
                     f"add to {pp(r['seat_part'] + r['character_part'])} pp; {pp(r['rest'])} pp "
-                    f"is left to their interaction and noise. This is how {who} plays both "
-                    "deals; another player may split it differently.",
+                    "is left to their interaction and noise. "
+                    + _split_by_preset(by_preset, who, p, r["seat"]),
                     part,
                 )
             )
     n = sum(int(r.manifest["counts"]["games"]) for r in runs.values())
+    if len(splits) > 1:
+        sec.notes.append(
+            "The split again with other players in every seat (both deals, at most "
+            f"{exp.spec.deal_games:,} games each): table seat_character_split_by_preset; each "
+            "split finding says whether the character's part holds for them."
+        )
     sec.notes.append(
         f"Characters dealt at random (variant setup.character_deal = random, {n:,} games, the "
         "same seeds as the rulebook runs, so each deal differs from its rulebook game only in "
@@ -679,6 +704,38 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
         "character's over seats, each with its Wilson 95% interval; ties split as elsewhere. "
         "The split of a rulebook seat's gap assumes the two parts add up; the rest is their "
         "interaction (see win_by_seat_and_character_random_deal) and noise."
+    )
+
+
+def _split_by_preset(by_preset: pl.DataFrame, preset: str, players: int, seat: int) -> str:
+    """The sentence on whether a rulebook seat's split holds for the other presets that played
+    both deals (the robustness rule on the character's part), or that none did."""
+    rows = list(
+        by_preset.filter((pl.col("players") == players) & (pl.col("seat") == seat)).iter_rows(
+            named=True
+        )
+    )
+    if len(rows) < 2:
+        return f"This is how {preset} plays both deals; another player may split it differently."
+
+    def part(o: dict[str, Any]) -> robustness.Effect:
+        se = (o["character_part_high"] - o["character_part_low"]) / (2 * 1.959964)
+        lo, hi = o["character_part_low"], o["character_part_high"]
+        return robustness.Effect(o["preset"], o["character_part"], lo, hi, se, o["character_n"])
+
+    words = ("holds for every player tested", "depends on the player", "unclear for some player")
+    lab = robustness.compare(part(rows[0]), [(o["preset"], part(o)) for o in rows[1:]], words)
+    which = f" (see {', '.join(lab.which)})" if lab.which else ""
+
+    def each(key: str) -> str:
+        return "; ".join(
+            f"{o['preset']} {pp(o[key])} [{pp(o[key + '_low'])}, {pp(o[key + '_high'])}]"
+            for o in rows
+        )
+
+    return (
+        f"With other players in every seat the character's part {lab.label}{which}: "
+        f"{each('character_part')} pp; the seat's part: {each('seat_part')} pp."
     )
 
 
