@@ -58,7 +58,8 @@ def test_default_data_matches_components_md() -> None:
 
 def test_every_group_has_a_provenance_mark() -> None:
     comp = load_components()
-    assert set(comp.data["provenance"]) == {s.group for s in FIELD_SPECS}
+    # options are variants of the rules, not printed numbers: no provenance mark covers them
+    assert set(comp.data["provenance"]) == {s.group for s in FIELD_SPECS if not s.option}
 
 
 # Expected sha256 of the packed array (and the data digest), computed once from the hand-written
@@ -92,8 +93,37 @@ def test_packed_array_is_byte_identical_to_the_hand_written_checks(
 ) -> None:
     comp = load_components(overrides=overrides)
     assert comp.array.dtype == "int64" and comp.array.shape == (L.C_SIZE,)
-    assert hashlib.sha256(comp.array.tobytes()).hexdigest() == array_sha
+    # the options (setup.character_deal) are packed after every field of 79c055f, 0 by default
+    assert hashlib.sha256(comp.array[: L.C_CHARACTER_DEAL].tobytes()).hexdigest() == array_sha
+    assert not comp.array[L.C_CHARACTER_DEAL :].any()
     assert comp.digest == digest
+
+
+def test_an_option_at_its_default_is_the_same_data_as_no_option(tmp_path: Path) -> None:
+    """setup.character_deal: the digest (and the packed array) of data that leaves the option
+    out, or holds it at its default, are those of the data before the option existed; another
+    value is other data. A file without the option still takes it through --set."""
+    text = DEFAULT_PATH.read_text()
+    assert 'character_deal = "rulebook"' in text
+    bare = tmp_path / "no_setup.toml"
+    bare.write_text(text[: text.index("\n# Setup variants")] + "\n")
+    assert "setup" not in tomllib.loads(bare.read_text())
+    default, without = load_components(), load_components(bare)
+    assert default.digest == without.digest == PACKED_AT_79C055F[0][2]
+    assert default.array.tobytes() == without.array.tobytes()
+    assert load_components(overrides=["setup.character_deal=rulebook"]).digest == default.digest
+    random = load_components(overrides=["setup.character_deal=random"])
+    assert random.digest != default.digest
+    assert random.array[L.C_CHARACTER_DEAL] == L.DEAL_RANDOM
+    assert (random.array[: L.C_CHARACTER_DEAL] == default.array[: L.C_CHARACTER_DEAL]).all()
+    also = load_components(bare, ["setup.character_deal=random"])
+    assert also.digest == random.digest and also.data["setup"] == {"character_deal": "random"}
+    with pytest.raises(ComponentError, match=r"expected one of \('rulebook', 'random'\)$"):
+        load_components(bare, ["setup.character_deal=shuffled"])
+    assert all(s.option == (s.group == "setup") for s in FIELD_SPECS)
+    assert all(
+        "." in s.key and "<" not in s.key and "[]" not in s.key for s in FIELD_SPECS if s.option
+    )
 
 
 @pytest.mark.parametrize(
@@ -251,7 +281,10 @@ def _missing_from_doc(doc: str) -> list[str]:
     sections = doc.split("\n## ")[1:]  # the overview table before the first section is no proof
     missing = [k for k in METADATA_KEYS if f"`{k}`" not in doc]
     for spec in FIELD_SPECS:
-        section = next((s for s in sections if f"`{spec.group}" in s), "")
+        # the section that writes the group as a key (`counts`, `landings.natal`), not as the
+        # start of another word (`setup_sailors_per_section`)
+        group = re.compile(rf"`{spec.group}[`.]")
+        section = next((s for s in sections if group.search(s)), "")
         written = {part for tok in re.findall(r"`([^`]+)`", section) for part in tok.split(".")}
         for seg in spec.key.split("."):
             seg = seg.removesuffix("[]")

@@ -341,3 +341,151 @@ def test_seats_of_other_presets_are_planned_and_labelled(tmp_path):
         parse_spec({**SPEC, "other_presets": SEATS["other_presets"]})
     with pytest.raises(SpecError, match="robustness: only a paired experiment takes it"):
         parse_spec({**SEATS, "robustness": {}})
+
+
+# --- seats with the characters dealt at random: seat or character? ----------------------------
+DEALS = {
+    "name": "seats_deal",
+    "kind": "seats",
+    "preset": "random",
+    "player_counts": [2, 3],
+    "games": 40,
+    "quick_games": 20,
+    "seed": 6,
+    "character_deal": ["rulebook", "random"],
+    "deal_games": 60,
+    "quick_deal_games": 0,
+    "other_presets": [{"player": "frugal", "games": 30, "quick_games": 0}],
+    "deal_presets": ["frugal"],
+}
+
+
+def test_seats_with_the_characters_dealt_at_random_are_planned_tabled_and_reloaded(tmp_path):
+    from vdgsim.analysis.experiment import load_experiment
+    from vdgsim.report.sections import Finding
+
+    spec = parse_spec(DEALS)
+    plan = experiment_plan(spec, 40)
+    assert [p.name for p in plan] == [
+        "2p",
+        "3p",
+        "other/frugal/2p",
+        "other/frugal/3p",
+        "deal/random/2p",
+        "deal/random/3p",
+        "deal/random/other/frugal/2p",
+        "deal/random/other/frugal/3p",
+    ]
+    assert plan[4].games == 60 and plan[4].overrides == {"setup.character_deal": "random"}
+    assert plan[6].games == 30 and plan[6].lineup == ("frugal", "frugal")
+    assert [p.name for p in experiment_plan(spec, 20, quick=True)] == ["2p", "3p"]
+    sec = build_section(run_experiment(spec, tmp_path / "seats"))
+    assert sec.info.games == 80  # the rulebook runs; the variant's are described in its note
+    seat = sec.tables["win_by_seat_random_deal"]
+    assert seat["n"].to_list() == [60] * 5
+    assert set(seat["dealt_character"].to_list()) == {seats.RANDOM_DEAL}
+    char = sec.tables["win_by_character_random_deal"]
+    assert char.select("players", "dealt_character").rows() == [
+        (2, "Bartolomeu Dias"),
+        (2, "Girolamo Sernigi"),
+        (3, "Bartolomeu Dias"),
+        (3, "Francisco Alvares"),
+        (3, "Girolamo Sernigi"),
+    ]
+    assert char["n"].to_list() == [60] * 5
+    # the rulebook table names R1.3's characters from the runner's column
+    rule = sec.tables["win_by_seat"]
+    assert rule.filter(pl.col("players") == 3)["dealt_character"].to_list() == [
+        "Bartolomeu Dias",
+        "Francisco Alvares",
+        "Girolamo Sernigi",
+    ]
+    assert sec.tables["seat_character_split"].height == 5
+    by_preset = sec.tables["seat_character_split_by_preset"]
+    assert by_preset.group_by("preset", maintain_order=True).len().rows() == [
+        ("random", 5),
+        ("frugal", 5),
+    ]
+    assert by_preset.filter(pl.col("preset") == "frugal")["seat_n"].to_list() == [30] * 5
+    cells = sec.tables["win_by_seat_and_character_random_deal"]
+    assert cells["n"].sum() == 60 * 5
+    found = [f for f in sec.findings if isinstance(f, Finding) and "dealt at random" in f.text]
+    assert len(found) >= 4  # by seat and by character, for each player count
+    assert any("averaged over characters" in f.text for f in found)
+    assert any("averaged over seats" in f.text for f in found)
+    assert any("setup.character_deal = random, 120 games" in n for n in sec.notes)
+    again = build_section(load_experiment(tmp_path / "seats"))
+    assert again.tables["seat_character_split"].equals(sec.tables["seat_character_split"])
+    for bad, message in (
+        ({"character_deal": ["random"]}, "character_deal: must list distinct deals"),
+        ({"character_deal": ["rulebook", "shuffled"]}, "character_deal\\[1\\]: must be one of"),
+        (
+            {"overrides": {"setup.character_deal": "random"}},
+            "overrides: setup.character_deal is chosen by character_deal",
+        ),
+    ):
+        with pytest.raises(SpecError, match=message):
+            parse_spec({**DEALS, **bad})
+    with pytest.raises(SpecError, match="deal_presets\\[0\\]: must be a player of"):
+        parse_spec({**DEALS, "deal_presets": ["default"]})
+    with pytest.raises(SpecError, match="character_deal: only a seats experiment takes it"):
+        parse_spec({**SPEC, "character_deal": ["rulebook", "random"]})
+    # a seats spec without the variant records what it recorded before
+    assert "character_deal" not in parse_spec(SEATS).to_dict()
+
+
+def test_a_rulebook_seat_gap_is_split_into_the_seat_and_the_character():
+    rule = pl.DataFrame(
+        {
+            "players": [2, 2],
+            "seat": [0, 1],
+            "dealt_character": ["Bartolomeu Dias", "Girolamo Sernigi"],
+            "n": [10000, 10000],
+            "win_share": [0.56, 0.44],
+            "win_low": [0.55, 0.43],
+            "win_high": [0.57, 0.45],
+            "fair_share": [0.5, 0.5],
+        }
+    )
+    by_seat = rule.with_columns(
+        pl.Series("win_share", [0.51, 0.49]),
+        pl.Series("win_low", [0.50, 0.48]),
+        pl.Series("win_high", [0.52, 0.50]),
+    )
+    by_char = rule.with_columns(
+        pl.Series("win_share", [0.545, 0.455]),
+        pl.Series("win_low", [0.535, 0.445]),
+        pl.Series("win_high", [0.555, 0.465]),
+    ).drop("seat")
+    split = seats.seat_character_split(rule, by_seat, by_char)
+    r = split.row(0, named=True)
+    assert r["rulebook_gap"] == pytest.approx(0.06)
+    assert r["seat_part"] == pytest.approx(0.01) and r["seat_part_low"] == pytest.approx(0.0)
+    assert r["character_part"] == pytest.approx(0.045)
+    assert r["rest"] == pytest.approx(0.005)
+    # the seat's interval touches 0: only the character's part counts
+    assert seats.split_verdict(r) == "the character's: the seat's part is within noise"
+    both = {**r, "seat_part_low": 0.005}
+    assert seats.split_verdict(both).endswith("the character's more")
+    seat_only = {**r, "character_part_low": -0.01, "seat_part_low": 0.005}
+    assert seats.split_verdict(seat_only).startswith("the seat's (turn order)")
+    opposite = {**both, "seat_part": -0.01, "seat_part_low": -0.02, "seat_part_high": -0.005}
+    assert seats.split_verdict(opposite).endswith("pulling opposite ways")
+    neither = {**r, "character_part_low": -0.01}
+    assert seats.split_verdict(neither).startswith("neither's clearly")
+    # with another preset's split beside it: the robustness rule on the character's part
+    from vdgsim.report.sections import _split_by_preset
+
+    other = split.with_columns(
+        pl.lit("b").alias("preset"),
+        -pl.col("character_part"),
+        (-pl.col("character_part_high")).alias("character_part_low"),
+        (-pl.col("character_part_low")).alias("character_part_high"),
+    )
+    both_presets = pl.concat([split.with_columns(pl.lit("a").alias("preset")), other])
+    text = _split_by_preset(both_presets, "a", 2, 0)
+    assert text.startswith("With other players in every seat the character's part depends on")
+    assert "a +4.5 [+3.5, +5.5]; b -4.5 [-5.5, -3.5] pp" in text
+    assert _split_by_preset(both_presets.filter(pl.col("preset") == "a"), "a", 2, 0).startswith(
+        "This is how a plays both deals"
+    )

@@ -27,7 +27,7 @@ from scenario import (
 )
 
 from vdgsim import layout as L
-from vdgsim import legal_actions, new_game
+from vdgsim import legal_actions, load_components, new_game
 from vdgsim.engine import actions as A
 
 PLAYERS = (2, 3, 4)
@@ -75,6 +75,77 @@ def test_r1_3_characters_dealt_by_table(players: int, dealt: dict[int, int]) -> 
         assert holder(g, ch) == seat
     assert vp(g, 0) == 2
     assert int(g.s[L.S_FIRST_PLAYER]) == 0
+
+
+# --- the random character deal: a variant, not a rule (setup.character_deal = random) ----------
+RANDOM_DEAL = load_components(overrides={"setup.character_deal": "random"})
+ALL_CHARACTERS = (DIAS, ALVARES, SERNIGI, MANUEL)
+# the chance-stream parts of the deal, which the variant leaves as the rulebook deals them
+DEAL_BLOCKS = (
+    (L.S_BAG, L.N_COLOURS),
+    (L.S_SECTION, L.N_SECTIONS * L.N_COLOURS),
+    (L.S_MERCH_ORDER, L.N_MERCHANTS),
+    (L.S_VDG_ORDER, L.N_VDG),
+    (L.S_PROJ_ORDER, L.N_PROJECTS),
+    (L.S_UPPER, L.N_UPPER),
+    (L.S_RNG_CHANCE, 4),
+    (L.S_RNG_PLAYER, 4),
+)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_r1_3_variant_random_deal_gives_the_rulebook_characters_to_random_seats(
+    players: int,
+) -> None:
+    """Each character R1.3 deals lands on exactly one seat, the order varies with the seed, the
+    holders get their R1.4/R1.5 items and Dias's 2 VP, and seat 0 still plays first."""
+    dealt = {ch for ch in ALL_CHARACTERS if holder(new_game(players=players, seed=0), ch) >= 0}
+    orders = set()
+    for seed in range(24):
+        g = new_game(players=players, seed=seed, components=RANDOM_DEAL)
+        held = {ch: holder(g, ch) for ch in ALL_CHARACTERS}
+        assert {ch for ch, h in held.items() if h >= 0} == dealt
+        assert sorted(h for h in held.values() if h >= 0) == list(range(players))
+        orders.add(tuple(held.values()))
+        for p in range(players):
+            assert vp(g, p) == (2 if p == held[DIAS] else 0)  # R1.3
+            assert missionaries(g, p) == (1 if p == held[ALVARES] else 0)  # R1.4
+            assert int(g.s[L.S_EXTRA_DISC + p]) == (1 if p == held[MANUEL] else 0)
+        assert int(g.s[L.S_MANUEL_START]) == held[MANUEL]
+        assert int(g.s[L.S_MISS_AREA]) == (5 if held[ALVARES] >= 0 else 6)
+        # R1.5: the Sernigi holder sends the setup merchant ship; then seat 0 places first
+        assert g.decision == L.D_SEND_MERCHANT and g.current_player == held[SERNIGI]
+        assert int(g.s[L.S_FIRST_PLAYER]) == 0
+        while g.phase == L.PH_SETUP:  # the send, and its landing bonus if that asks a choice
+            act(g, legal_actions(g)[0])
+        assert g.decision == L.D_PLACE_DISC and g.round == 1 and g.current_player == 0
+        # the rest of the deal is the rulebook's of the same seed (its own random stream)
+        rule = new_game(players=players, seed=seed)
+        g2 = new_game(players=players, seed=seed, components=RANDOM_DEAL)
+        for at, n in DEAL_BLOCKS:
+            assert (g2.s[at : at + n] == rule.s[at : at + n]).all(), at
+    assert len(orders) >= min(6, len(dealt) * (len(dealt) - 1))  # not one fixed order
+
+
+def test_r1_3_variant_random_deal_is_uniform_over_seats() -> None:
+    """Over many seeds each seat is dealt each character about equally often (chi-square)."""
+    from scipy.stats import chisquare
+
+    seeds = 1200
+    for players in PLAYERS:
+        counts = {}
+        for seed in range(seeds):
+            g = new_game(players=players, seed=seed, components=RANDOM_DEAL)
+            for ch in ALL_CHARACTERS:
+                if holder(g, ch) >= 0:
+                    key = (holder(g, ch), ch)
+                    counts[key] = counts.get(key, 0) + 1
+        assert len(counts) == players * players  # every seat gets every dealt character
+        observed = list(counts.values())
+        assert sum(observed) == seeds * players
+        # each cell expects seeds / players; p < 0.001 would flag a biased shuffle
+        assert chisquare(observed).pvalue > 0.001, counts
+        assert max(observed) < 1.25 * seeds / players
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -184,8 +184,39 @@ def test_round_vp_columns_leave_the_games_unchanged(reference):
     assert p["win_share"].to_numpy().reshape(-1, 4) == pytest.approx(share)
     assert reference.games.columns == ["game", *V.GAME_COLUMNS, "players"]
     first = ["game", "seat", "strategy", "vp", "rank", "win_share"]
-    rest = [c for c in V.PLAYER_COLUMNS if c not in first and c not in V.VP_ROUND_COLUMNS]
-    assert p.columns == [*first, *rest, *V.VP_ROUND_COLUMNS]
+    last = [*V.VP_ROUND_COLUMNS, "characters_dealt"]  # added later, after the others
+    rest = [c for c in V.PLAYER_COLUMNS if c not in first and c not in last]
+    assert p.columns == [*first, *rest, *last]
+
+
+@pytest.mark.parametrize("deal", ["rulebook", "random"])
+def test_characters_dealt_are_the_setup_holders(deal):
+    """characters_dealt: one character a seat, R1.3's table by the rulebook, the same
+    characters in varying seats with setup.character_deal = random; and the variant plays the
+    same seeds (the runner passes the option like any component value)."""
+    from vdgsim import load_components
+
+    comps = load_components(overrides={"setup.character_deal": deal})
+    run = simulate(["random"] * 3, games=60, seed=5, chunk_size=30, components=comps)
+    p = run.players.sort("game", "seat")
+    assert p["characters_dealt"].dtype == pl.Int8
+    masks = p["characters_dealt"].to_numpy().reshape(-1, 3)
+    assert (masks.sum(axis=1) == 0b0111).all()  # Dias, Alvares, Sernigi; Manuel I undealt
+    assert set(np.unique(masks)) == {1, 2, 4}
+    if deal == "rulebook":
+        assert (masks == [1, 2, 4]).all()
+    else:
+        assert len({tuple(m) for m in masks.tolist()}) > 3
+        assert (
+            run.games["seed"]
+            == simulate(["random"] * 3, games=60, seed=5, chunk_size=30).games["seed"]
+        ).all()
+    # the characters held after round 1 started from the dealt ones, in the log's order
+    first = simulate(["random"] * 3, games=2, seed=5, chunk_size=30, components=comps)
+    g = new_game(players=3, seed=int(first.games["seed"][0]), components=comps)
+    held = [int(g.s[L.S_CHAR_HOLDER + ch]) for ch in range(L.N_CHARACTERS)]
+    row = first.players.filter(pl.col("game") == 0).sort("seat")["characters_dealt"].to_list()
+    assert row == [sum(1 << ch for ch in range(4) if held[ch] == s) for s in range(3)]
 
 
 def test_decisions_table_has_every_decision(reference):

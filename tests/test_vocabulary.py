@@ -40,6 +40,7 @@ NAME_LISTS: list[tuple[type[IntEnum], tuple[str, ...], int]] = [
     (V.VpSource, V.VP_SOURCE_NAMES, len(V.VpSource)),
     (V.RealsSource, V.REALS_SOURCE_NAMES, len(V.RealsSource)),
     (V.PayReason, V.PAY_REASON_NAMES, len(V.PayReason)),
+    (V.CharacterDeal, V.CHARACTER_DEAL_KEYS, len(V.CharacterDeal)),
 ]
 
 # layout (or events) constant prefix -> the enum its constants come from
@@ -52,6 +53,7 @@ PREFIXES: list[tuple[object, str, type[IntEnum]]] = [
     (L, "VP_", V.VpSource),
     (L, "R_", V.RealsSource),
     (L, "PAY_", V.PayReason),
+    (L, "DEAL_", V.CharacterDeal),
     (E, "EV_", V.Event),
     (E, "G_", V.Gain),
 ]

@@ -97,6 +97,12 @@ class FieldSpec:
     integers, or ``(fewest, most)`` with its length packed at ``count_at``), ``choice`` (one of
     ``choices``, packed as its index) and ``id`` (a string unique over the instances, which
     packs the index of its first axis; ``lo``/``hi`` are unused by the last two).
+
+    A field with a ``default`` is an *option* (a documented variant of the rules, not a printed
+    number): a plain key (no axis, no list) that a data file may leave out, which then holds
+    ``default``; no ``[provenance]`` mark covers it, and the data digest leaves it out while it
+    holds its default, so data without the option and data with it at its default are the same
+    data (the same digest, the same games).
     """
 
     key: str
@@ -108,6 +114,12 @@ class FieldSpec:
     size: int | tuple[int, int] = 1
     count_at: int | None = None
     choices: tuple[str, ...] = ()
+    default: Any = None
+
+    @property
+    def option(self) -> bool:
+        """A variant option: may be absent, holds ``default`` then (see the class doc)."""
+        return self.default is not None
 
     @property
     def group(self) -> str:
@@ -251,7 +263,21 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "costs.end_vp_per_ship", "int", L.C_END_VP_PER_SHIP, 0, 100, "end VP per captained ship"
     ),
+    # setup variants (options, not rules: docs/rules.md "Variants")
+    FieldSpec(
+        "setup.character_deal",
+        "choice",
+        L.C_CHARACTER_DEAL,
+        0,
+        0,
+        "characters dealt by R1.3's table (rulebook), or the same characters to the seats in "
+        "a random order drawn from the game's seed (random)",
+        choices=L.CHARACTER_DEAL_KEYS,
+        default="rulebook",
+    ),
 )
+# The variant options of FIELD_SPECS by key, with their defaults.
+OPTIONS: dict[str, Any] = {s.key: s.default for s in FIELD_SPECS if s.option}
 # Lists of tables that must hold a fixed number of entries (the decks are counted together).
 LIST_SIZES = {"vdg_tiles.tiles": L.N_VDG}
 
@@ -314,13 +340,22 @@ def _nearest(word: str, candidates: list[str], fallback: list[str] | None = None
 
 
 def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    """Return a copy of ``data`` with dotted-key overrides set; the key must already exist.
+    """Return a copy of ``data`` with dotted-key overrides set; the key must already exist
+    (or be an option of :data:`OPTIONS`, which a data file may leave out).
 
     List elements are addressed by index: ``vdg_tiles.tiles.3.variation=-1``.
     """
     out = copy.deepcopy(data)
     for key, value in overrides.items():
         parts = key.split(".")
+        if key in OPTIONS:  # an option the data leaves out: its tables are made here
+            table: Any = out
+            for part in parts[:-1]:
+                if not isinstance(table, dict):
+                    break
+                table = table.setdefault(part, {})
+            if isinstance(table, dict):
+                table.setdefault(parts[-1], OPTIONS[key])
         node: Any = out
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
@@ -395,6 +430,19 @@ def _instances(spec: FieldSpec, data: dict[str, Any]) -> list[Instance]:
     return [Instance(path, first or 0, value) for path, first, value in level]
 
 
+def _option(spec: FieldSpec, data: dict[str, Any]) -> list[Instance]:
+    """The one instance of an option: its value in ``data``, or its default when left out."""
+    node: Any = data
+    parts = spec.key.split(".")
+    for depth, part in enumerate(parts):
+        if part not in node:
+            return [Instance(spec.key, 0, spec.default)]
+        node = node[part]
+        if depth < len(parts) - 1:
+            _need(node, ".".join(parts[: depth + 1]), dict, "a table")
+    return [Instance(spec.key, 0, node)]
+
+
 def _check_field(spec: FieldSpec, path: str, value: Any) -> None:
     if spec.kind == "int":
         _check_int(value, path, spec.lo, spec.hi)
@@ -416,7 +464,7 @@ def check_fields(data: dict[str, Any]) -> dict[str, list[Instance]]:
     """Every field of :data:`FIELD_SPECS` in ``data``, checked, by key."""
     found: dict[str, list[Instance]] = {}
     for spec in FIELD_SPECS:
-        found[spec.key] = _instances(spec, data)
+        found[spec.key] = _option(spec, data) if spec.option else _instances(spec, data)
         seen: dict[str, str] = {}
         for path, _, value in found[spec.key]:
             _check_field(spec, path, value)
@@ -532,8 +580,31 @@ def validate_and_pack(data: dict[str, Any]) -> tuple[np.ndarray, tuple[str, ...]
     return c, tuple(fields["projects.<deck>[].id"])
 
 
+def _without_default_options(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the options that hold their default (and the tables that leaves
+    empty): what the digest reads, so that an option at its default is the same as absent."""
+    out = copy.deepcopy(data)
+    for key, default in OPTIONS.items():
+        parts = key.split(".")
+        path: list[dict[str, Any]] = [out]
+        for part in parts[:-1]:
+            node = path[-1].get(part)
+            if not isinstance(node, dict):
+                break
+            path.append(node)
+        else:
+            if parts[-1] in path[-1] and path[-1][parts[-1]] == default:
+                del path[-1][parts[-1]]
+                for depth in range(len(parts) - 1, 0, -1):
+                    if path[depth]:
+                        break
+                    del path[depth - 1][parts[depth - 1]]
+    return out
+
+
 def _digest(data: dict[str, Any]) -> str:
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    """16 hex digits of the data (an option at its default counts as absent)."""
+    text = json.dumps(_without_default_options(data), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

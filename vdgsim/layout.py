@@ -58,6 +58,11 @@ BONUS_CAPTAIN = int(V.LandingBonus.CAPTAIN)
 BONUS_REALS = int(V.LandingBonus.REALS)
 BONUS_KEYS = V.LANDING_BONUS_KEYS
 
+# setup.character_deal: R1.3's table, or the same characters in a random seat order
+DEAL_RULEBOOK = int(V.CharacterDeal.RULEBOOK)
+DEAL_RANDOM = int(V.CharacterDeal.RANDOM)
+CHARACTER_DEAL_KEYS = V.CHARACTER_DEAL_KEYS
+
 # Project tile locations
 LOC_DECK, LOC_UPPER, LOC_SAO_GABRIEL, LOC_PROJECT, LOC_SHIP, LOC_NAVIGATION = 0, 1, 2, 3, 4, 5
 LOC_REMOVED, LOC_DISCARDED = 6, 7
@@ -139,6 +144,8 @@ C_TWO_PROJECTS = _c.add("two_projects")
 C_DIAS_VP = _c.add("dias_vp")
 C_END_REALS_PER_VP = _c.add("end_reals_per_vp")
 C_END_VP_PER_SHIP = _c.add("end_vp_per_ship")
+# options (variants of the rules); each packs 0 at its default, and they come last
+C_CHARACTER_DEAL = _c.add("character_deal")
 C_SIZE = _c.size
 COMPONENT_FIELDS = tuple(_c.fields)
 

@@ -79,6 +79,17 @@ CHARACTER_KEYS = _keys(Character)
 CHARACTER_NAMES = ("Bartolomeu Dias", "Francisco Alvares", "Girolamo Sernigi", "Manuel I")
 
 
+class CharacterDeal(IntEnum):
+    """How the characters are dealt at setup (component option ``setup.character_deal``):
+    R1.3's table, or the same characters to the seats in a random order (a variant)."""
+
+    RULEBOOK = 0
+    RANDOM = 1
+
+
+CHARACTER_DEAL_KEYS = _keys(CharacterDeal)
+
+
 class Colour(IntEnum):
     """Sailor colours (the crew colours a project asks for)."""
 
@@ -253,6 +264,8 @@ PAID_COLUMNS = tuple("paid_" + k for k in PAY_REASON_KEYS)
 SENT_COLUMNS = tuple("sent_" + k for k in LANDING_KEYS)
 # bit k of characters_r<r> = character k held at the end of round r
 CHARACTER_COLUMNS = tuple(f"characters_r{r}" for r in range(1, N_ROUNDS + 1))
+# characters_dealt: the same bit mask for the characters dealt at setup (R1.3, or the
+# setup.character_deal variant), before anyone can host one
 # VP at the end of round r, before the end-game scoring (R8.3): vp_r5 = vp - vp_end_reals
 # - vp_end_ships, since the last Dias bonus (R8.1) belongs to round 5 like the others (R7.5)
 VP_ROUND_COLUMNS = tuple(f"vp_r{r}" for r in range(1, N_ROUNDS + 1))
@@ -273,6 +286,7 @@ PLAYER_COLUMNS = (
     "acts_paid",
     "merchants_sent",
     *VP_ROUND_COLUMNS,
+    "characters_dealt",
 )
 DECISION_COLUMNS = (
     "game_in_chunk",

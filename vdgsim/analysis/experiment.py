@@ -36,8 +36,11 @@ A spec names its question, its kind and its sizes::
 Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which line-up position
 0 is replaced; every arm is played on the same seeds, so the focus seat's results differ only
 by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_counts``, seats not
-rotated), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats rotated),
-``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
+rotated; ``character_deal = ["rulebook", "random"]`` plays them again below ``deal/random/``
+with the characters dealt to the seats at random, ``deal_games`` and ``quick_deal_games`` games
+per player count, and ``deal_presets``, players of ``[[other_presets]]``, as many, at most
+their own games), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
+rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
 A paired spec's ``[robustness]`` table adds, below ``robust/``, the runs that
 :mod:`vdgsim.analysis.robustness` labels its findings from: every arm and the baseline again on
 other seeds, with the focus player at other strengths, and under every reconstructed-data
@@ -111,6 +114,10 @@ _TOP_KEYS = {
     "notes",
     "robustness",
     "other_presets",
+    "character_deal",
+    "deal_games",
+    "quick_deal_games",
+    "deal_presets",
 }
 
 
@@ -176,6 +183,12 @@ class ExperimentSpec:
     source: str = ""
     robustness: Robustness | None = None
     other_presets: tuple[Strength, ...] = ()  # seats: the same table for other players
+    # seats: the character deals played (setup.character_deal), the rulebook's first; the
+    # games per player count of each other deal (full and --quick; 0 skips it with --quick)
+    character_deal: tuple[str, ...] = ("rulebook",)
+    deal_games: int = 0
+    quick_deal_games: int = 0
+    deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -195,6 +208,9 @@ class ExperimentSpec:
             del d["robustness"]
         if not self.other_presets:
             del d["other_presets"]
+        if self.character_deal == ("rulebook",):  # as recorded before the deal variant existed
+            for k in ("character_deal", "deal_games", "quick_deal_games", "deal_presets"):
+                del d[k]
         return d
 
 
@@ -247,7 +263,14 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     kind = _typed(data, "kind", str, source)
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
-    for key, only in (("robustness", "paired"), ("other_presets", "seats")):
+    for key, only in (
+        ("robustness", "paired"),
+        ("other_presets", "seats"),
+        ("character_deal", "seats"),
+        ("deal_games", "seats"),
+        ("quick_deal_games", "seats"),
+        ("deal_presets", "seats"),
+    ):
         if key in data and kind != only:
             raise _fail(source, key, f"only a {only} experiment takes it, not a {kind} one")
     section = _typed(data, "section", str, source, KINDS[kind].section)
@@ -382,6 +405,56 @@ def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None
     kw["player_counts"] = _counts(data, source)
     kw["rotate"] = False
     kw["other_presets"] = _strengths(data, "other_presets", source, source, "", kw["preset"])
+    _deal_fields(data, source, kw)
+
+
+DEAL = "deal"  # the folder of a seats experiment's runs with another character deal
+DEAL_OPTION = "setup.character_deal"
+
+
+def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    """``character_deal`` (the deals of ``setup.character_deal`` to play, the rulebook's
+    first) and the games of each other deal, ``deal_games`` and ``quick_deal_games``."""
+    from vdgsim.layout import CHARACTER_DEAL_KEYS
+
+    deals = _typed(data, "character_deal", list, source, ["rulebook"])
+    for i, d in enumerate(deals):
+        if d not in CHARACTER_DEAL_KEYS:
+            raise _fail(
+                source,
+                f"character_deal[{i}]",
+                f"must be one of {', '.join(CHARACTER_DEAL_KEYS)}, got {d!r}",
+            )
+    if not deals or deals[0] != "rulebook" or len(set(deals)) != len(deals):
+        raise _fail(
+            source, "character_deal", f'must list distinct deals, "rulebook" first, got {deals}'
+        )
+    if len(deals) > 1 and DEAL_OPTION in kw["overrides"]:
+        raise _fail(
+            source,
+            "overrides",
+            f"{DEAL_OPTION} is chosen by character_deal in a seats experiment, not overridden",
+        )
+    games = _typed(data, "deal_games", int, source, kw["games"])
+    quick = _typed(data, "quick_deal_games", int, source, min(games, kw["quick_games"]))
+    if games < 1 or quick < 0:
+        raise _fail(
+            source, "deal_games", "deal_games must be at least 1 and quick_deal_games at least 0"
+        )
+    presets = _typed(data, "deal_presets", list, source, [])
+    others = [s.player for s in kw["other_presets"]]
+    for i, name in enumerate(presets):
+        if name not in others or len(deals) < 2:
+            raise _fail(
+                source,
+                f"deal_presets[{i}]",
+                f"must be a player of [[other_presets]] and character_deal list another deal, "
+                f"got {name!r}",
+            )
+    kw["character_deal"] = tuple(deals)
+    kw["deal_games"] = games
+    kw["quick_deal_games"] = quick
+    kw["deal_presets"] = tuple(presets)
 
 
 def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -712,6 +785,31 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
             )
             for p in spec.player_counts
         ]
+    # the other character deals: the preset's, then those of deal_presets (at most their games)
+    n = spec.quick_deal_games if quick else spec.deal_games
+    for deal in spec.character_deal[1:] if n > 0 else ():
+        over = {DEAL_OPTION: deal}
+        plan += [
+            _planned(spec, n, f"{DEAL}/{deal}/{p}p", [spec.preset] * p, False, 0.0, over)
+            for p in spec.player_counts
+        ]
+        for s in spec.other_presets:
+            m = min(n, s.quick_games if quick else s.games)
+            if s.player not in spec.deal_presets or m == 0:
+                continue
+            plan += [
+                _planned(
+                    spec,
+                    m,
+                    f"{DEAL}/{deal}/{OTHER}/{strength_label(s.player)}/{p}p",
+                    [s.player] * p,
+                    False,
+                    0.0,
+                    over,
+                    chunk_size=_spread(spec, m, p),
+                )
+                for p in spec.player_counts
+            ]
     return plan
 
 
@@ -751,7 +849,7 @@ def experiment_settings(spec: ExperimentSpec, games: int, quick: bool = False) -
     d = {k: v for k, v in spec.to_dict().items() if k not in _COSMETIC}
     d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d["arms"]]
     out: dict[str, Any] = {"spec": d, "games": games}
-    if spec.robustness is not None or spec.other_presets:
+    if spec.robustness is not None or spec.other_presets or len(spec.character_deal) > 1:
         out["quick"] = quick
     # tuples and lists compare unequal, and experiment.json holds lists
     return json.loads(json.dumps(out, default=str))
@@ -765,7 +863,11 @@ def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
     if d.get("kind") in KINDS:  # recorded before specs named their section
         d.setdefault("section", KINDS[d["kind"]].section)
     out: dict[str, Any] = {"spec": d, "games": meta.get("games")}
-    if d.get("robustness") is not None or d.get("other_presets"):
+    if (
+        d.get("robustness") is not None
+        or d.get("other_presets")
+        or len(d.get("character_deal") or ()) > 1
+    ):
         out["quick"] = bool(meta.get("quick"))
     return json.loads(json.dumps(out, default=str))
 
@@ -924,6 +1026,9 @@ def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
     arms = tuple(Arm(**a) for a in sd.pop("arms"))
     for k in ("players", "player_counts", "presets", "sweep_values"):
         sd[k] = tuple(sd[k])
+    for k in ("character_deal", "deal_presets"):
+        if k in sd:
+            sd[k] = tuple(sd[k])
     sd.setdefault("section", KINDS[sd["kind"]].section)
     sd["other_presets"] = tuple(
         Strength(**{**s, "opponents": s.get("opponents") or s["player"]})

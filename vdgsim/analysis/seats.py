@@ -3,6 +3,13 @@
 The runs behind these tables seat the same preset everywhere and do NOT rotate seats, so any
 difference between seats comes from the game (first player, dealt characters), not from the
 players. Ties for first are already split in ``win_share``.
+
+Under the rulebook (R1.3) each seat is always dealt the same character, so a seat's edge may be
+its turn order or its character. Runs with the variant ``setup.character_deal = random`` deal
+the same characters to the seats in a random order (seat 0 still plays first in round 1); from
+them :func:`win_by_seat` is the seat's share averaged over characters, :func:`win_by_character`
+the character's averaged over seats, and :func:`seat_character_split` sets both beside each
+rulebook seat. The dealt character of every player row is the runner's ``characters_dealt``.
 """
 
 from __future__ import annotations
@@ -33,18 +40,151 @@ def seat_players(runs: dict[str, Any]) -> pl.DataFrame:
     return pl.concat(frames, how="diagonal_relaxed")
 
 
-def win_by_seat(players: pl.DataFrame) -> pl.DataFrame:
-    """Win share by player count and seat with Wilson 95% intervals and the fair share 1/P."""
-    t = win_share_table(players, ["players", "seat"])
+RANDOM_DEAL = "dealt at random"  # a seat's dealt character when it varies from game to game
+
+
+def with_dealt_character(players: pl.DataFrame) -> pl.DataFrame:
+    """Player rows with ``dealt_character``, the name of the character dealt to the row's seat
+    at setup, from the runner's ``characters_dealt`` mask (one character a seat: R1.3 deals as
+    many characters as there are players, and so does the random deal)."""
+    names = {1 << int(c): CHARACTER_NAMES[c] for c in Character}
+    return players.with_columns(
+        pl.col("characters_dealt")
+        .cast(pl.Int64)
+        .replace_strict(names, default=None, return_dtype=pl.String)
+        .alias("dealt_character")
+    )
+
+
+def _fair(t: pl.DataFrame) -> pl.DataFrame:
     return t.with_columns(
-        (1.0 / pl.col("players").cast(pl.Float64)).alias("fair_share"),
-        pl.struct("players", "seat")
-        .map_elements(lambda r: DEALT[r["players"]][r["seat"]], return_dtype=pl.String)
-        .alias("dealt_character"),
+        (1.0 / pl.col("players").cast(pl.Float64)).alias("fair_share")
     ).with_columns(
         (pl.col("win_low") > pl.col("fair_share")).alias("above_fair"),
         (pl.col("win_high") < pl.col("fair_share")).alias("below_fair"),
     )
+
+
+def win_by_seat(players: pl.DataFrame) -> pl.DataFrame:
+    """Win share by player count and seat with Wilson 95% intervals and the fair share 1/P.
+
+    ``dealt_character`` names the character the seat was dealt (from the runner's table when
+    it has ``characters_dealt``, else R1.3's), or :data:`RANDOM_DEAL` when it varied: then the
+    share is the seat's averaged over the characters."""
+    t = win_share_table(players, ["players", "seat"])
+    if "characters_dealt" in players.columns:
+        dealt = (
+            with_dealt_character(players)
+            .group_by("players", "seat")
+            .agg(
+                pl.when(pl.col("dealt_character").n_unique() == 1)
+                .then(pl.col("dealt_character").first())
+                .otherwise(pl.lit(RANDOM_DEAL))
+                .alias("dealt_character")
+            )
+        )
+        t = t.join(dealt, on=["players", "seat"], how="left")
+    else:  # runs recorded before the runner kept the deal: R1.3's table
+        t = t.with_columns(
+            pl.struct("players", "seat")
+            .map_elements(lambda r: DEALT[r["players"]][r["seat"]], return_dtype=pl.String)
+            .alias("dealt_character")
+        )
+    return _fair(t)
+
+
+def win_by_character(players: pl.DataFrame) -> pl.DataFrame:
+    """Win share by player count and dealt character, with Wilson 95% intervals and the fair
+    share 1/P: with the characters dealt at random, each character's share averaged over the
+    seats it was dealt to (ties split as in ``win_share``)."""
+    t = win_share_table(with_dealt_character(players), ["players", "dealt_character"])
+    order = {n: i for i, n in enumerate(CHARACTER_NAMES)}
+    return _fair(t).sort(
+        pl.col("players"), pl.col("dealt_character").replace_strict(order, default=99)
+    )
+
+
+def win_by_seat_and_character(players: pl.DataFrame) -> pl.DataFrame:
+    """Win share by player count, seat and dealt character (Wilson 95%): the cells whose
+    averages the two tables above are, to read an interaction between seat and character."""
+    return _fair(
+        win_share_table(with_dealt_character(players), ["players", "seat", "dealt_character"])
+    )
+
+
+def seat_character_split(
+    rulebook: pl.DataFrame, by_seat: pl.DataFrame, by_character: pl.DataFrame
+) -> pl.DataFrame:
+    """Each rulebook seat's distance from the fair share beside its two parts measured with
+    the characters dealt at random: the seat's (``seat_part``: the same seat averaged over
+    characters) and its rulebook character's (``character_part``: that character averaged over
+    seats), each with its Wilson 95% interval less the fair share; ``rest`` is what the two do
+    not add up to (their interaction, and noise).
+
+    ``rulebook`` is :func:`win_by_seat` of the rulebook runs; ``by_seat`` and ``by_character``
+    are :func:`win_by_seat` and :func:`win_by_character` of the random-deal runs."""
+    rb = rulebook.select(
+        "players",
+        "seat",
+        "dealt_character",
+        "fair_share",
+        pl.col("n").alias("rulebook_n"),
+        pl.col("win_share").alias("rulebook_share"),
+        pl.col("win_low").alias("rulebook_low"),
+        pl.col("win_high").alias("rulebook_high"),
+    )
+    seat = by_seat.select(
+        "players",
+        "seat",
+        pl.col("n").alias("seat_n"),
+        pl.col("win_share").alias("seat_share"),
+        pl.col("win_low").alias("seat_low"),
+        pl.col("win_high").alias("seat_high"),
+    )
+    char = by_character.select(
+        "players",
+        "dealt_character",
+        pl.col("n").alias("character_n"),
+        pl.col("win_share").alias("character_share"),
+        pl.col("win_low").alias("character_low"),
+        pl.col("win_high").alias("character_high"),
+    )
+    f = pl.col("fair_share")
+    return (
+        rb.join(seat, on=["players", "seat"])
+        .join(char, on=["players", "dealt_character"])
+        .with_columns(
+            (pl.col("rulebook_share") - f).alias("rulebook_gap"),
+            (pl.col("seat_share") - f).alias("seat_part"),
+            (pl.col("seat_low") - f).alias("seat_part_low"),
+            (pl.col("seat_high") - f).alias("seat_part_high"),
+            (pl.col("character_share") - f).alias("character_part"),
+            (pl.col("character_low") - f).alias("character_part_low"),
+            (pl.col("character_high") - f).alias("character_part_high"),
+        )
+        .with_columns(
+            (pl.col("rulebook_gap") - pl.col("seat_part") - pl.col("character_part")).alias("rest")
+        )
+        .sort("players", "seat")
+    )
+
+
+def split_verdict(r: dict[str, Any]) -> str:
+    """Which part of a rulebook seat's gap (a row of :func:`seat_character_split`) is the
+    seat's and which the character's, in words: a part counts when its interval excludes 0."""
+    seat = r["seat_part_low"] > 0 or r["seat_part_high"] < 0
+    char = r["character_part_low"] > 0 or r["character_part_high"] < 0
+    if seat and char:
+        if (r["seat_part"] > 0) != (r["character_part"] > 0):
+            return "the seat's and the character's, pulling opposite ways"
+        if abs(r["character_part"]) >= abs(r["seat_part"]):
+            return "both the seat's and the character's, the character's more"
+        return "both the seat's and the character's, the seat's (turn order) more"
+    if char:
+        return "the character's: the seat's part is within noise"
+    if seat:
+        return "the seat's (turn order): the character's part is within noise"
+    return "neither's clearly: both parts are within noise at this sample size"
 
 
 def balance_index(by_seat: pl.DataFrame) -> pl.DataFrame:

@@ -7,7 +7,49 @@ from numba import njit
 from vdgsim import layout as L
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
-from vdgsim.engine.rng import seed_stream, shuffle
+from vdgsim.engine import state as S
+from vdgsim.engine.rng import randint, seed_stream, shuffle
+
+# The stream of the game's generator that only the random character deal reads
+# (setup.character_deal = random); the chance and player streams are 0 and 1.
+CHARACTER_DEAL_STREAM = 2
+
+
+@njit(cache=True, _nrt=False)
+def rulebook_character(n_players, k):
+    """R1.3: the character dealt to the ``k``-th seat clockwise from seat 0 (k < n_players)."""
+    if k == 0:
+        return L.CH_DIAS
+    if n_players == 2 or k == 2:
+        return L.CH_SERNIGI
+    if k == 1:
+        return L.CH_ALVARES
+    return L.CH_MANUEL
+
+
+@njit(cache=True, _nrt=False)
+def character_order(c, s, n_players, seed):
+    """The character of each seat, packed 4 bits a seat (seat k's is ``(order >> 4k) & 15``).
+
+    ``rulebook`` deal: R1.3's table, with no random draw. ``random`` deal (a variant, not a
+    rule): the same characters in a uniformly random seat order, by a Fisher-Yates shuffle
+    drawn from the game's generator on its own stream (:data:`CHARACTER_DEAL_STREAM`, seeded
+    from ``seed`` in the chance words, which the caller seeds afterwards as always), so every
+    other random part of the game is the rulebook game's of the same seed.
+    """
+    order = 0
+    for k in range(n_players):
+        order |= rulebook_character(n_players, k) << (4 * k)
+    if c[L.C_CHARACTER_DEAL] != L.DEAL_RANDOM:
+        return order
+    seed_stream(s, L.S_RNG_CHANCE, seed, CHARACTER_DEAL_STREAM)
+    for i in range(n_players - 1, 0, -1):
+        j = randint(s, L.S_RNG_CHANCE, i + 1)
+        a = (order >> (4 * i)) & 15
+        b = (order >> (4 * j)) & 15
+        order &= ~((15 << (4 * i)) | (15 << (4 * j)))
+        order |= (b << (4 * i)) | (a << (4 * j))
+    return order
 
 
 @njit(cache=True, _nrt=False)
@@ -15,9 +57,13 @@ def init_state(c, s, log, n_players, seed):
     """Set up a game of ``n_players`` (2..4) from ``seed`` (R1.1-R1.8).
 
     The first decision is the Sernigi holder's sending of the setup merchant ship (R1.5),
-    which happens after the whole setup, before round 1's Phase 1.
+    which happens after the whole setup, before round 1's Phase 1. With the component option
+    ``setup.character_deal = random`` the characters of R1.3 go to the seats in a random order
+    (:func:`character_order`); seat 0 is still the first player of round 1.
     """
     s[:] = 0
+    st = S.fields(s)
+    order = character_order(c, s, n_players, seed)
     s[L.S_N_PLAYERS] = n_players
     s[L.S_SEED] = seed
     s[L.S_DEC_ROW] = -1
@@ -54,19 +100,15 @@ def init_state(c, s, log, n_players, seed):
             col = C.draw_from_bag(s)
             if col >= 0:
                 s[L.S_SECTION + sec * L.N_COLOURS + col] += 1
-    # R1.3 characters dealt clockwise from the first player
-    s[L.S_CHAR_HOLDER + L.CH_DIAS] = 0
-    C.log_gain(s, log, 0, E.G_CHARACTER, 1, L.CH_DIAS, -1)
-    C.gain_vp(s, log, 0, c[L.C_DIAS_VP], L.VP_DIAS, 0, 0)
-    if n_players == 2:
-        s[L.S_CHAR_HOLDER + L.CH_SERNIGI] = 1
-    else:
-        s[L.S_CHAR_HOLDER + L.CH_ALVARES] = 1
-        s[L.S_CHAR_HOLDER + L.CH_SERNIGI] = 2
-        if n_players == 4:
-            s[L.S_CHAR_HOLDER + L.CH_MANUEL] = 3
+    # R1.3 characters dealt clockwise from the first player (or in the variant's order); the
+    # Dias holder takes his 2 VP (seat 0 by the rulebook)
+    for k in range(n_players):
+        st.character_holder[(order >> (4 * k)) & 15] = k
+    dias = st.character_holder[L.CH_DIAS]
+    C.log_gain(s, log, dias, E.G_CHARACTER, 1, L.CH_DIAS, -1)
+    C.gain_vp(s, log, dias, c[L.C_DIAS_VP], L.VP_DIAS, 0, 0)
     for ch in range(1, L.N_CHARACTERS):
-        h = s[L.S_CHAR_HOLDER + ch]
+        h = st.character_holder[ch]
         if h >= 0:
             C.log_gain(s, log, h, E.G_CHARACTER, 1, ch, -1)
     # R1.4 missionaries and the additional disc

@@ -30,6 +30,7 @@ from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
 from vdgsim.analysis.experiment import (
     BASELINE,
+    DEAL,
     OTHER,
     ROBUST,
     ExperimentRun,
@@ -462,8 +463,9 @@ def paired_section(exp: ExperimentRun, sec: Section) -> None:
 # --- seats --------------------------------------------------------------------------------------
 def seats_section(exp: ExperimentRun, sec: Section) -> None:
     """Win share by seat, balance index, score distributions, VP by source; and whether the
-    seat effects hold with other players in every seat."""
-    own = {n: r for n, r in exp.runs.items() if not n.startswith(f"{OTHER}/")}
+    seat effects hold with other players in every seat; and, from the runs with the characters
+    dealt at random, which part of each seat's edge is its turn order and which its character."""
+    own = {n: r for n, r in exp.runs.items() if not n.startswith((f"{OTHER}/", f"{DEAL}/"))}
     players = seats.seat_players(own)
     by_seat = seats.win_by_seat(players)
     bal = seats.balance_index(by_seat).join(
@@ -474,7 +476,9 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["score_distribution"] = seats.score_distribution(players)
     src = seats.vp_by_source(players)
     sec.tables["vp_by_source"] = src
-    sec.tables["ties"] = seats.tie_rate(exp.runs)
+    sec.tables["ties"] = seats.tie_rate(
+        {n: r for n, r in exp.runs.items() if not n.startswith(f"{DEAL}/")}
+    )
     sec.figures.append(("win_by_seat", C.seat_chart(by_seat, sec.info)))
     sec.figures.append(("scores", C.score_chart(players, sec.info)))
     sec.figures.append(("vp_by_source", C.vp_source_chart(src, sec.info)))
@@ -524,6 +528,215 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     )
     if exp.spec.other_presets:
         _seats_by_preset(exp, sec, by_seat, bal)
+    if any(n.startswith(f"{DEAL}/random/") for n in exp.runs):
+        _seats_random_deal(exp, sec, by_seat)
+
+
+def _off_fair(off: list[str]) -> str:
+    if not off:
+        return "none off it beyond its interval)."
+    return (
+        f"{', '.join(off)} off it beyond {'its interval' if len(off) == 1 else 'their intervals'})."
+    )
+
+
+def _share_number(label: str, r: dict[str, Any], table: str, row: dict[str, Any]) -> KeyNumber:
+    return KeyNumber(
+        label, r["win_share"], r["win_low"], r["win_high"], "%", table, row, "win_share"
+    )
+
+
+def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) -> None:
+    """The seats again with the characters dealt at random (``setup.character_deal = random``):
+    win share by seat averaged over characters, by character averaged over seats, and each
+    rulebook seat's gap split into the two."""
+    top = f"{DEAL}/random/"
+    runs = {
+        n: r for n, r in exp.runs.items() if n.startswith(top) and not n.startswith(top + OTHER)
+    }
+    players = seats.seat_players(runs)
+    v_seat = seats.win_by_seat(players)
+    v_char = seats.win_by_character(players)
+    split = seats.seat_character_split(by_seat, v_seat, v_char)
+    # the same split with the deal_presets in every seat: does it depend on the player?
+    splits = [split.with_columns(pl.lit(exp.spec.preset).alias("preset"))]
+    for s in exp.spec.other_presets:
+        label = strength_label(s.player)
+        rule = {n: r for n, r in exp.runs.items() if n.startswith(f"{OTHER}/{label}/")}
+        deal = {n: r for n, r in exp.runs.items() if n.startswith(f"{top}{OTHER}/{label}/")}
+        if rule and deal:
+            o = seats.seat_players(deal)
+            splits.append(
+                seats.seat_character_split(
+                    seats.win_by_seat(seats.seat_players(rule)),
+                    seats.win_by_seat(o),
+                    seats.win_by_character(o),
+                ).with_columns(pl.lit(s.player).alias("preset"))
+            )
+    by_preset = pl.concat(splits, how="diagonal_relaxed")
+    if len(splits) > 1:
+        sec.tables["seat_character_split_by_preset"] = by_preset
+    sec.tables["win_by_seat_random_deal"] = v_seat
+    sec.tables["win_by_character_random_deal"] = v_char
+    sec.tables["win_by_seat_and_character_random_deal"] = seats.win_by_seat_and_character(players)
+    sec.tables["seat_character_split"] = split
+    who = exp.spec.preset
+    for p in sorted(v_seat["players"].unique().to_list()):
+        games = int(players.filter(pl.col("players") == p)["game"].n_unique())
+        seat_nums = [
+            _share_number(
+                f"{p} players, characters dealt at random, seat {r['seat']}: win share",
+                r,
+                "win_by_seat_random_deal",
+                {"players": p, "seat": r["seat"]},
+            )
+            for r in v_seat.filter(pl.col("players") == p).iter_rows(named=True)
+        ]
+        char_rows = list(v_char.filter(pl.col("players") == p).iter_rows(named=True))
+        char_nums = [
+            _share_number(
+                f"{p} players, characters dealt at random, {r['dealt_character']}'s holder: "
+                "win share",
+                r,
+                "win_by_character_random_deal",
+                {"players": p, "dealt_character": r["dealt_character"]},
+            )
+            for r in char_rows
+        ]
+        sec.numbers += seat_nums + char_nums
+        fair = pct(1 / p)
+        seat_rows = list(v_seat.filter(pl.col("players") == p).iter_rows(named=True))
+        far_seat = max(range(len(seat_rows)), key=lambda i: abs(seat_rows[i]["win_share"] - 1 / p))
+        far_char = max(range(len(char_rows)), key=lambda i: abs(char_rows[i]["win_share"] - 1 / p))
+        off = [r for r in seat_rows if r["above_fair"] or r["below_fair"]]
+        sec.findings.append(
+            Finding(
+                f"With {p} players and the characters dealt at random ({games:,} games, {who} "
+                f"in every seat), win share by seat averaged over characters: "
+                + "; ".join(
+                    f"seat {r['seat']} {k.text()}"
+                    for r, k in zip(seat_rows, seat_nums, strict=True)
+                )
+                + f" (fair {fair}%; "
+                + _off_fair([f"seat {r['seat']}" for r in off]),
+                seat_nums[far_seat],
+            )
+        )
+        off = [r for r in char_rows if r["above_fair"] or r["below_fair"]]
+        sec.findings.append(
+            Finding(
+                f"With {p} players and the characters dealt at random, win share by dealt "
+                "character averaged over seats: "
+                + "; ".join(
+                    f"{r['dealt_character']} {k.text()}"
+                    for r, k in zip(char_rows, char_nums, strict=True)
+                )
+                + f" (fair {fair}%; "
+                + _off_fair([r["dealt_character"] for r in off]),
+                char_nums[far_char],
+            )
+        )
+        rows = list(split.filter(pl.col("players") == p).iter_rows(named=True))
+        gapped = [
+            r
+            for r in rows
+            if r["rulebook_low"] > r["fair_share"] or r["rulebook_high"] < r["fair_share"]
+        ]
+        if not gapped:
+            sec.findings.append(
+                f"With {p} players no rulebook seat's win share differs from the fair {fair}% "
+                "beyond its interval, so there is no seat imbalance to split into seat and "
+                "character."
+            )
+        for r in gapped:
+            part = KeyNumber(
+                f"{p} players, rulebook seat {r['seat']}: the character's part of its gap",
+                r["character_part"],
+                r["character_part_low"],
+                r["character_part_high"],
+                "pp",
+                "seat_character_split",
+                {"players": p, "seat": r["seat"]},
+                "character_part",
+            )
+            seat_part = KeyNumber(
+                f"{p} players, rulebook seat {r['seat']}: the seat's part of its gap",
+                r["seat_part"],
+                r["seat_part_low"],
+                r["seat_part_high"],
+                "pp",
+                "seat_character_split",
+                {"players": p, "seat": r["seat"]},
+                "seat_part",
+            )
+            sec.numbers += [seat_part, part]
+            ch = r["dealt_character"]
+            sec.findings.append(
+                Finding(
+                    f"With {p} players the rulebook's seat {r['seat']} (dealt {ch}) wins "
+                    f"{pct(r['rulebook_share'])}% [{pct(r['rulebook_low'])}, "
+                    f"{pct(r['rulebook_high'])}], {pp(r['rulebook_gap'])} pp from the fair "
+                    f"{fair}%. Dealt at random, seat {r['seat']} wins "
+                    f"{pct(r['seat_share'])}% [{pct(r['seat_low'])}, {pct(r['seat_high'])}] "
+                    f"averaged over characters (the seat's part: {seat_part.text()}) and {ch}'s "
+                    f"holder wins {pct(r['character_share'])}% [{pct(r['character_low'])}, "
+                    f"{pct(r['character_high'])}] averaged over seats (the character's part: "
+                    f"{part.text()}); so the gap is {seats.split_verdict(r)}. The two parts "
+                    f"add to {pp(r['seat_part'] + r['character_part'])} pp; {pp(r['rest'])} pp "
+                    "is left to their interaction and noise. "
+                    + _split_by_preset(by_preset, who, p, r["seat"]),
+                    part,
+                )
+            )
+    n = sum(int(r.manifest["counts"]["games"]) for r in runs.values())
+    if len(splits) > 1:
+        sec.notes.append(
+            "The split again with other players in every seat (both deals, at most "
+            f"{exp.spec.deal_games:,} games each): table seat_character_split_by_preset; each "
+            "split finding says whether the character's part holds for them."
+        )
+    sec.notes.append(
+        f"Characters dealt at random (variant setup.character_deal = random, {n:,} games, the "
+        "same seeds as the rulebook runs, so each deal differs from its rulebook game only in "
+        "who holds which character): the characters R1.3 deals at that player count, to the "
+        "seats in a uniformly random order; seat 0 still plays first in round 1 and the Dias "
+        "holder takes the 2 VP. A seat's share there is averaged over characters and a "
+        "character's over seats, each with its Wilson 95% interval; ties split as elsewhere. "
+        "The split of a rulebook seat's gap assumes the two parts add up; the rest is their "
+        "interaction (see win_by_seat_and_character_random_deal) and noise."
+    )
+
+
+def _split_by_preset(by_preset: pl.DataFrame, preset: str, players: int, seat: int) -> str:
+    """The sentence on whether a rulebook seat's split holds for the other presets that played
+    both deals (the robustness rule on the character's part), or that none did."""
+    rows = list(
+        by_preset.filter((pl.col("players") == players) & (pl.col("seat") == seat)).iter_rows(
+            named=True
+        )
+    )
+    if len(rows) < 2:
+        return f"This is how {preset} plays both deals; another player may split it differently."
+
+    def part(o: dict[str, Any]) -> robustness.Effect:
+        se = (o["character_part_high"] - o["character_part_low"]) / (2 * 1.959964)
+        lo, hi = o["character_part_low"], o["character_part_high"]
+        return robustness.Effect(o["preset"], o["character_part"], lo, hi, se, o["character_n"])
+
+    words = ("holds for every player tested", "depends on the player", "unclear for some player")
+    lab = robustness.compare(part(rows[0]), [(o["preset"], part(o)) for o in rows[1:]], words)
+    which = f" (see {', '.join(lab.which)})" if lab.which else ""
+
+    def each(key: str) -> str:
+        return "; ".join(
+            f"{o['preset']} {pp(o[key])} [{pp(o[key + '_low'])}, {pp(o[key + '_high'])}]"
+            for o in rows
+        )
+
+    return (
+        f"With other players in every seat the character's part {lab.label}{which}: "
+        f"{each('character_part')} pp; the seat's part: {each('seat_part')} pp."
+    )
 
 
 def _seats_by_preset(
@@ -879,9 +1092,9 @@ SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
 
 def build_section(exp: ExperimentRun) -> Section:
     """The report section of one experiment's runs: the one its spec names. Its provenance
-    counts the experiment's own runs; robustness runs and the seats runs of other presets are
-    described where they are used."""
-    robust = {n for n in exp.runs if n.startswith((f"{ROBUST}/", f"{OTHER}/"))}
+    counts the experiment's own runs; robustness runs and the seats runs of other presets or
+    deals are described where they are used."""
+    robust = {n for n in exp.runs if n.startswith((f"{ROBUST}/", f"{OTHER}/", f"{DEAL}/"))}
     if robust:
         info = run_info(r.manifest for n, r in exp.runs.items() if n not in robust)
     else:

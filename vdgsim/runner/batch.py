@@ -3,8 +3,9 @@
 For every game the loop plays to the end with ``strategies.loop.play_to_end`` and then reads
 the final state (VP, Reals, VP/Reals by source, Reals paid, ranks) and the event log (ships
 sent per landing, characters held and VP at each round end, numbers taken, acts performed,
-given up or paid for, merchant ships sent) into integer tables; optionally it copies decision
-rows and follows every player ship from the slot it was sent to (what it earned, where it went).
+given up or paid for, merchant ships sent, characters dealt at setup) into integer tables;
+optionally it copies decision rows and follows every player ship from the slot it was sent to
+(what it earned, where it went).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ P_GIVEN_UP = _P["acts_given_up"]
 P_ACTS_PAID = _P["acts_paid"]
 P_MERCHANTS = _P["merchants_sent"]
 P_VP_ROUND = _P["vp_r1"]
+P_DEALT = _P["characters_dealt"]
 N_PLAYER_COLUMNS = len(PLAYER_COLUMNS)
 N_VP_SRC = len(V.VP_SOURCE_COLUMNS)
 N_REALS_SRC = len(V.REALS_SOURCE_COLUMNS)
@@ -135,6 +137,8 @@ def summarise_players(s, log, players, base, rank, share, win_share, game_row):
         if ev == E.EV_GAIN:
             if log[i, 4] == E.G_CHARACTER:
                 holder[log[i, 6]] = p
+                if log[i, 2] == L.PH_SETUP:  # dealt (R1.3), before anyone could host it
+                    players[base + p, P_DEALT] |= 1 << log[i, 6]
         elif ev == E.EV_VP:
             source = log[i, 4]
             if source == L.VP_SLOT:

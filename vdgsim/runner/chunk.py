@@ -105,9 +105,13 @@ def play(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], int]:
         }
     ).with_columns(
         pl.col("seat", "rank").cast(pl.Int8),
-        pl.col(V.CHARACTER_COLUMNS).cast(pl.Int8),
+        pl.col(*V.CHARACTER_COLUMNS, "characters_dealt").cast(pl.Int8),
         pl.col(
-            [c for c in B.PLAYER_COLUMNS if c not in ("seat", "rank", *V.CHARACTER_COLUMNS)]
+            [
+                c
+                for c in B.PLAYER_COLUMNS
+                if c not in ("seat", "rank", "characters_dealt", *V.CHARACTER_COLUMNS)
+            ]
         ).cast(pl.Int32),
     )
     player_frame = player_frame.select(
