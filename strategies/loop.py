@@ -10,6 +10,7 @@ from strategies.policy import CACHE_WIDTH, choose_cached
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
+from vdgsim.engine import state as S
 
 
 @njit(cache=True)
@@ -24,7 +25,8 @@ def play_to_end(c, s, log, params, legal):
     wf = np.zeros(W.WF_SIZE)
     options = 0
     forced = 0
-    while s[L.S_STEP] != L.ST_OVER:
+    st = S.fields(s)
+    while st.step != L.ST_OVER:
         n = flow.legal_actions(c, s, legal)
         options += n
         if n == 1:
@@ -37,6 +39,7 @@ def play_to_end(c, s, log, params, legal):
 def play_batch(c, n_players, seeds, params, vp, share):
     """Play one game per seed; fill ``vp`` and ``share`` (games x seats)."""
     s = np.zeros(L.S_SIZE, dtype=np.int64)
+    st = S.fields(s)
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), dtype=np.int64)
     legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
@@ -46,7 +49,7 @@ def play_batch(c, n_players, seeds, params, vp, share):
         play_to_end(c, s, log, params, legal)
         SC.ranks_and_shares(s, rank, sh)
         for p in range(n_players):
-            vp[g, p] = s[L.S_VP + p]
+            vp[g, p] = st.vp[p]
             share[g, p] = sh[p]
 
 

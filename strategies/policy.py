@@ -29,6 +29,7 @@ from strategies.search.ismcts import decide_ismcts
 from strategies.search.mc import decide_mc
 from strategies.search.rollout import rollout_table
 from vdgsim import layout as L
+from vdgsim.engine import state as S
 
 __all__ = [
     "KIND_HEURISTIC",
@@ -65,7 +66,7 @@ def choose(c, s, legal, n, params):
 def choose_cached(c, s, legal, n, params, cache, wi, wf):
     """:func:`choose` with a per-game cache (see :func:`new_cache`) that the whole-game loop
     keeps between decisions; the decisions are the same as without it."""
-    pr = params[s[L.S_DEC_PLAYER]]
+    pr = params[S.fields(s).decision_player]
     if int(pr[P_KIND]) < KIND_MC:
         return choose_scripted(c, s, legal, n, params, cache, wi, wf)
     return search(c, s, legal, n, pr)
@@ -75,9 +76,10 @@ def choose_cached(c, s, legal, n, params, cache, wi, wf):
 def search(c, s, legal, n, pr):
     """The decision of a search player (restrictions filter its candidates first). Decision
     kinds outside its ``decisions`` mask go to its rollout preset."""
+    st = S.fields(s)
     mask = int(pr[Q_DECISIONS])
-    if mask != 0 and (mask >> s[L.S_DECISION]) & 1 == 0:
-        table = rollout_table(pr, s[L.S_DEC_PLAYER])
+    if mask != 0 and (mask >> st.decision) & 1 == 0:
+        table = rollout_table(pr, st.decision_player)
         cache = np.zeros((L.MAX_PLAYERS, CACHE_WIDTH))
         wi = np.zeros(W.WI_SIZE, dtype=np.int64)
         wf = np.zeros(W.WF_SIZE)

@@ -33,6 +33,7 @@ from strategies.params import (
 )
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
+from vdgsim.engine import state as S
 
 R_ANY = N_USED  # 1 when any restriction column is set (lets unrestricted rows skip the filter)
 
@@ -44,7 +45,8 @@ class RestrictionError(ValueError):
 @njit(cache=True, _nrt=False)
 def allowed(c, s, pr, action):
     """True if ``action`` for the pending decision respects the row's restrictions."""
-    kind = s[L.S_DECISION]
+    st = S.fields(s)
+    kind = st.decision
     if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
         num = A.placement_number(action)
         area = A.placement_area(action)
@@ -56,9 +58,9 @@ def allowed(c, s, pr, action):
     if kind == L.D_ACT:
         if action == L.GIVE_UP:
             return True
-        if pr[R_NEVER_PAY] > 0 and s[L.S_RIGHT_COST] > 0:
+        if pr[R_NEVER_PAY] > 0 and st.right_to_act_cost > 0:
             return False
-        area = s[L.S_NUM_AREA + s[L.S_CURRENT]]
+        area = st.number_area[st.called_number]
         if area == L.A_CHARACTERS and A.is_host(action):
             return pr[R_NEVER_HOST + A.hosted_character(action)] <= 0
         if area == L.A_NAVIGATION:
@@ -75,12 +77,13 @@ def filter_legal(c, s, pr, legal, n, out):
 
     A mandate (always host a character) keeps only the mandated actions when one is legal.
     """
+    st = S.fields(s)
     m = 0
     for i in range(n):
         if allowed(c, s, pr, legal[i]):
             out[m] = legal[i]
             m += 1
-    if s[L.S_DECISION] == L.D_ACT and s[L.S_NUM_AREA + s[L.S_CURRENT]] == L.A_CHARACTERS:
+    if st.decision == L.D_ACT and st.number_area[st.called_number] == L.A_CHARACTERS:
         k = 0
         for i in range(m):
             a = out[i]

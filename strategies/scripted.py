@@ -16,6 +16,7 @@ from strategies.heuristic import ships as SH
 from strategies.params import KIND_HEURISTIC, P_KIND
 from strategies.restrictions import R_ANY, filter_legal
 from vdgsim import layout as L
+from vdgsim.engine import state as S
 from vdgsim.engine.flow import sending_merchant
 from vdgsim.engine.rng import randint
 
@@ -31,8 +32,9 @@ def random_legal(s, legal, n):
 @njit(cache=True, inline="always")
 def heuristic(c, s, legal, n, pr, cache, wi, wf):
     """The parameterised heuristic player (see :mod:`strategies.heuristic`)."""
-    p = s[L.S_DEC_PLAYER]
-    kind = s[L.S_DECISION]
+    st = S.fields(s)
+    p = st.decision_player
+    kind = st.decision
     if kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE:
         return BI.decide_place(c, s, pr, p, legal, n, cache, wi, wf)
     if kind == L.D_ACT:
@@ -60,7 +62,7 @@ def heuristic(c, s, legal, n, pr, cache, wi, wf):
 def choose_scripted(c, s, legal, n, params, cache, wi, wf):
     """The action of the deciding seat when its row is a scripted policy (restrictions
     filter the legal actions first)."""
-    seat = s[L.S_DEC_PLAYER]
+    seat = S.fields(s).decision_player
     pr = params[seat]
     kind = int(pr[P_KIND])
     if pr[R_ANY] > 0:

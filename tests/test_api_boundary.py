@@ -18,6 +18,7 @@ PUBLIC: dict[str, set[str] | str] = {
     "actions": ALL,
     "rng": {"randint", "next_u32", "next_u63", "seed_stream", "shuffle"},
     "scoring": {"ranks_and_shares"},
+    "state": {"fields"},
 }
 # (importing file, engine module) -> internal names it uses on purpose (docs/api.md,
 # "Known exceptions")

@@ -9,6 +9,7 @@ from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
+from vdgsim.engine import state as S
 from vdgsim.engine.rng import randint
 
 
@@ -26,6 +27,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     colour of a colour set (as many as the held projects can use), with or without a
     captain, or a captain alone. Returns (VP, packed action code or -1). Ties are broken
     from the player generator only when ``rand`` (a value-only call draws nothing)."""
+    st = S.fields(s)
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     V.crew_have(s, p, have)
     pt = wi[W.WI_PT : W.WI_PT + L.N_PROJECTS]
@@ -35,7 +37,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     base_util = V.sailor_utility(have, d, need)
     base_launch = V.launchable_value(c, pt, psv, npend, have)
     crews = V.pack_crews(c, pt, npend)
-    capt_left = s[L.S_CAPT_AREA + p] > 0
+    capt_left = st.captains_recruiting_area[p] > 0
     cw = captain_worth(c, s, pr, p) if capt_left else 0.0
     best = -1e9
     best_code = -1
@@ -51,8 +53,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
     for col in range(4):
         if have[col] < d:
             useful |= 1 << col
-    for sec in range(s[L.S_N_PLAYERS]):
-        o = L.S_SECTION + sec * L.N_COLOURS
+    for sec in range(st.players):
         for mask in range(1, 16):
             if mask & ~useful:
                 continue
@@ -61,10 +62,10 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
             total = 0
             for col in range(4):
                 if (mask >> col) & 1:
-                    if s[o + col] == 0:
+                    if st.sections[sec, col] == 0:
                         ok = False
                         break
-                    k[col] = min(s[o + col], max(1, d - have[col]))
+                    k[col] = min(st.sections[sec, col], max(1, d - have[col]))
                     distinct += 1
                     total += k[col]
                 else:
@@ -117,7 +118,7 @@ def nav_choice(c, s, pr, p, rv, legal, n, wi, wf):
     lims = wi[W.WI_LIMS : W.WI_LIMS + V.MAX_SHIPS]
     incs = wf[W.WF_INCS : W.WF_INCS + V.MAX_SHIPS]
     k = V.my_ships(c, s, p, rv, lims, incs, 0, wi)
-    captains = s[L.S_CAPT_SUPPLY + p]
+    captains = S.fields(s).captains_supply[p]
     ub = V.best_upper_project(c, s, pr, p, rv, wi)
     bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
     lv = wf[W.WF_LAND : W.WF_LAND + L.N_LANDINGS]
@@ -146,7 +147,7 @@ def character_choice(c, s, pr, p, rv, legal, n, wi, wf):
         if a == L.GIVE_UP:
             continue
         if not A.is_host(a):
-            v = s[L.S_MONEY + A.money_space(a)] * rv * pr[P.P_MONEY_W]
+            v = S.fields(s).money_spaces[A.money_space(a)] * rv * pr[P.P_MONEY_W]
         else:
             v = V.character_value(c, s, pr, p, A.hosted_character(a), rv, ub, wf)
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
@@ -173,7 +174,7 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
         else:
             v = u0[A.bought_space(a)] - c[L.C_ONE_PROJECT] * rv
         if A.is_buy_sao_gabriel(a):
-            price = c[L.C_PROJ_CREW + s[L.S_SAO_GABRIEL]]
+            price = c[L.C_PROJ_CREW + S.fields(s).sao_gabriel]
         elif A.is_buy_two(a):
             price = c[L.C_TWO_PROJECTS]
         else:
@@ -188,9 +189,10 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
 def decide_act(c, s, pr, p, legal, n, wi, wf):
     """Perform the best way of the Area's action, or give up when the compensation (plus
     the preset's give-up bias) is worth more than acting after its right-to-act cost."""
-    num = s[L.S_CURRENT]
-    area = s[L.S_NUM_AREA + num]
-    cost = s[L.S_RIGHT_COST]
+    st = S.fields(s)
+    num = st.called_number
+    area = st.number_area[num]
+    cost = st.right_to_act_cost
     rv = V.real_value(s, pr)
     give = c[L.C_COMPENSATION + num] * rv + pr[P.P_GIVEUP_BIAS]
     can_give_up = False
@@ -199,7 +201,7 @@ def decide_act(c, s, pr, p, legal, n, wi, wf):
             can_give_up = True
     if can_give_up and (n <= 1 or cost > pr[P.P_MAX_PAY]):
         return L.GIVE_UP
-    budget = s[L.S_REALS + p] - cost
+    budget = st.reals[p] - cost
     if area == L.A_PURCHASE:
         v, code = purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf)
     elif area == L.A_RECRUITING:

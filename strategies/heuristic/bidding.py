@@ -19,6 +19,7 @@ from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
+from vdgsim.engine import state as S
 
 N_VALS = 5  # the four Areas, then Navigation after an earlier recruiting action
 # a seat's row of the per-game cache (strategies.policy.new_cache)
@@ -50,7 +51,8 @@ def best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub, wf):
 @njit(cache=True, _nrt=False)
 def area_values(c, s, pr, p, rv, vals, wi, wf):
     """VP of acting in each Area now (before any right-to-act cost)."""
-    budget = s[L.S_REALS + p]
+    st = S.fields(s)
+    budget = st.reals[p]
     vals[L.A_PURCHASE] = max(0.0, V.best_purchase_value(c, s, pr, p, rv, budget, wi, wf))
     rec, _ = AC.best_recruit(c, s, pr, p, rv, budget, False, wi, wf)
     vals[L.A_RECRUITING] = max(0.0, rec)
@@ -58,11 +60,11 @@ def area_values(c, s, pr, p, rv, vals, wi, wf):
     vals[L.A_CHARACTERS] = max(0.0, V.best_character_action(c, s, pr, p, rv, ub, wf))
     lims = wi[W.WI_LIMS : W.WI_LIMS + V.MAX_SHIPS]
     incs = wf[W.WF_INCS : W.WF_INCS + V.MAX_SHIPS]
-    captains = s[L.S_CAPT_SUPPLY + p]
+    captains = st.captains_supply[p]
     k = V.my_ships(c, s, p, rv, lims, incs, 1, wi)
     vals[L.A_NAVIGATION] = best_landing(c, s, pr, p, rv, lims, incs, k, captains, ub, wf)
     k2 = V.my_ships(c, s, p, rv, lims, incs, 3, wi)
-    extra = 1 if s[L.S_CAPT_AREA + p] > 0 else 0
+    extra = 1 if st.captains_recruiting_area[p] > 0 else 0
     if k2 == k and (extra == 0 or captains >= k):
         vals[4] = vals[L.A_NAVIGATION]
     else:
@@ -84,6 +86,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     ``cache[p]`` keeps the Area values of Phase 1: nothing they depend on changes while
     discs are placed, so they are computed once per seat and round (tagged by the round).
     """
+    st = S.fields(s)
     rv = V.real_value(s, pr)
     # Everything below up to the per-number loop is the same for all of a seat's placements
     # in one Phase 1 (Area values, the distribution of F, the right-to-act cost table):
@@ -94,7 +97,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
     pc = row[C_PC : C_PC + 21 * 11].reshape((21, 11))
     sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
-    if not (s[L.S_PHASE] == L.PH_PLACE and row[0] == s[L.S_ROUND]):
+    if not (st.phase == L.PH_PLACE and row[0] == st.round):
         area_values(c, s, pr, p, rv, vals, wi, wf)
         fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
         nf = V.free_number_support(c, s, fvals, fprob)
@@ -106,7 +109,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
                 fprob[j - 1], fprob[j] = fprob[j], fprob[j - 1]
                 j -= 1
         max_f = fvals[nf - 1]
-        reals = s[L.S_REALS + p]
+        reals = st.reals[p]
         never_pay = pr[P.R_NEVER_PAY] > 0
         kcost = pr[P.P_COST_W] * rv
         # right-to-act cost (in VP) of each number below the highest possible F, for each F;
@@ -126,37 +129,37 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         row[C_NF] = nf
         row[C_MAXF] = max_f
         # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
-        row[0] = s[L.S_ROUND] if s[L.S_PHASE] == L.PH_PLACE else 0
+        row[0] = st.round if st.phase == L.PH_PLACE else 0
     nf = int(row[C_NF])
     max_f = int(row[C_MAXF])
-    np_ = s[L.S_N_PLAYERS]
+    np_ = st.players
     opp_left = 0
     for q in range(np_):
         if q != p:
-            opp_left += s[L.S_DISCS_LEFT + q] + s[L.S_EXTRA_LEFT + q]
+            opp_left += st.discs_to_place[q] + st.additional_disc_to_place[q]
     # rivals' discs below each number, per Area; own discs per Area; free numbers below
     # (flat rows of the int scratch, filled in one pass with running counts; Areas are
     # numbered 0..3 as in layout: Characters, Recruiting, Purchase, Navigation)
     B = W.WI_BELOW
-    S = L.N_NUMBERS + 1
+    ROW = L.N_NUMBERS + 1
     r0 = r1 = r2 = r3 = 0
     o0 = o1 = o2 = o3 = 0
     fb = 0
     my_first_recruit = 99
     for num in range(1, L.N_NUMBERS + 1):
         wi[B + num] = r0
-        wi[B + S + num] = r1
-        wi[B + 2 * S + num] = r2
-        wi[B + 3 * S + num] = r3
-        wi[B + 4 * S + num] = fb
+        wi[B + ROW + num] = r1
+        wi[B + 2 * ROW + num] = r2
+        wi[B + 3 * ROW + num] = r3
+        wi[B + 4 * ROW + num] = fb
         if num == L.N_NUMBERS:
             break
-        o = s[L.S_NUM_OWNER + num]
+        o = st.number_owner[num]
         if o < 0:
             if num <= 20:
                 fb += 1
             continue
-        a = s[L.S_NUM_AREA + num]
+        a = st.number_area[num]
         if a < 0:
             continue
         if o == p:
@@ -178,15 +181,15 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             r2 += 1
         else:
             r3 += 1
-    wi[B + 5 * S] = o0
-    wi[B + 5 * S + 1] = o1
-    wi[B + 5 * S + 2] = o2
-    wi[B + 5 * S + 3] = o3
-    nfree = max(1, wi[B + 4 * S + 21])
+    wi[B + 5 * ROW] = o0
+    wi[B + 5 * ROW + 1] = o1
+    wi[B + 5 * ROW + 2] = o2
+    wi[B + 5 * ROW + 3] = o3
+    nfree = max(1, wi[B + 4 * ROW + 21])
     total_cap = 0.0
     for a in range(L.N_AREAS):
         cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]  # C4, read inline (no call)
-        total_cap += max(0, cap - s[L.S_AREA_USED + a])
+        total_cap += max(0, cap - st.area_discs[a])
     total_cap = max(total_cap, 1.0)
     # per Area: the value after the player's own discs there, and the rivals expected per
     # free number below (their discs to come, in proportion to the room left in the Area)
@@ -194,9 +197,9 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
     for a in range(L.N_AREAS):
         cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]
-        area_k[a] = opp_left * (max(0, cap - s[L.S_AREA_USED + a]) / total_cap) / nfree
+        area_k[a] = opp_left * (max(0, cap - st.area_discs[a]) / total_cap) / nfree
         m = 1.0
-        for _ in range(wi[B + 5 * S + a]):
+        for _ in range(wi[B + 5 * ROW + a]):
             m *= pr[P.P_REPEAT_W]
         base[a] = vals[a] * m
         if a == L.A_NAVIGATION:
@@ -227,9 +230,9 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             continue
         v = base[4] if plus else base[a]
         if num <= 20:
-            rivals = wi[B + a * S + num] + area_k[a] * wi[B + 4 * S + num]
+            rivals = wi[B + a * ROW + num] + area_k[a] * wi[B + 4 * ROW + num]
         else:
-            rivals = wi[B + a * S + L.N_NUMBERS] + area_k[a] * nfree
+            rivals = wi[B + a * ROW + L.N_NUMBERS] + area_k[a] * nfree
         f = 1.0 - pr[P.P_CONTEST + a] * rivals
         if f < 0.0:
             f = 0.0

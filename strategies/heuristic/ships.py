@@ -9,6 +9,7 @@ from strategies.heuristic import values as V
 from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
@@ -22,7 +23,7 @@ def decide_launch(c, s, pr, p, legal, n, wi):
     best = -1e18
     code = L.LAUNCH_DONE
     ties = 0
-    r = s[L.S_ROUND]
+    r = S.fields(s).round
     sw = pr[P.P_SHIP_W]
     iw = pr[P.P_INCOME_W]
     end = c[L.C_END_VP_PER_SHIP] * 1.0
@@ -49,7 +50,7 @@ def decide_ship(c, s, pr, p, legal, n):
     best = -1e18
     code = legal[0]
     ties = 0
-    landing = s[L.S_EXP_LANDING]
+    landing = S.fields(s).expedition_landing
     for i in range(n):
         a = legal[i]
         if a == L.EXPEDITION_DONE:
@@ -89,8 +90,9 @@ def decide_project_bonus(c, s, pr, p, legal, n, wi):
     best = -1e18
     code = legal[0]
     ties = 0
+    upper = S.fields(s).upper_spaces
     for i in range(n):
-        v = V.project_value(c, s, pr, p, s[L.S_UPPER + A.project_bonus_space(legal[i])], rv, have)
+        v = V.project_value(c, s, pr, p, upper[A.project_bonus_space(legal[i])], rv, have)
         best, ties, code = V.argmax_step(s, v, legal[i], best, ties, code)
     return code
 
@@ -98,6 +100,7 @@ def decide_project_bonus(c, s, pr, p, legal, n, wi):
 @njit(cache=True, _nrt=False)
 def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
     """The colour that adds most to the crews of the held projects (any section)."""
+    st = S.fields(s)
     rv = V.real_value(s, pr)
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     V.crew_have(s, p, have)
@@ -122,10 +125,10 @@ def decide_sailor_bonus(c, s, pr, p, legal, n, wi, wf):
             v = 0.0
             tot = 0
             for col in range(4):
-                tot += s[L.S_BAG + col]
+                tot += st.bag[col]
             # the bag's content is public (every sailor not in a section or a supply)
             for col in range(4):
-                v += gain[col] * s[L.S_BAG + col] / max(tot, 1)
+                v += gain[col] * st.bag[col] / max(tot, 1)
             v -= 0.01
         else:
             v = gain[A.sailor_bonus_colour(a)]

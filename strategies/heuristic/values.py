@@ -10,6 +10,7 @@ from strategies.heuristic import work as W
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
 from vdgsim.engine import landings as LD
+from vdgsim.engine import state as S
 from vdgsim.engine.common import tiles_owned_at
 from vdgsim.engine.rng import randint
 
@@ -36,7 +37,7 @@ MAX_SHIPS = 16
 @njit(cache=True, inline="always")
 def real_value(s, pr):
     """VP one Real is worth now: from the early value in round 1 to the late one in round 5."""
-    r = s[L.S_ROUND]
+    r = S.fields(s).round
     return pr[P.P_RV_EARLY] + (pr[P.P_RV_LATE] - pr[P.P_RV_EARLY]) * (r - 1) / 4.0
 
 
@@ -48,17 +49,18 @@ def free_number_support(c, s, fvals, fprob):
     tiles not yet seen: every tile except the discards (the face-up tile of this round was
     discarded at its start). Its order is hidden, the set is not. Returns the support size.
     """
-    if s[L.S_FREE] > 0:
-        fvals[0] = s[L.S_FREE]
+    st = S.fields(s)
+    if st.free_number > 0:
+        fvals[0] = st.free_number
         fprob[0] = 1.0
         return 1
-    init = s[L.S_INITIAL]
-    nd = s[L.S_VDG_DISCARDED]
+    init = st.initial_number
+    nd = st.vdg_discarded
     k = 0
     for t in range(L.N_VDG):
         seen = False
         for i in range(nd):
-            if s[L.S_VDG_ORDER + i] == t:
+            if st.vdg_order[i] == t:
                 seen = True
                 break
         if seen:
@@ -125,7 +127,7 @@ def ship_value(c, s, pr, t, rv, launched):
     return ship_value_s(
         c[L.C_PROJ_LIMIT + t],
         inc,
-        s[L.S_ROUND],
+        S.fields(s).round,
         launched,
         pr[P.P_SHIP_W],
         pr[P.P_INCOME_W],
@@ -150,7 +152,7 @@ def project_value(c, s, pr, p, t, rv, have):
         c[L.C_PROJ_LIMIT + t],
         c[L.C_PROJ_CREW + t],
         c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t],
-        s[L.S_ROUND],
+        S.fields(s).round,
         n_colours(have),
         have[4] > 0,
         pr[P.P_SHIP_W],
@@ -163,18 +165,20 @@ def project_value(c, s, pr, p, t, rv, have):
 
 @njit(cache=True, inline="always")
 def crew_have(s, p, have):
+    st = S.fields(s)
     for col in range(L.N_COLOURS):
-        have[col] = s[L.S_SAILORS + p * L.N_COLOURS + col]
-    have[4] = s[L.S_MISSIONARIES + p]
+        have[col] = st.sailors[p, col]
+    have[4] = st.missionaries[p]
 
 
 @njit(cache=True, _nrt=False)
 def pending_tiles(c, s, pr, p, rv, pt, psv):
     """The player's unlaunched projects, biggest crew first, in ``pt``, with their ship
     values in ``psv``; returns how many."""
+    st = S.fields(s)
     k = 0
     for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] == L.LOC_PROJECT and s[L.S_PROJ_OWNER + t] == p:
+        if st.project_location[t] == L.LOC_PROJECT and st.project_owner[t] == p:
             pt[k] = t
             k += 1
     for i in range(k):
@@ -183,7 +187,7 @@ def pending_tiles(c, s, pr, p, rv, pt, psv):
                 tmp = pt[i]
                 pt[i] = pt[j]
                 pt[j] = tmp
-    r = s[L.S_ROUND]
+    r = st.round
     sw = pr[P.P_SHIP_W]
     iw = pr[P.P_INCOME_W]
     end = c[L.C_END_VP_PER_SHIP] * 1.0
@@ -299,15 +303,16 @@ def sailor_utility(have, d, need):
 def captain_need(s, p):
     """Ships and projects the player holds beyond his captains in supply."""
     held = tiles_owned_at(s, p, L.LOC_SHIP) + tiles_owned_at(s, p, L.LOC_PROJECT)
-    return held - s[L.S_CAPT_SUPPLY + p]
+    return held - S.fields(s).captains_supply[p]
 
 
 @njit(cache=True, _nrt=False)
 def best_upper_project(c, s, pr, p, rv, wi):
+    st = S.fields(s)
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     crew_have(s, p, have)
     best = 0.0
-    r = s[L.S_ROUND]
+    r = st.round
     colours = n_colours(have)
     hm = have[4] > 0
     sw = pr[P.P_SHIP_W]
@@ -316,7 +321,7 @@ def best_upper_project(c, s, pr, p, rv, wi):
     mv = pr[P.P_MISSIONARY_VP]
     end = c[L.C_END_VP_PER_SHIP] * 1.0
     for i in range(L.N_UPPER):
-        t = s[L.S_UPPER + i]
+        t = st.upper_spaces[i]
         if t >= 0:
             inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
             lim = c[L.C_PROJ_LIMIT + t]
@@ -336,7 +341,7 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
     if kind == L.BONUS_SAILOR:
         return pr[P.P_SAILOR_VP] * (1.0 if tiles_owned_at(s, p, L.LOC_PROJECT) > 0 else 0.4)
     if kind == L.BONUS_CAPTAIN:
-        if s[L.S_CAPT_AREA + p] == 0:
+        if S.fields(s).captains_recruiting_area[p] == 0:
             return 0.0
         if captain_need(s, p) > 0:
             return pr[P.P_CAPT_VP]
@@ -351,7 +356,7 @@ def bonus_table(c, s, pr, p, rv, upper_best, bv):
     """:func:`bonus_value` of every landing, in ``bv`` (one call, scalars in the loop)."""
     sailor = pr[P.P_SAILOR_VP] * (1.0 if tiles_owned_at(s, p, L.LOC_PROJECT) > 0 else 0.4)
     captain = 0.0
-    if s[L.S_CAPT_AREA + p] > 0:
+    if S.fields(s).captains_recruiting_area[p] > 0:
         captain = pr[P.P_CAPT_VP] if captain_need(s, p) > 0 else 0.3 * pr[P.P_CAPT_VP]
     project = pr[P.P_PROJECT_BONUS] * upper_best
     for landing in range(L.N_LANDINGS):
@@ -389,7 +394,8 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
     smallest ship that reaches it), slot VP + bonus (``bv``: :func:`bonus_table`) + landing
     bias + income for the Phase 3s left + expected completion VP; in round 5 a ship sent
     gives up its end-game VP. One loop, no helper calls with arrays in it."""
-    r = s[L.S_ROUND]
+    st = S.fields(s)
+    r = st.round
     phases = 6.0 - r
     iw = pr[P.P_INCOME_W]
     cw = pr[P.P_COMPLETION_W]
@@ -402,10 +408,10 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
         empty = 0
         mine = 0
         for j in range(ns):
-            code = s[L.S_SLOT + base + j]
+            code = st.landing_slots[landing, j]
             if code < 0:
                 empty += 1
-            elif code < L.N_PROJECTS and s[L.S_PROJ_OWNER + code] == p:
+            elif code < L.N_PROJECTS and st.project_owner[code] == p:
                 mine += 1
         total = 0.0
         sent = 0
@@ -415,7 +421,7 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
             bj = -1
             best_v = -1
             for j in range(ns):
-                if (taken >> j) & 1 or s[L.S_SLOT + base + j] >= 0:
+                if (taken >> j) & 1 or st.landing_slots[landing, j] >= 0:
                     continue
                 v = c[L.C_LAND_VALUE + base + j]
                 if v <= best_v:
@@ -454,18 +460,19 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
     each slot, in ``out[actions.merchant_send(landing, slot)]`` (-1e9 where it does not fit): the
     landing bonus, the slot value denied to the rivals (``merchant_block``), and the
     completion it may trigger (good for his ships there, half as bad for the rivals')."""
-    r = s[L.S_ROUND]
+    st = S.fields(s)
+    r = st.round
     for landing in range(L.N_LANDINGS):
         empty = 0
         mine = 0
         theirs = 0
         ns = c[L.C_LAND_NSLOTS + landing]
         for j in range(ns):
-            t = s[L.S_SLOT + landing * L.MAX_SLOTS + j]
+            t = st.landing_slots[landing, j]
             if t < 0:
                 empty += 1
             elif t < L.N_PROJECTS:
-                if s[L.S_PROJ_OWNER + t] == p:
+                if st.project_owner[t] == p:
                     mine += 1
                 else:
                     theirs += 1
@@ -474,7 +481,7 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
         comp = pr[P.P_COMPLETION_W] * ch * c[L.C_LAND_COMPLETION + landing] * (mine - 0.5 * theirs)
         for j in range(L.MAX_SLOTS):
             val = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] if j < ns else 0
-            if j < ns and s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0 and val <= limit:
+            if j < ns and st.landing_slots[landing, j] < 0 and val <= limit:
                 out[A.merchant_send(landing, j)] = bv[landing] + pr[P.P_MERCH_BLOCK] * val + comp
             else:
                 out[A.merchant_send(landing, j)] = -1e9
@@ -484,9 +491,10 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
 def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
     """Limits and income of the player's launched ships in supply; with ``with_launchable``
     also his projects that his present crew could launch (greedy, as above)."""
+    st = S.fields(s)
     k = 0
     for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] == L.LOC_SHIP and s[L.S_PROJ_OWNER + t] == p and k < MAX_SHIPS:
+        if st.project_location[t] == L.LOC_SHIP and st.project_owner[t] == p and k < MAX_SHIPS:
             lims[k] = c[L.C_PROJ_LIMIT + t]
             incs[k] = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
             k += 1
@@ -495,7 +503,7 @@ def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
         crew_have(s, p, have)
         slack = with_launchable - 1  # extra colours expected from an earlier recruiting action
         for t in range(L.N_PROJECTS):
-            if s[L.S_PROJ_LOC + t] == L.LOC_PROJECT and s[L.S_PROJ_OWNER + t] == p:
+            if st.project_location[t] == L.LOC_PROJECT and st.project_owner[t] == p:
                 crew = c[L.C_PROJ_CREW + t]
                 cols = 0
                 for col in range(5):
@@ -539,28 +547,30 @@ def best_merchant_value(c, s, pr, p, rv, ub, wf):
 def missionary_worth(c, s, pr, p):
     """VP of one more missionary: full if a held project needs five colours or crews lack
     a colour, less otherwise."""
+    st = S.fields(s)
     for t in range(L.N_PROJECTS):
         if (
-            s[L.S_PROJ_LOC + t] == L.LOC_PROJECT
-            and s[L.S_PROJ_OWNER + t] == p
+            st.project_location[t] == L.LOC_PROJECT
+            and st.project_owner[t] == p
             and c[L.C_PROJ_CREW + t] >= 5
         ):
-            return pr[P.P_MISSIONARY_VP] * (1.5 if s[L.S_MISSIONARIES + p] == 0 else 0.5)
-    return pr[P.P_MISSIONARY_VP] * (0.6 if s[L.S_MISSIONARIES + p] == 0 else 0.2)
+            return pr[P.P_MISSIONARY_VP] * (1.5 if st.missionaries[p] == 0 else 0.5)
+    return pr[P.P_MISSIONARY_VP] * (0.6 if st.missionaries[p] == 0 else 0.2)
 
 
 @njit(cache=True, _nrt=False)
 def character_value(c, s, pr, p, ch, rv, ub, wf):
     """VP of hosting character ``ch`` now (immediate effect, holding it through the round,
     and the preset's value of holding it in later rounds)."""
-    r = s[L.S_ROUND]
+    st = S.fields(s)
+    r = st.round
     left = 5.0 - r
-    held = s[L.S_CHAR_HOLDER + ch] == p
+    held = st.character_holder[ch] == p
     hold = pr[P.P_CHAR_VALUE + ch] * left * (0.4 if held else 1.0)
     if ch == L.CH_DIAS:
         v = 2.0 * c[L.C_DIAS_VP] + (pr[P.P_FIRST_PLAYER] if r < 5 else 0.0)
     elif ch == L.CH_ALVARES:
-        k = min(2, s[L.S_MISS_AREA])
+        k = min(2, st.missionaries_in_characters_area)
         v = k * missionary_worth(c, s, pr, p)
     elif ch == L.CH_SERNIGI:
         v = best_merchant_value(c, s, pr, p, rv, ub, wf)
@@ -576,14 +586,15 @@ def character_value(c, s, pr, p, ch, rv, ub, wf):
 @njit(cache=True, _nrt=False)
 def best_character_action(c, s, pr, p, rv, ub, wf):
     """Best VP of a Characters action: Vasco da Gama's money or hosting a character."""
+    st = S.fields(s)
     best = -1e9
     for k in range(2):
-        if s[L.S_MONEY_TAKEN + k] == 0 and s[L.S_MONEY + k] > 0:
-            v = s[L.S_MONEY + k] * rv * pr[P.P_MONEY_W]
+        if st.money_taken[k] == 0 and st.money_spaces[k] > 0:
+            v = st.money_spaces[k] * rv * pr[P.P_MONEY_W]
             if v > best:
                 best = v
     for ch in range(L.N_CHARACTERS):
-        if s[L.S_CHAR_HOSTED + ch] < 0 and pr[P.R_NEVER_HOST + ch] <= 0:
+        if st.character_hosted_by[ch] < 0 and pr[P.R_NEVER_HOST + ch] <= 0:
             v = character_value(c, s, pr, p, ch, rv, ub, wf)
             if v > best:
                 best = v
@@ -593,9 +604,10 @@ def best_character_action(c, s, pr, p, rv, ub, wf):
 @njit(cache=True, inline="always")
 def sao_gabriel_value(c, s, pr, p, rv):
     """VP of buying the Sao Gabriel project (price included)."""
-    t = s[L.S_SAO_GABRIEL]
+    st = S.fields(s)
+    t = st.sao_gabriel
     v = ship_value(c, s, pr, t, rv, True)
-    if s[L.S_CAPT_SUPPLY + p] + s[L.S_CAPT_AREA + p] == 0:
+    if st.captains_supply[p] + st.captains_recruiting_area[p] == 0:
         v *= 0.3
     return v - c[L.C_PROJ_CREW + t] * rv
 
@@ -603,10 +615,11 @@ def sao_gabriel_value(c, s, pr, p, rv):
 @njit(cache=True, _nrt=False)
 def upper_values(c, s, pr, p, rv, u0, u1, wi):
     """Value of each upper-space project bought first (``u0``) or second (``u1``)."""
+    st = S.fields(s)
     have = wi[W.WI_HAVE : W.WI_HAVE + 5]
     crew_have(s, p, have)
     pend = tiles_owned_at(s, p, L.LOC_PROJECT)
-    r = s[L.S_ROUND]
+    r = st.round
     colours = n_colours(have)
     hm = have[4] > 0
     sw = pr[P.P_SHIP_W]
@@ -616,7 +629,7 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
     end = c[L.C_END_VP_PER_SHIP] * 1.0
     target = pr[P.P_PROJ_TARGET]
     for i in range(L.N_UPPER):
-        t = s[L.S_UPPER + i]
+        t = st.upper_spaces[i]
         if t >= 0:
             inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
             lim = c[L.C_PROJ_LIMIT + t]
@@ -633,20 +646,21 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
 @njit(cache=True, _nrt=False)
 def best_purchase_value(c, s, pr, p, rv, budget, wi, wf):
     """Best VP of a purchase the player can pay with ``budget``."""
+    st = S.fields(s)
     u0 = wf[W.WF_U0 : W.WF_U0 + L.N_UPPER]
     u1 = wf[W.WF_U1 : W.WF_U1 + L.N_UPPER]
     upper_values(c, s, pr, p, rv, u0, u1, wi)
     best = -1e9
     for i in range(L.N_UPPER):
-        if s[L.S_UPPER + i] >= 0 and budget >= c[L.C_ONE_PROJECT]:
+        if st.upper_spaces[i] >= 0 and budget >= c[L.C_ONE_PROJECT]:
             best = max(best, u0[i] - c[L.C_ONE_PROJECT] * rv)
     if budget >= c[L.C_TWO_PROJECTS]:
         for i in range(L.N_UPPER):
             for j in range(i + 1, L.N_UPPER):
-                if s[L.S_UPPER + i] >= 0 and s[L.S_UPPER + j] >= 0:
+                if st.upper_spaces[i] >= 0 and st.upper_spaces[j] >= 0:
                     v = max(u0[i] + u1[j], u0[j] + u1[i]) - c[L.C_TWO_PROJECTS] * rv
                     best = max(best, v)
-    sg = s[L.S_SAO_GABRIEL]
+    sg = st.sao_gabriel
     if sg >= 0 and budget >= c[L.C_PROJ_CREW + sg]:
         v = sao_gabriel_value(c, s, pr, p, rv)
         best = max(best, v)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.engine import state as S
 from vdgsim.engine.rng import next_u63, seed_stream, shuffle
 
 
@@ -41,12 +42,13 @@ def determinize(c, s, t, seed, deal, stream):
     """``t`` := ``s`` with the face-down piles in the order of ``deal`` and both generators
     seeded for ``stream`` (the same ``deal`` gives the same piles whatever the stream). The
     three kinds of stream ids (deal shuffles, chance, players) never coincide."""
+    st = S.fields(t)
     for i in range(s.shape[0]):
         t[i] = s[i]
     seed_stream(t, L.S_RNG_CHANCE, seed, 2 + 3 * deal)
-    vdg_from = t[L.S_VDG_DISCARDED] + t[L.S_VDG_FACE_UP]
+    vdg_from = st.vdg_discarded + st.vdg_face_up
     _redraw(t, L.S_VDG_ORDER + vdg_from, L.S_VDG_ORDER + L.N_VDG)
-    _redraw(t, L.S_MERCH_ORDER + t[L.S_MERCH_TOP] + 1, L.S_MERCH_ORDER + L.N_MERCHANTS)
+    _redraw(t, L.S_MERCH_ORDER + st.merchant_top + 1, L.S_MERCH_ORDER + L.N_MERCHANTS)
     # project decks I, II, III are dealt in turn from one order; each shows its top tile
     start = 0
     for d in range(3):
@@ -54,10 +56,10 @@ def determinize(c, s, t, seed, deal, stream):
         for k in range(L.N_PROJECTS):
             if c[L.C_PROJ_DECK + k] == d:
                 end += 1
-        first = max(start, t[L.S_PROJ_NEXT])
+        first = max(start, st.project_next)
         if end - first > 1:
             _redraw(t, L.S_PROJ_ORDER + first + 1, L.S_PROJ_ORDER + end)
         start = end
     seed_stream(t, L.S_RNG_CHANCE, seed, 3 + 3 * stream)
     seed_stream(t, L.S_RNG_PLAYER, seed, 4 + 3 * stream)
-    t[L.S_SEED] = 0
+    st.seed = 0

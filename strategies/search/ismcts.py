@@ -34,6 +34,7 @@ from strategies.search.determinize import determinize, draw_seed
 from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
 from vdgsim import layout as L
 from vdgsim.engine import flow
+from vdgsim.engine import state as S
 
 LN2 = 0.6931471805599453
 ATANH_TERMS = 14  # (m-1)/(m+1) < 1/3 for m in [1, 2): 14 odd terms leave an error below 1e-13
@@ -94,7 +95,8 @@ def grow_tree(c, s, legal, n, pr):
     player generator of ``s``): per node its action, the seat that chose it, first child, next
     sibling, visits, availability count and total reward, and the number of nodes (node 0 is
     the root)."""
-    me = s[L.S_DEC_PLAYER]
+    st = S.fields(s)
+    me = st.decision_player
     seed = draw_seed(s)
     iters = max(1, int(pr[Q_ITERS]))
     dets = max(1, int(pr[Q_DETS]))
@@ -102,8 +104,9 @@ def grow_tree(c, s, legal, n, pr):
     widen = pr[Q_WIDEN]
     margin = pr[Q_MARGIN]
     table = rollout_table(pr, me)
-    players = s[L.S_N_PLAYERS]
+    players = st.players
     t, log0, buf, cache, wi, wf = new_rollout_scratch()
+    ts = S.fields(t)
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     share = np.zeros(L.MAX_PLAYERS)
     gain = np.zeros(L.MAX_PLAYERS)
@@ -128,14 +131,14 @@ def grow_tree(c, s, legal, n, pr):
         v = 0
         depth = 0
         expanded = False
-        while not expanded and t[L.S_STEP] != L.ST_OVER:
+        while not expanded and ts.step != L.ST_OVER:
             if v == 0:
                 m = n  # the root's candidates are given (restrictions already applied)
                 for i in range(n):
                     here[i] = legal[i]
             else:
                 m = flow.legal_actions(c, t, buf)
-                seat = t[L.S_DEC_PLAYER]
+                seat = ts.decision_player
                 if table[seat, R_ANY] > 0:
                     m = filter_legal(c, t, table[seat], buf, m, allowed)
                     for i in range(m):
@@ -166,7 +169,7 @@ def grow_tree(c, s, legal, n, pr):
                 k = nodes
                 nodes += 1
                 action[k] = a
-                chooser[k] = t[L.S_DEC_PLAYER]
+                chooser[k] = ts.decision_player
                 avail[k] = 1
                 sibling[k] = first[v]
                 first[v] = k
@@ -188,7 +191,7 @@ def grow_tree(c, s, legal, n, pr):
             path[depth] = k
             depth += 1
             v = k
-        if t[L.S_STEP] != L.ST_OVER:
+        if ts.step != L.ST_OVER:
             play_out(c, t, log0, table, buf, cache, wi, wf)
         for q in range(players):
             gain[q] = reward(t, q, margin, rank, share)

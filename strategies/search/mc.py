@@ -20,6 +20,7 @@ from strategies.search.determinize import determinize, draw_seed
 from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
 from vdgsim import layout as L
 from vdgsim.engine import flow
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
@@ -48,7 +49,7 @@ def decide_mc(c, s, legal, n, pr):
     """The action of the deciding seat by flat Monte Carlo (see the module docstring)."""
     if n == 1:
         return legal[0]
-    me = s[L.S_DEC_PLAYER]
+    me = S.fields(s).decision_player
     seed = draw_seed(s)
     dets = max(1, int(pr[Q_DETS]))
     budget = int(pr[Q_ROLLOUTS])

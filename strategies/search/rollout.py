@@ -12,6 +12,7 @@ from strategies.scripted import CACHE_WIDTH, choose_scripted
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
+from vdgsim.engine import state as S
 
 
 @njit(cache=True)
@@ -34,7 +35,8 @@ def play_out(c, t, log0, table, legal, cache, wi, wf):
     """Play ``t`` to its end with the scripted policies of ``table`` (no event log kept)."""
     for q in range(L.MAX_PLAYERS):
         cache[q, 0] = 0.0  # the heuristic's per-round cache belongs to one game
-    while t[L.S_STEP] != L.ST_OVER:
+    st = S.fields(t)
+    while st.step != L.ST_OVER:
         n = flow.legal_actions(c, t, legal)
         flow.apply(c, t, log0, choose_scripted(c, t, legal, n, table, cache, wi, wf))
 
@@ -43,12 +45,13 @@ def play_out(c, t, log0, table, legal, cache, wi, wf):
 def reward(t, me, margin, rank, share):
     """Seat ``me``'s win share (ties split) plus ``margin`` VP-weighted lead over the best
     rival: the share decides, the margin tells a near win from a rout."""
+    st = S.fields(t)
     SC.ranks_and_shares(t, rank, share)
     best = -1000000
-    for q in range(t[L.S_N_PLAYERS]):
-        if q != me and t[L.S_VP + q] > best:
-            best = t[L.S_VP + q]
-    return share[me] + margin * (t[L.S_VP + me] - best)
+    for q in range(st.players):
+        if q != me and st.vp[q] > best:
+            best = st.vp[q]
+    return share[me] + margin * (st.vp[me] - best)
 
 
 @njit(cache=True)

@@ -8,17 +8,19 @@ from vdgsim import layout as L
 from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
 def legal_character_actions(s, out, n):
     """Each unclaimed money space with money on it, and each character not hosted this round."""
+    st = S.fields(s)
     for k in range(2):
-        if s[L.S_MONEY_TAKEN + k] == 0 and s[L.S_MONEY + k] > 0:
+        if st.money_taken[k] == 0 and st.money_spaces[k] > 0:
             out[n] = A.take_money(k)
             n += 1
     for ch in range(L.N_CHARACTERS):
-        if s[L.S_CHAR_HOSTED + ch] < 0:
+        if st.character_hosted_by[ch] < 0:
             out[n] = A.host(ch)
             n += 1
     return n
@@ -26,24 +28,26 @@ def legal_character_actions(s, out, n):
 
 @njit(cache=True, _nrt=False)
 def take_money(s, log, p, k):
-    s[L.S_MONEY_TAKEN + k] = 1
-    C.gain_reals(s, log, p, s[L.S_MONEY + k], L.R_VDG_MONEY, k, 0)
+    st = S.fields(s)
+    st.money_taken[k] = 1
+    C.gain_reals(s, log, p, st.money_spaces[k], L.R_VDG_MONEY, k, 0)
 
 
 @njit(cache=True, _nrt=False)
 def host(c, s, log, p, ch):
     """Take the character's tile and put the disc on its space; immediate effects of Dias and
     Alvares. Returns the previous holder (Sernigi and Manuel I continue in the flow)."""
-    prev = s[L.S_CHAR_HOLDER + ch]
-    s[L.S_CHAR_HOLDER + ch] = p
-    s[L.S_CHAR_HOSTED + ch] = p
+    st = S.fields(s)
+    prev = st.character_holder[ch]
+    st.character_holder[ch] = p
+    st.character_hosted_by[ch] = p
     C.log_gain(s, log, p, E.G_CHARACTER, 1, ch, prev)
     if ch == L.CH_DIAS:
         C.gain_vp(s, log, p, c[L.C_DIAS_VP], L.VP_DIAS, 1, 0)
     elif ch == L.CH_ALVARES:
         C.gain_missionary(s, log, p, 1)
     elif ch == L.CH_MANUEL and prev != p:
-        s[L.S_EXTRA_DISC + p] = 1
+        st.has_additional_disc[p] = 1
         C.log_gain(s, log, p, E.G_EXTRA_DISC, 1, 0, prev)
     return prev
 
@@ -51,11 +55,12 @@ def host(c, s, log, p, ch):
 @njit(cache=True, _nrt=False)
 def legal_manuel_placements(c, s, out, n):
     """The 21 or 22 still in the Characters Area, on any empty action slot."""
+    st = S.fields(s)
     for area in range(L.N_AREAS):
-        if s[L.S_AREA_USED + area] >= C.area_capacity(c, s, area):
+        if st.area_discs[area] >= C.area_capacity(c, s, area):
             continue
         for num in range(21, 23):
-            if s[L.S_NUM_OWNER + num] < 0:
+            if st.number_owner[num] < 0:
                 out[n] = A.placement(num, area)
                 n += 1
     return n
@@ -63,10 +68,11 @@ def legal_manuel_placements(c, s, out, n):
 
 @njit(cache=True, _nrt=False)
 def manuel_can_place(c, s):
-    if s[L.S_NUM_OWNER + 21] >= 0 and s[L.S_NUM_OWNER + 22] >= 0:
+    st = S.fields(s)
+    if st.number_owner[21] >= 0 and st.number_owner[22] >= 0:
         return False
     for area in range(L.N_AREAS):
-        if s[L.S_AREA_USED + area] < C.area_capacity(c, s, area):
+        if st.area_discs[area] < C.area_capacity(c, s, area):
             return True
     return False
 
@@ -75,6 +81,7 @@ def manuel_can_place(c, s):
 def place_manuel_disc(s, p, action):
     num = A.placement_number(action)
     area = A.placement_area(action)
-    s[L.S_NUM_OWNER + num] = p
-    s[L.S_NUM_AREA + num] = area
-    s[L.S_AREA_USED + area] += 1
+    st = S.fields(s)
+    st.number_owner[num] = p
+    st.number_area[num] = area
+    st.area_discs[area] += 1

@@ -10,6 +10,7 @@ from numba import njit
 
 from vdgsim import layout as L
 from vdgsim.engine import flow
+from vdgsim.engine import state as S
 
 APPLIED = 0
 GAME_OVER = 1
@@ -21,7 +22,7 @@ def apply_checked(c, s, log, action, scratch):
     """Apply ``action`` if it is legal for the pending decision and advance; returns
     ``APPLIED``, or ``GAME_OVER`` / ``ILLEGAL`` with the state untouched. ``scratch`` (at
     least ``MAX_LEGAL`` long) receives the legal actions."""
-    if s[L.S_STEP] == L.ST_OVER:
+    if S.fields(s).step == L.ST_OVER:
         return GAME_OVER
     n = flow.legal_actions(c, s, scratch)
     for i in range(n):

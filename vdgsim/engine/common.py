@@ -6,6 +6,7 @@ from numba import njit
 
 from vdgsim import layout as L
 from vdgsim.engine import events as E
+from vdgsim.engine import state as S
 from vdgsim.engine.rng import randint
 
 
@@ -14,8 +15,9 @@ def gain_vp(s, log, p, amount, source, d1, d2):
     """Score ``amount`` VP for seat ``p`` from ``source`` (layout.VP_*), logged."""
     if amount <= 0:
         return
-    s[L.S_VP + p] += amount
-    s[L.S_VP_SOURCE + p * L.N_SOURCES + source] += amount
+    st = S.fields(s)
+    st.vp[p] += amount
+    st.vp_by_source[p, source] += amount
     E.log_event(s, log, E.EV_VP, p, source, amount, d1, d2)
 
 
@@ -24,8 +26,9 @@ def gain_reals(s, log, p, amount, source, d1, d2):
     """Give seat ``p`` ``amount`` Reals from the bank (unlimited, R9.1), logged."""
     if amount <= 0:
         return
-    s[L.S_REALS + p] += amount
-    s[L.S_REALS_SOURCE + p * L.N_SOURCES + source] += amount
+    st = S.fields(s)
+    st.reals[p] += amount
+    st.reals_by_source[p, source] += amount
     E.log_event(s, log, E.EV_REALS, p, source, amount, d1, d2)
 
 
@@ -34,9 +37,10 @@ def pay(s, log, p, amount, reason, dec_row):
     """Seat ``p`` pays ``amount`` Reals; added to the Reals-paid column of its decision row."""
     if amount <= 0:
         return
-    s[L.S_REALS + p] -= amount
-    s[L.S_REALS_PAID + p * L.N_SOURCES + reason] += amount
-    E.log_event(s, log, E.EV_PAY, p, reason, amount, s[L.S_CURRENT], 0)
+    st = S.fields(s)
+    st.reals[p] -= amount
+    st.reals_paid[p, reason] += amount
+    E.log_event(s, log, E.EV_PAY, p, reason, amount, st.called_number, 0)
     if 0 <= dec_row < log.shape[0]:
         log[dec_row, 6] += amount
 
@@ -49,7 +53,7 @@ def log_gain(s, log, p, item, amount, detail, source):
 @njit(cache=True, _nrt=False)
 def area_capacity(c, s, area):
     """Action slots of an Area at this player count (C4)."""
-    return c[L.C_AREA_SLOTS + (s[L.S_N_PLAYERS] - 2) * L.N_AREAS + area]
+    return c[L.C_AREA_SLOTS + (S.fields(s).players - 2) * L.N_AREAS + area]
 
 
 @njit(cache=True, _nrt=False)
@@ -57,7 +61,7 @@ def right_to_act_cost(s, number):
     """R4.3: F - n Reals when n < F; numbers 21 and 22 are always free."""
     if number > 20:
         return 0
-    f = s[L.S_FREE]
+    f = S.fields(s).free_number
     return f - number if number < f else 0
 
 
@@ -81,9 +85,9 @@ def ship_limit(c, code):
 
 @njit(cache=True, _nrt=False)
 def landing_complete(c, s, landing):
-    n = c[L.C_LAND_NSLOTS + landing]
-    for j in range(n):
-        if s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0:
+    slots = S.fields(s).landing_slots[landing]
+    for j in range(c[L.C_LAND_NSLOTS + landing]):
+        if slots[j] < 0:
             return False
     return True
 
@@ -91,12 +95,9 @@ def landing_complete(c, s, landing):
 @njit(cache=True, _nrt=False)
 def fits_in_landing(c, s, landing, limit):
     """True if an empty slot of value <= limit exists at the landing."""
-    n = c[L.C_LAND_NSLOTS + landing]
-    for j in range(n):
-        if (
-            s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0
-            and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
-        ):
+    slots = S.fields(s).landing_slots[landing]
+    for j in range(c[L.C_LAND_NSLOTS + landing]):
+        if slots[j] < 0 and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit:
             return True
     return False
 
@@ -104,18 +105,20 @@ def fits_in_landing(c, s, landing, limit):
 @njit(cache=True, _nrt=False)
 def tiles_owned_at(s, p, loc):
     """How many of seat ``p``'s project tiles are at location ``loc`` (``layout.LOC_*``)."""
+    st = S.fields(s)
     k = 0
     for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] == loc and s[L.S_PROJ_OWNER + t] == p:
+        if st.project_location[t] == loc and st.project_owner[t] == p:
             k += 1
     return k
 
 
 @njit(cache=True, _nrt=False)
 def bag_total(s):
+    bag = S.fields(s).bag
     t = 0
     for col in range(L.N_COLOURS):
-        t += s[L.S_BAG + col]
+        t += bag[col]
     return t
 
 
@@ -126,27 +129,30 @@ def draw_from_bag(s):
     if total == 0:
         return -1
     r = randint(s, L.S_RNG_CHANCE, total)
+    bag = S.fields(s).bag
     for col in range(L.N_COLOURS):
-        r -= s[L.S_BAG + col]
+        r -= bag[col]
         if r < 0:
-            s[L.S_BAG + col] -= 1
+            bag[col] -= 1
             return col
     return -1
 
 
 @njit(cache=True, _nrt=False)
 def section_total(s, section):
+    sec = S.fields(s).sections[section]
     t = 0
     for col in range(L.N_COLOURS):
-        t += s[L.S_SECTION + section * L.N_COLOURS + col]
+        t += sec[col]
     return t
 
 
 @njit(cache=True, _nrt=False)
 def n_upper(s):
+    upper = S.fields(s).upper_spaces
     k = 0
     for i in range(L.N_UPPER):
-        if s[L.S_UPPER + i] >= 0:
+        if upper[i] >= 0:
             k += 1
     return k
 
@@ -154,46 +160,50 @@ def n_upper(s):
 @njit(cache=True, _nrt=False)
 def deal_projects(s):
     """R1.7 / R7.1: the next tile to the Sao Gabriel space, the next six to the upper spaces."""
+    st = S.fields(s)
     for k in range(L.N_UPPER + 1):
-        nxt = s[L.S_PROJ_NEXT]
+        nxt = st.project_next
         if nxt >= L.N_PROJECTS:
             t = -1
         else:
-            t = s[L.S_PROJ_ORDER + nxt]
-            s[L.S_PROJ_NEXT] = nxt + 1
+            t = st.project_order[nxt]
+            st.project_next = nxt + 1
         if k == 0:
-            s[L.S_SAO_GABRIEL] = t
+            st.sao_gabriel = t
             if t >= 0:
-                s[L.S_PROJ_LOC + t] = L.LOC_SAO_GABRIEL
+                st.project_location[t] = L.LOC_SAO_GABRIEL
         else:
-            s[L.S_UPPER + k - 1] = t
+            st.upper_spaces[k - 1] = t
             if t >= 0:
-                s[L.S_PROJ_LOC + t] = L.LOC_UPPER
+                st.project_location[t] = L.LOC_UPPER
 
 
 @njit(cache=True, _nrt=False)
 def take_project(s, log, p, space, source):
     """Seat ``p`` takes the project from upper space ``space`` into supply (project side)."""
-    t = s[L.S_UPPER + space]
-    s[L.S_UPPER + space] = -1
-    s[L.S_PROJ_LOC + t] = L.LOC_PROJECT
-    s[L.S_PROJ_OWNER + t] = p
+    st = S.fields(s)
+    t = st.upper_spaces[space]
+    st.upper_spaces[space] = -1
+    st.project_location[t] = L.LOC_PROJECT
+    st.project_owner[t] = p
     log_gain(s, log, p, E.G_PROJECT, 1, t, source)
 
 
 @njit(cache=True, _nrt=False)
 def gain_missionary(s, log, p, source):
     """Seat ``p`` takes a missionary from the Characters Area if one is there."""
-    if s[L.S_MISS_AREA] > 0:
-        s[L.S_MISS_AREA] -= 1
-        s[L.S_MISSIONARIES + p] += 1
+    st = S.fields(s)
+    if st.missionaries_in_characters_area > 0:
+        st.missionaries_in_characters_area -= 1
+        st.missionaries[p] += 1
         log_gain(s, log, p, E.G_MISSIONARY, 1, 0, source)
 
 
 @njit(cache=True, _nrt=False)
 def gain_captain_from_area(s, log, p, source):
     """Seat ``p`` takes a captain of his colour from the Recruiting Area if one is left."""
-    if s[L.S_CAPT_AREA + p] > 0:
-        s[L.S_CAPT_AREA + p] -= 1
-        s[L.S_CAPT_SUPPLY + p] += 1
+    st = S.fields(s)
+    if st.captains_recruiting_area[p] > 0:
+        st.captains_recruiting_area[p] -= 1
+        st.captains_supply[p] += 1
         log_gain(s, log, p, E.G_CAPTAIN, 1, 0, source)

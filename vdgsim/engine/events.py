@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from vdgsim import layout as L
 from vdgsim import vocabulary as V
+from vdgsim.engine import state as S
 
 # The codes are the vocabulary's, as plain ints: numba folds module ints into the machine code.
 
@@ -53,15 +53,16 @@ GAIN_NAMES = V.GAIN_NAMES
 @njit(cache=True, _nrt=False)
 def log_event(s, log, ev, seat, a, b, c, d):
     """Append one row; rows past the log's capacity are counted but not stored."""
-    n = s[L.S_LOG_N]
+    st = S.fields(s)
+    n = st.log_rows
     if n < log.shape[0]:
         log[n, 0] = ev
-        log[n, 1] = s[L.S_ROUND]
-        log[n, 2] = s[L.S_PHASE]
+        log[n, 1] = st.round
+        log[n, 2] = st.phase
         log[n, 3] = seat
         log[n, 4] = a
         log[n, 5] = b
         log[n, 6] = c
         log[n, 7] = d
-    s[L.S_LOG_N] = n + 1
+    st.log_rows = n + 1
     return n

@@ -33,27 +33,31 @@ from vdgsim.engine import purchase as PU
 from vdgsim.engine import recruiting as RE
 from vdgsim.engine import rounds as RO
 from vdgsim.engine import scoring as SC
+from vdgsim.engine import state as S
 from vdgsim.engine.setup import init_state
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _decide(s, kind, p):
-    s[L.S_DECISION] = kind
-    s[L.S_DEC_PLAYER] = p
+    st = S.fields(s)
+    st.decision = kind
+    st.decision_player = p
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _caller(s):
     """The seat whose number is being called."""
-    return s[L.S_NUM_OWNER + s[L.S_CURRENT]]
+    st = S.fields(s)
+    return st.number_owner[st.called_number]
 
 
 @njit(cache=True, _nrt=False)
 def sending_merchant(s):
     """The merchant tile being sent: the setup one (dealt face up to the Sernigi holder) or
     this round's face-up one."""
-    if s[L.S_MERCH_CONTEXT] == L.MC_SETUP:
-        return s[L.S_MERCH_ORDER]
+    st = S.fields(s)
+    if st.merchant_context == L.MC_SETUP:
+        return st.merchant_order[0]
     return LD.merchant_tile(s)
 
 
@@ -62,7 +66,7 @@ def _offer_merchant(c, s, log, m, p, context):
     """Ask seat ``p`` where to send merchant ship ``m`` if it fits anywhere, else discard it
     (R5.5, R6.1)."""
     if p >= 0 and LD.merchant_fits(c, s, m):
-        s[L.S_MERCH_CONTEXT] = context
+        S.fields(s).merchant_context = context
         _decide(s, L.D_SEND_MERCHANT, p)
     else:
         LD.discard_merchant(s, log, m)
@@ -72,7 +76,7 @@ def _offer_merchant(c, s, log, m, p, context):
 def _offer_launch(c, s, p, context):
     """Ask seat ``p`` to launch a ship if it can (R5.2, R8.2); True when it was asked."""
     if LA.can_launch(c, s, p):
-        s[L.S_LAUNCH_CONTEXT] = context
+        S.fields(s).launch_context = context
         _decide(s, L.D_LAUNCH, p)
         return True
     return False
@@ -84,7 +88,7 @@ def _landing_bonus(c, s, log, p, landing, resume):
     Either way play goes on at ``resume``."""
     kind = LD.landing_bonus(c, s, log, p, landing)
     if kind != L.D_NONE:
-        s[L.S_BONUS_RESUME] = resume
+        S.fields(s).bonus_resume = resume
         _decide(s, kind, p)
     return resume
 
@@ -93,7 +97,8 @@ def _landing_bonus(c, s, log, p, landing, resume):
 @njit(cache=True, _nrt=False, inline="always")
 def setup_merchant_ship(c, s, log):
     """R1.5: the Sernigi holder sends the setup merchant ship, if it fits."""
-    _offer_merchant(c, s, log, s[L.S_MERCH_ORDER], s[L.S_CHAR_HOLDER + L.CH_SERNIGI], L.MC_SETUP)
+    st = S.fields(s)
+    _offer_merchant(c, s, log, st.merchant_order[0], st.character_holder[L.CH_SERNIGI], L.MC_SETUP)
     return L.ST_ROUND_START
 
 
@@ -126,19 +131,20 @@ def phase2_start(c, s, log):
 def phase2_call_number(c, s, log):
     """R4.2, R4.3, R4.6: call the next number with a disc and price its right to act; after
     the last one, Phase 3."""
-    num = s[L.S_CURRENT] + 1
-    while num < L.N_NUMBERS and s[L.S_NUM_OWNER + num] < 0:
+    st = S.fields(s)
+    num = st.called_number + 1
+    while num < L.N_NUMBERS and st.number_owner[num] < 0:
         num += 1
     if num >= L.N_NUMBERS:
         return L.ST_PHASE3
-    s[L.S_CURRENT] = num
-    area = s[L.S_NUM_AREA + num]
+    st.called_number = num
+    area = st.number_area[num]
     # The disc leaves its slot when called (R4.6), so a slot frees up for Manuel I.
-    s[L.S_AREA_USED + area] -= 1
-    s[L.S_RIGHT_COST] = C.right_to_act_cost(s, num)
-    p = s[L.S_NUM_OWNER + num]
-    s[L.S_DEC_PLAYER] = p
-    E.log_event(s, log, E.EV_CALL, p, num, area, s[L.S_RIGHT_COST], 0)
+    st.area_discs[area] -= 1
+    st.right_to_act_cost = C.right_to_act_cost(s, num)
+    p = st.number_owner[num]
+    st.decision_player = p
+    E.log_event(s, log, E.EV_CALL, p, num, area, st.right_to_act_cost, 0)
     return L.ST_PRE_LAUNCH
 
 
@@ -160,11 +166,14 @@ def phase2_act(c, s, log):
 @njit(cache=True, _nrt=False, inline="always")
 def expedition_ships(c, s, log):
     """R5.4: one ship at a time to the expedition's landing, up to the captains sent."""
+    st = S.fields(s)
     p = _caller(s)
-    if s[L.S_EXP_SENT] < s[L.S_EXP_CAPTAINS] and X.can_send_to(c, s, p, s[L.S_EXP_LANDING]):
+    if st.expedition_sent < st.expedition_captains and X.can_send_to(
+        c, s, p, st.expedition_landing
+    ):
         _decide(s, L.D_EXPEDITION_SHIP, p)
         return L.ST_EXPEDITION
-    s[L.S_EXP_LANDING] = -1
+    st.expedition_landing = -1
     return L.ST_POST_LAUNCH
 
 
@@ -179,9 +188,10 @@ def launch_after_acting(c, s, log):
 @njit(cache=True, _nrt=False, inline="always")
 def phase2_call_end(c, s, log):
     """R4.6: the called disc is done."""
-    num = s[L.S_CURRENT]
-    s[L.S_NUM_OWNER + num] = -1
-    s[L.S_NUM_AREA + num] = -1
+    st = S.fields(s)
+    num = st.called_number
+    st.number_owner[num] = -1
+    st.number_area[num] = -1
     return L.ST_CALL_NEXT
 
 
@@ -189,11 +199,12 @@ def phase2_call_end(c, s, log):
 @njit(cache=True, _nrt=False, inline="always")
 def phase3_merchant_ship(c, s, log):
     """R6.1: the Sernigi holder sends this round's unsent merchant ship, if it fits."""
-    s[L.S_PHASE] = L.PH_NAVIGATION
-    s[L.S_CURRENT] = 0
+    st = S.fields(s)
+    st.phase = L.PH_NAVIGATION
+    st.called_number = 0
     m = LD.merchant_tile(s)
     if m >= 0:
-        _offer_merchant(c, s, log, m, s[L.S_CHAR_HOLDER + L.CH_SERNIGI], L.MC_PHASE3)
+        _offer_merchant(c, s, log, m, st.character_holder[L.CH_SERNIGI], L.MC_PHASE3)
     return L.ST_PHASE3_SCORE
 
 
@@ -202,7 +213,7 @@ def phase3_navigation(c, s, log):
     """R6.2–R6.4, then R7 after rounds 1 to 4: income, completion, movement, next round."""
     NV.score_income_and_completion(c, s, log)
     NV.move_ships(c, s, log)
-    if s[L.S_ROUND] < L.N_ROUNDS:
+    if S.fields(s).round < L.N_ROUNDS:
         RO.end_of_round(c, s, log)
         return L.ST_ROUND_START
     return L.ST_END_GAME
@@ -212,19 +223,21 @@ def phase3_navigation(c, s, log):
 @njit(cache=True, _nrt=False, inline="always")
 def end_holder_bonuses(c, s, log):
     """R8.1: the last holder bonuses; then each seat's last launches and boarding."""
-    s[L.S_PHASE] = L.PH_END
+    st = S.fields(s)
+    st.phase = L.PH_END
     RO.holder_bonuses(c, s, log)
-    s[L.S_END_PLAYER] = 0
+    st.end_seat = 0
     return L.ST_END_LAUNCH
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def end_launches(c, s, log):
     """R8.2: the seat's last launches; after the last seat, final scoring (R8.3)."""
-    p = s[L.S_END_PLAYER]
-    if p >= s[L.S_N_PLAYERS]:
+    st = S.fields(s)
+    p = st.end_seat
+    if p >= st.players:
         SC.final_scoring(c, s, log)
-        s[L.S_PHASE] = L.PH_OVER
+        st.phase = L.PH_OVER
         return L.ST_OVER
     if _offer_launch(c, s, p, L.LC_END):
         return L.ST_END_LAUNCH
@@ -234,11 +247,12 @@ def end_launches(c, s, log):
 @njit(cache=True, _nrt=False, inline="always")
 def end_boarding(c, s, log):
     """R8.2: the seat boards captains from its supply onto its unboarded ships."""
-    p = s[L.S_END_PLAYER]
-    if s[L.S_CAPT_SUPPLY + p] > 0 and SC.unboarded_ships(s, p) > 0:
+    st = S.fields(s)
+    p = st.end_seat
+    if st.captains_supply[p] > 0 and SC.unboarded_ships(s, p) > 0:
         _decide(s, L.D_END_BOARD, p)
         return L.ST_END_BOARD
-    s[L.S_END_PLAYER] = p + 1
+    st.end_seat = p + 1
     return L.ST_END_LAUNCH
 
 
@@ -250,36 +264,36 @@ def game_over(c, s, log):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _run_step(c, s, log, st):
-    if st == L.ST_SETUP_SEND:
+def _run_step(c, s, log, step):
+    if step == L.ST_SETUP_SEND:
         return setup_merchant_ship(c, s, log)
-    if st == L.ST_ROUND_START:
+    if step == L.ST_ROUND_START:
         return round_start(c, s, log)
-    if st == L.ST_PLACE:
+    if step == L.ST_PLACE:
         return phase1_place_discs(c, s, log)
-    if st == L.ST_PHASE2_START:
+    if step == L.ST_PHASE2_START:
         return phase2_start(c, s, log)
-    if st == L.ST_CALL_NEXT:
+    if step == L.ST_CALL_NEXT:
         return phase2_call_number(c, s, log)
-    if st == L.ST_PRE_LAUNCH:
+    if step == L.ST_PRE_LAUNCH:
         return launch_before_acting(c, s, log)
-    if st == L.ST_ACT:
+    if step == L.ST_ACT:
         return phase2_act(c, s, log)
-    if st == L.ST_EXPEDITION:
+    if step == L.ST_EXPEDITION:
         return expedition_ships(c, s, log)
-    if st == L.ST_POST_LAUNCH:
+    if step == L.ST_POST_LAUNCH:
         return launch_after_acting(c, s, log)
-    if st == L.ST_CALL_END:
+    if step == L.ST_CALL_END:
         return phase2_call_end(c, s, log)
-    if st == L.ST_PHASE3:
+    if step == L.ST_PHASE3:
         return phase3_merchant_ship(c, s, log)
-    if st == L.ST_PHASE3_SCORE:
+    if step == L.ST_PHASE3_SCORE:
         return phase3_navigation(c, s, log)
-    if st == L.ST_END_GAME:
+    if step == L.ST_END_GAME:
         return end_holder_bonuses(c, s, log)
-    if st == L.ST_END_LAUNCH:
+    if step == L.ST_END_LAUNCH:
         return end_launches(c, s, log)
-    if st == L.ST_END_BOARD:
+    if step == L.ST_END_BOARD:
         return end_boarding(c, s, log)
     return game_over(c, s, log)
 
@@ -287,12 +301,13 @@ def _run_step(c, s, log, st):
 @njit(cache=True, _nrt=False)
 def advance(c, s, log):
     """Run automatic steps until a decision is pending or the game is over."""
+    st = S.fields(s)
     # a decision left over from before (a test setting up a position) must not stop the run
-    s[L.S_DECISION] = L.D_NONE
+    st.decision = L.D_NONE
     while True:
-        st = s[L.S_STEP]
-        s[L.S_STEP] = _run_step(c, s, log, st)
-        if s[L.S_DECISION] != L.D_NONE or st == L.ST_OVER:
+        step = st.step
+        st.step = _run_step(c, s, log, step)
+        if st.decision != L.D_NONE or step == L.ST_OVER:
             return
 
 
@@ -301,12 +316,13 @@ def advance(c, s, log):
 def legal_acts(c, s, p, out, n):
     """Give up, plus every way of performing the called number's Area action (R4.5: only
     ways the player can pay for after paying the right to act)."""
+    st = S.fields(s)
     out[n] = L.GIVE_UP
     n += 1
-    budget = s[L.S_REALS + p] - s[L.S_RIGHT_COST]
+    budget = st.reals[p] - st.right_to_act_cost
     if budget < 0:
         return n
-    area = s[L.S_NUM_AREA + s[L.S_CURRENT]]
+    area = st.number_area[st.called_number]
     if area == L.A_PURCHASE:
         n = PU.legal_purchases(c, s, p, budget, out, n)
     elif area == L.A_RECRUITING:
@@ -321,8 +337,9 @@ def legal_acts(c, s, p, out, n):
 @njit(cache=True, _nrt=False)
 def legal_actions(c, s, out):
     """Fill ``out`` with the legal actions of the pending decision; returns how many."""
-    kind = s[L.S_DECISION]
-    p = s[L.S_DEC_PLAYER]
+    st = S.fields(s)
+    kind = st.decision
+    p = st.decision_player
     n = 0
     if kind == L.D_PLACE_DISC:
         n = PL.legal_placements(c, s, p, out, 0)
@@ -346,7 +363,7 @@ def legal_actions(c, s, out):
     elif kind == L.D_SAILOR_BONUS:
         n = LD.legal_sailor_bonus(s, out, 0)
     elif kind == L.D_END_BOARD:
-        k = min(s[L.S_CAPT_SUPPLY + p], SC.unboarded_ships(s, p))
+        k = min(st.captains_supply[p], SC.unboarded_ships(s, p))
         for i in range(k + 1):
             out[i] = A.end_board(i)
         n = k + 1
@@ -358,17 +375,19 @@ def legal_actions(c, s, out):
 def apply_place_disc(c, s, log, p, action, row):
     """R3.2: place the disc; the turn passes clockwise."""
     PL.place_disc(s, p, action)
-    s[L.S_PLACE_TURN] = (p + 1) % s[L.S_N_PLAYERS]
+    st = S.fields(s)
+    st.placing_seat = (p + 1) % st.players
     return L.ST_PLACE
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def apply_launch(c, s, log, p, action, row):
     """R5.2, R8.2: launch a ship and be asked again, or stop launching."""
+    st = S.fields(s)
     if action != L.LAUNCH_DONE:
         LA.launch(s, p, action)
-        return s[L.S_STEP]
-    ctx = s[L.S_LAUNCH_CONTEXT]
+        return st.step
+    ctx = st.launch_context
     if ctx == L.LC_BEFORE:
         return L.ST_ACT
     if ctx == L.LC_AFTER:
@@ -395,20 +414,21 @@ def _act_characters(c, s, log, p, action):
 def apply_act(c, s, log, p, action, row):
     """R4.4: give up for the compensation; or R4.3, R5: pay the right to act and perform the
     called number's Area action (an expedition records its captains first, R5.4)."""
-    num = s[L.S_CURRENT]
+    st = S.fields(s)
+    num = st.called_number
     if action == L.GIVE_UP:
         C.gain_reals(s, log, p, c[L.C_COMPENSATION + num], L.R_GIVE_UP, num, 0)
         return L.ST_CALL_END
-    C.pay(s, log, p, s[L.S_RIGHT_COST], L.PAY_RIGHT_TO_ACT, row)
-    area = s[L.S_NUM_AREA + num]
+    C.pay(s, log, p, st.right_to_act_cost, L.PAY_RIGHT_TO_ACT, row)
+    area = st.number_area[num]
     if area == L.A_PURCHASE:
         PU.purchase(c, s, log, p, action, row)
     elif area == L.A_RECRUITING:
         RE.recruit(c, s, log, p, action, row)
     elif area == L.A_NAVIGATION:
-        s[L.S_EXP_LANDING] = A.expedition_landing(action)
-        s[L.S_EXP_CAPTAINS] = s[L.S_CAPT_SUPPLY + p]
-        s[L.S_EXP_SENT] = 0
+        st.expedition_landing = A.expedition_landing(action)
+        st.expedition_captains = st.captains_supply[p]
+        st.expedition_sent = 0
         return L.ST_EXPEDITION
     else:
         _act_characters(c, s, log, p, action)
@@ -419,7 +439,7 @@ def apply_act(c, s, log, p, action, row):
 def apply_expedition_ship(c, s, log, p, action, row):
     """R5.4: send one ship and take its landing bonus, or end the expedition."""
     if action == L.EXPEDITION_DONE:
-        s[L.S_EXP_LANDING] = -1
+        S.fields(s).expedition_landing = -1
         return L.ST_POST_LAUNCH
     landing = X.send_ship(c, s, log, p, action)
     return _landing_bonus(c, s, log, p, landing, L.ST_EXPEDITION)
@@ -429,7 +449,7 @@ def apply_expedition_ship(c, s, log, p, action, row):
 def apply_send_merchant(c, s, log, p, action, row):
     """R1.5, R5.5, R6.1: place the merchant ship and take its landing bonus; play resumes
     where the ship was offered."""
-    ctx = s[L.S_MERCH_CONTEXT]
+    ctx = S.fields(s).merchant_context
     landing = LD.send_merchant(s, log, p, sending_merchant(s), action)
     if ctx == L.MC_SETUP:
         resume = L.ST_ROUND_START
@@ -459,21 +479,21 @@ def apply_manuel_place(c, s, log, p, action, row):
 def apply_project_bonus(c, s, log, p, action, row):
     """R5.4: the landing bonus project of the player's choice."""
     C.take_project(s, log, p, A.project_bonus_space(action), -3)
-    return s[L.S_BONUS_RESUME]
+    return S.fields(s).bonus_resume
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def apply_sailor_bonus(c, s, log, p, action, row):
     """R5.4: the landing bonus sailor of the player's choice."""
     LD.take_sailor_bonus(s, log, p, action)
-    return s[L.S_BONUS_RESUME]
+    return S.fields(s).bonus_resume
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def apply_end_board(c, s, log, p, action, row):
     """R8.2: board captains; the next seat's last launches."""
     SC.board_captains(s, p, A.end_board_captains(action))
-    s[L.S_END_PLAYER] = p + 1
+    S.fields(s).end_seat = p + 1
     return L.ST_END_LAUNCH
 
 
@@ -504,25 +524,27 @@ def _apply_decision(c, s, log, kind, p, action, row):
 def _decision_context(s, kind):
     """The event log's context of a decision: where a merchant ship or a launch was
     offered, else the called number."""
+    st = S.fields(s)
     if kind == L.D_SEND_MERCHANT:
-        return s[L.S_MERCH_CONTEXT]
+        return st.merchant_context
     if kind == L.D_LAUNCH:
-        return s[L.S_LAUNCH_CONTEXT]
-    return s[L.S_CURRENT]
+        return st.launch_context
+    return st.called_number
 
 
 @njit(cache=True, _nrt=False)
 def apply(c, s, log, action):
     """Take ``action`` for the pending decision (it must be legal) and advance."""
-    kind = s[L.S_DECISION]
-    p = s[L.S_DEC_PLAYER]
+    st = S.fields(s)
+    kind = st.decision
+    p = st.decision_player
     row = E.log_event(s, log, E.EV_DECISION, p, kind, action, 0, _decision_context(s, kind))
-    s[L.S_DEC_ROW] = row
-    s[L.S_DECISIONS_TAKEN] += 1
-    s[L.S_DECISION] = L.D_NONE
-    s[L.S_STEP] = _apply_decision(c, s, log, kind, p, action, row)
-    s[L.S_DEC_ROW] = -1
-    if s[L.S_DECISION] == L.D_NONE:
+    st.decision_log_row = row
+    st.decisions_taken += 1
+    st.decision = L.D_NONE
+    st.step = _apply_decision(c, s, log, kind, p, action, row)
+    st.decision_log_row = -1
+    if st.decision == L.D_NONE:
         advance(c, s, log)
 
 

@@ -8,16 +8,18 @@ from vdgsim import layout as L
 from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
 def merchant_tile(s):
     """This round's face-up merchant tile, or -1 if it was already sent or discarded."""
-    top = s[L.S_MERCH_TOP]
+    st = S.fields(s)
+    top = st.merchant_top
     if top >= L.N_MERCHANTS:
         return -1
-    m = s[L.S_MERCH_ORDER + top]
-    if s[L.S_MERCH_LOC + m] != L.M_FACE_UP:
+    m = st.merchant_order[top]
+    if st.merchant_location[m] != L.M_FACE_UP:
         return -1
     return m
 
@@ -34,11 +36,12 @@ def merchant_fits(c, s, m):
 @njit(cache=True, _nrt=False)
 def legal_merchant_sends(c, s, m, out, n):
     """Every empty slot of value <= the merchant's limit; encoded by ``actions.merchant_send``."""
+    st = S.fields(s)
     limit = c[L.C_MERCH_LIMIT + m]
     for landing in range(L.N_LANDINGS):
         for j in range(c[L.C_LAND_NSLOTS + landing]):
             if (
-                s[L.S_SLOT + landing * L.MAX_SLOTS + j] < 0
+                st.landing_slots[landing, j] < 0
                 and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
             ):
                 out[n] = A.merchant_send(landing, j)
@@ -51,16 +54,17 @@ def send_merchant(s, log, p, m, action):
     """Place merchant tile ``m``; the sender gets the landing bonus but no slot VP (R5.5)."""
     landing = A.merchant_landing(action)
     slot = A.merchant_slot(action)
-    s[L.S_SLOT + landing * L.MAX_SLOTS + slot] = L.N_PROJECTS + m
-    s[L.S_MERCH_LOC + m] = L.M_NAVIGATION
-    s[L.S_MERCH_SENT] = 1
+    st = S.fields(s)
+    st.landing_slots[landing, slot] = L.N_PROJECTS + m
+    st.merchant_location[m] = L.M_NAVIGATION
+    st.merchant_sent_this_round = 1
     E.log_event(s, log, E.EV_MERCHANT, p, m, 1, action, 0)
     return landing
 
 
 @njit(cache=True, _nrt=False)
 def discard_merchant(s, log, m):
-    s[L.S_MERCH_LOC + m] = L.M_DISCARDED
+    S.fields(s).merchant_location[m] = L.M_DISCARDED
     E.log_event(s, log, E.EV_MERCHANT, -1, m, 0, -1, 0)
 
 
@@ -68,7 +72,7 @@ def discard_merchant(s, log, m):
 def sailor_bonus_available(s):
     if C.bag_total(s) > 0:
         return True
-    for sec in range(s[L.S_N_PLAYERS]):
+    for sec in range(S.fields(s).players):
         if C.section_total(s, sec) > 0:
             return True
     return False
@@ -97,8 +101,9 @@ def landing_bonus(c, s, log, p, landing):
 
 @njit(cache=True, _nrt=False)
 def legal_project_bonus(s, out, n):
+    st = S.fields(s)
     for i in range(L.N_UPPER):
-        if s[L.S_UPPER + i] >= 0:
+        if st.upper_spaces[i] >= 0:
             out[n] = A.project_bonus(i)
             n += 1
     return n
@@ -107,9 +112,10 @@ def legal_project_bonus(s, out, n):
 @njit(cache=True, _nrt=False)
 def legal_sailor_bonus(s, out, n):
     """Any colour of any active section, or a random draw from the bag."""
-    for sec in range(s[L.S_N_PLAYERS]):
+    st = S.fields(s)
+    for sec in range(st.players):
         for col in range(L.N_COLOURS):
-            if s[L.S_SECTION + sec * L.N_COLOURS + col] > 0:
+            if st.sections[sec, col] > 0:
                 out[n] = A.sailor_bonus(sec, col)
                 n += 1
     if C.bag_total(s) > 0:
@@ -120,11 +126,12 @@ def legal_sailor_bonus(s, out, n):
 
 @njit(cache=True, _nrt=False)
 def take_sailor_bonus(s, log, p, action):
+    st = S.fields(s)
     if action == L.SAILOR_BAG_DRAW:
         col = C.draw_from_bag(s)
     else:
         sec = A.sailor_bonus_section(action)
         col = A.sailor_bonus_colour(action)
-        s[L.S_SECTION + sec * L.N_COLOURS + col] -= 1
-    s[L.S_SAILORS + p * L.N_COLOURS + col] += 1
+        st.sections[sec, col] -= 1
+    st.sailors[p, col] += 1
     C.log_gain(s, log, p, E.G_SAILOR, 1, col, action)

@@ -6,16 +6,18 @@ from numba import njit
 
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
 def available_colours(s, p):
     """Bit mask of crew colours seat ``p`` can use (bits 0..3 sailors, bit 4 a missionary)."""
+    st = S.fields(s)
     mask = 0
     for col in range(L.N_COLOURS):
-        if s[L.S_SAILORS + p * L.N_COLOURS + col] > 0:
+        if st.sailors[p, col] > 0:
             mask |= 1 << col
-    if s[L.S_MISSIONARIES + p] > 0:
+    if st.missionaries[p] > 0:
         mask |= L.MISSIONARY_BIT
     return mask
 
@@ -34,10 +36,11 @@ def can_launch(c, s, p):
     n_avail = popcount5(available_colours(s, p))
     if n_avail == 0:
         return False
+    st = S.fields(s)
     for t in range(L.N_PROJECTS):
         if (
-            s[L.S_PROJ_LOC + t] == L.LOC_PROJECT
-            and s[L.S_PROJ_OWNER + t] == p
+            st.project_location[t] == L.LOC_PROJECT
+            and st.project_owner[t] == p
             and c[L.C_PROJ_CREW + t] <= n_avail
         ):
             return True
@@ -47,9 +50,10 @@ def can_launch(c, s, p):
 @njit(cache=True, _nrt=False)
 def legal_launches(c, s, p, out, n):
     """Append every (project, crew colours) launch of seat ``p`` to ``out``; returns the count."""
+    st = S.fields(s)
     avail = available_colours(s, p)
     for t in range(L.N_PROJECTS):
-        if s[L.S_PROJ_LOC + t] != L.LOC_PROJECT or s[L.S_PROJ_OWNER + t] != p:
+        if st.project_location[t] != L.LOC_PROJECT or st.project_owner[t] != p:
             continue
         crew = c[L.C_PROJ_CREW + t]
         for m in range(1, 32):
@@ -64,11 +68,12 @@ def launch(s, p, action):
     """Launch: the sailors return to the bag, the missionary to the Characters Area."""
     t = A.launch_tile(action)
     m = A.launch_crew(action)
+    st = S.fields(s)
     for col in range(L.N_COLOURS):
         if (m >> col) & 1:
-            s[L.S_SAILORS + p * L.N_COLOURS + col] -= 1
-            s[L.S_BAG + col] += 1
+            st.sailors[p, col] -= 1
+            st.bag[col] += 1
     if m & L.MISSIONARY_BIT:
-        s[L.S_MISSIONARIES + p] -= 1
-        s[L.S_MISS_AREA] += 1
-    s[L.S_PROJ_LOC + t] = L.LOC_SHIP
+        st.missionaries[p] -= 1
+        st.missionaries_in_characters_area += 1
+    st.project_location[t] = L.LOC_SHIP

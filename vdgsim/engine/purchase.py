@@ -8,23 +8,25 @@ from vdgsim import layout as L
 from vdgsim.engine import actions as A
 from vdgsim.engine import common as C
 from vdgsim.engine import events as E
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
 def legal_purchases(c, s, p, budget, out, n):
     """Every purchase seat ``p`` can pay with ``budget`` Reals (after the right to act)."""
+    st = S.fields(s)
     if budget >= c[L.C_ONE_PROJECT]:
         for i in range(L.N_UPPER):
-            if s[L.S_UPPER + i] >= 0:
+            if st.upper_spaces[i] >= 0:
                 out[n] = A.buy_one(i)
                 n += 1
     if budget >= c[L.C_TWO_PROJECTS]:
         for i in range(L.N_UPPER):
             for j in range(i + 1, L.N_UPPER):
-                if s[L.S_UPPER + i] >= 0 and s[L.S_UPPER + j] >= 0:
+                if st.upper_spaces[i] >= 0 and st.upper_spaces[j] >= 0:
                     out[n] = A.buy_two(i, j)
                     n += 1
-    sg = s[L.S_SAO_GABRIEL]
+    sg = st.sao_gabriel
     if sg >= 0 and budget >= c[L.C_PROJ_CREW + sg]:
         out[n] = L.ACT_BUY_SAO_GABRIEL
         n += 1
@@ -34,12 +36,13 @@ def legal_purchases(c, s, p, budget, out, n):
 @njit(cache=True, _nrt=False)
 def purchase(c, s, log, p, action, dec_row):
     """Pay and take the projects; Sao Gabriel arrives launched with no crew."""
+    st = S.fields(s)
     if A.is_buy_sao_gabriel(action):
-        t = s[L.S_SAO_GABRIEL]
+        t = st.sao_gabriel
         C.pay(s, log, p, c[L.C_PROJ_CREW + t], L.PAY_PURCHASE, dec_row)
-        s[L.S_SAO_GABRIEL] = -1
-        s[L.S_PROJ_LOC + t] = L.LOC_SHIP
-        s[L.S_PROJ_OWNER + t] = p
+        st.sao_gabriel = -1
+        st.project_location[t] = L.LOC_SHIP
+        st.project_owner[t] = p
         C.log_gain(s, log, p, E.G_PROJECT, 1, t, -2)
     elif A.is_buy_two(action):
         i, j = A.bought_pair(action)

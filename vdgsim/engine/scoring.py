@@ -6,16 +6,18 @@ from numba import njit
 
 from vdgsim import layout as L
 from vdgsim.engine import common as C
+from vdgsim.engine import state as S
 
 
 @njit(cache=True, _nrt=False)
 def unboarded_ships(s, p):
+    st = S.fields(s)
     k = 0
     for t in range(L.N_PROJECTS):
         if (
-            s[L.S_PROJ_LOC + t] == L.LOC_SHIP
-            and s[L.S_PROJ_OWNER + t] == p
-            and s[L.S_PROJ_CAPTAIN + t] == 0
+            st.project_location[t] == L.LOC_SHIP
+            and st.project_owner[t] == p
+            and st.project_captain[t] == 0
         ):
             k += 1
     return k
@@ -24,30 +26,32 @@ def unboarded_ships(s, p):
 @njit(cache=True, _nrt=False)
 def board_captains(s, p, k):
     """R8.2: board ``k`` captains on launched ships in supply (which ships cannot matter)."""
+    st = S.fields(s)
     for t in range(L.N_PROJECTS):
         if k == 0:
             return
         if (
-            s[L.S_PROJ_LOC + t] == L.LOC_SHIP
-            and s[L.S_PROJ_OWNER + t] == p
-            and s[L.S_PROJ_CAPTAIN + t] == 0
+            st.project_location[t] == L.LOC_SHIP
+            and st.project_owner[t] == p
+            and st.project_captain[t] == 0
         ):
-            s[L.S_PROJ_CAPTAIN + t] = 1
-            s[L.S_CAPT_SUPPLY + p] -= 1
+            st.project_captain[t] = 1
+            st.captains_supply[p] -= 1
             k -= 1
 
 
 @njit(cache=True, _nrt=False)
 def final_scoring(c, s, log):
     """R8.3: 1 VP per 3 Reals, 3 VP per launched ship in supply with a captain aboard."""
-    for p in range(s[L.S_N_PLAYERS]):
-        C.gain_vp(s, log, p, s[L.S_REALS + p] // c[L.C_END_REALS_PER_VP], L.VP_END_REALS, 0, 0)
+    st = S.fields(s)
+    for p in range(st.players):
+        C.gain_vp(s, log, p, st.reals[p] // c[L.C_END_REALS_PER_VP], L.VP_END_REALS, 0, 0)
         boarded = 0
         for t in range(L.N_PROJECTS):
             if (
-                s[L.S_PROJ_LOC + t] == L.LOC_SHIP
-                and s[L.S_PROJ_OWNER + t] == p
-                and s[L.S_PROJ_CAPTAIN + t] == 1
+                st.project_location[t] == L.LOC_SHIP
+                and st.project_owner[t] == p
+                and st.project_captain[t] == 1
             ):
                 boarded += 1
         C.gain_vp(s, log, p, boarded * c[L.C_END_VP_PER_SHIP], L.VP_END_SHIPS, boarded, 0)
@@ -55,9 +59,10 @@ def final_scoring(c, s, log):
 
 @njit(cache=True, _nrt=False)
 def sailors_in_supply(s, p):
+    sailors = S.fields(s).sailors[p]
     k = 0
     for col in range(L.N_COLOURS):
-        k += s[L.S_SAILORS + p * L.N_COLOURS + col]
+        k += sailors[col]
     return k
 
 
@@ -65,13 +70,13 @@ def sailors_in_supply(s, p):
 def tiebreak_key(s, p):
     """R8.4 order: VP, then ships in the Navigation Area, then sailors in supply."""
     at_sea = C.tiles_owned_at(s, p, L.LOC_NAVIGATION)
-    return (s[L.S_VP + p] * 1000 + at_sea) * 1000 + sailors_in_supply(s, p)
+    return (S.fields(s).vp[p] * 1000 + at_sea) * 1000 + sailors_in_supply(s, p)
 
 
 @njit(cache=True, _nrt=False)
 def ranks_and_shares(s, rank, share):
     """Rank 1 = best; tied players share a rank and split the win (1/k each)."""
-    np_ = s[L.S_N_PLAYERS]
+    np_ = S.fields(s).players
     best = -1
     for p in range(np_):
         key = tiebreak_key(s, p)
