@@ -90,12 +90,25 @@ def pay_left(s):
 
 
 @njit(cache=True, _nrt=False)
-def legal_pays(s, p, out, n):
-    """Every (space, spice) holding a spice that is still owed (G6.13: the payer chooses)."""
+def _owed_type(s):
+    """The first spice type still owed by name (a list payment), else -1 (any type owed)."""
     st = S.fields(s)
+    for k in range(L.N_SPICES):
+        if st.spices_to_pay[k] > 0:
+            return k
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def legal_pays(s, p, out, n):
+    """Where the next spice comes from (G6.13: the payer chooses the slots). A list payment
+    asks for its types in spice order, since the order cannot change the outcome; the Poll
+    tax's "any 6" offers every spice held."""
+    st = S.fields(s)
+    owed = _owed_type(s)
     for sp in range(L.N_SPACES):
         for k in range(L.N_SPICES):
-            if st.spices[p, sp, k] > 0 and (st.spices_to_pay[k] > 0 or st.spices_to_pay_any > 0):
+            if st.spices[p, sp, k] > 0 and (k == owed or (owed < 0 and st.spices_to_pay_any > 0)):
                 out[n] = A.slot(sp, k)
                 n += 1
     return n
@@ -171,13 +184,14 @@ def gain_choices(s):
 
 @njit(cache=True, _nrt=False)
 def pay_choices(s, p):
-    """(number of payment options, the first one)."""
+    """(number of payment options, the first one), as :func:`legal_pays` lists them."""
     st = S.fields(s)
+    owed = _owed_type(s)
     n = 0
     first = -1
     for sp in range(L.N_SPACES):
         for k in range(L.N_SPICES):
-            if st.spices[p, sp, k] > 0 and (st.spices_to_pay[k] > 0 or st.spices_to_pay_any > 0):
+            if st.spices[p, sp, k] > 0 and (k == owed or (owed < 0 and st.spices_to_pay_any > 0)):
                 if n == 0:
                     first = A.slot(sp, k)
                 n += 1
