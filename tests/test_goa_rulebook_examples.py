@@ -34,7 +34,6 @@ from goa_scenario import (
     ctype,
     game,
     give_card,
-    hand,
     put_on_grid,
     resume,
     set_deck,
@@ -196,7 +195,7 @@ def sample_round():
     return g, snaps
 
 
-def test_EX1_start_markers_ships_colonists_ducats():
+def test_ex1_start_markers_ships_colonists_ducats():
     _, snaps = sample_round()
     s = snaps["EX1"]
     assert list(s["ducats"]) == [5, 10, 10, 10]
@@ -214,7 +213,7 @@ def test_EX1_start_markers_ships_colonists_ducats():
         assert placed == markers  # the Flag's marker 1 and markers 2..N+1
 
 
-def test_EX2_ships_and_colonists_are_counts():
+def test_ex2_ships_and_colonists_are_counts():
     g = game()
     f = {x.name: x for x in L.STATE_FIELDS}
     assert f["ships"].shape == (L.MAX_PLAYERS,) and f["colonists"].shape == (L.MAX_PLAYERS,)
@@ -236,7 +235,7 @@ def _auction_position(g, owner_high_bid):
     resume(g, L.ST_AUCTION_OWNER)
 
 
-def test_EX3_owner_buys_for_highest_bid_minus_one():
+def test_ex3_owner_buys_for_highest_bid_minus_one():
     g = game(4, seed=2)
     st = view(g)
     st.ducats[:4] = [10, 10, 10, 10]
@@ -258,7 +257,7 @@ def _turn_with(g, p, rows=None, ships=10, spaces=()):
     start_turn(g, p)
 
 
-def test_EX4_taxes_2_to_3_returns_pepper_nutmeg_two_ships():
+def test_ex4_taxes_2_to_3_returns_pepper_nutmeg_two_ships():
     g = game()
     _turn_with(
         g,
@@ -273,7 +272,7 @@ def test_EX4_taxes_2_to_3_returns_pepper_nutmeg_two_ships():
     assert st.spices[RED].sum() == 0
 
 
-def test_EX5_first_to_row_4_and_row_5_draw_one_card():
+def test_ex5_first_to_row_4_and_row_5_draw_one_card():
     g = game()
     st = view(g)
     st.row[RED, SHIPS] = 3
@@ -307,7 +306,7 @@ def test_EX5_first_to_row_4_and_row_5_draw_one_card():
     assert st.hand_size[GREEN] == 0
 
 
-def test_EX6_last_marker_leaves_row_1_extra_action_card():
+def test_ex6_last_marker_leaves_row_1_extra_action_card():
     g = game()
     st = view(g)
     _turn_with(g, RED, rows=[2, 1, 2, 2, 2], ships=4, spaces=[(4 + COCHIN, 1, ALL, {CI: 1})])
@@ -316,14 +315,14 @@ def test_EX6_last_marker_leaves_row_1_extra_action_card():
     assert st.extra_actions[RED] == before + 1
 
 
-def test_EX7_build_ships_row_2_gives_2():
+def test_ex7_build_ships_row_2_gives_2():
     g = game()
     _turn_with(g, RED, rows=[2, 1, 1, 1, 1], ships=0)
     act(g, A.turn(A.T_SHIPS, 0))
     assert view(g).ships[RED] == 2
 
 
-def test_EX8_harvest_4_with_3_slots_takes_3():
+def test_ex8_harvest_4_with_3_slots_takes_3():
     g = game()
     st = view(g)
     _turn_with(g, RED, rows=[1, 3, 1, 1, 1])
@@ -342,7 +341,7 @@ def test_EX8_harvest_4_with_3_slots_takes_3():
     assert st.spices[RED].sum() == 3
 
 
-def test_EX9_taxes_picture_value_6():
+def test_ex9_taxes_picture_value_6():
     g = game()
     _turn_with(g, RED, rows=[1, 1, 3, 1, 1])
     before = int(view(g).ducats[RED])
@@ -358,7 +357,7 @@ def _expedition_turn(g, p, row, cards):
     start_turn(g, p)
 
 
-def test_EX10_row_4_one_card_draws_2_keeps_3():
+def test_ex10_row_4_one_card_draws_2_keeps_3():
     g = game()
     _expedition_turn(g, RED, 4, [0])
     act(g, A.turn(A.T_EXPEDITION, 0))
@@ -367,7 +366,7 @@ def test_EX10_row_4_one_card_draws_2_keeps_3():
     assert view(g).hand_size[RED] == 3 and g.decision == L.D_TURN
 
 
-def test_EX11_row_4_three_cards_draws_1_or_discards_then_2():
+def test_ex11_row_4_three_cards_draws_1_or_discards_then_2():
     g = game()
     _expedition_turn(g, RED, 4, [0, 1, 2])
     act(g, A.turn(A.T_EXPEDITION, 0))
@@ -382,7 +381,7 @@ def test_EX11_row_4_three_cards_draws_1_or_discards_then_2():
     assert g.decision == L.D_TURN and view(g).hand_size[RED] == 4
 
 
-def test_EX12_madras_population_4_cards_1_3_pays_2():
+def test_ex12_madras_population_4_cards_1_3_pays_2():
     g = game()
     st = view(g)
     st.row[RED, COLONISTS] = 3
@@ -399,7 +398,7 @@ def test_EX12_madras_population_4_cards_1_3_pays_2():
     assert st.discard_size >= 2 and st.revealed_count == 0
 
 
-def test_EX13_final_score_42():
+def test_ex13_final_score_42():
     g = game(4, seed=9)
     st = view(g)
     st.row[RED, :] = [4, 5, 3, 4, 4]
@@ -431,22 +430,22 @@ def test_EX13_final_score_42():
     assert r.vp[RED] == 42
 
 
-def test_EX14_flag_on_frame_marker_2_corner_contact():
-    g, snaps = sample_round()
+def test_ex14_flag_on_frame_marker_2_corner_contact():
+    _g, snaps = sample_round()
     assert 1 in snaps["flag_legal_marker2"]  # (0,1): corner contact with (-1,2)
     owners, cells = snaps["EX14"]
     assert list(owners[1:6]) == [YELLOW, RED, GREEN, BLUE, YELLOW]
     assert list(cells[2:6]) == [1, 0, 5, 10]
 
 
-def test_EX15_flag_auction_blue_pays_yellow_6():
+def test_ex15_flag_auction_blue_pays_yellow_6():
     _, snaps = sample_round()
     s = snaps["EX15"]
     assert list(s["ducats"]) == [11, 10, 10, 4]
     assert s["sp"] == BLUE and list(s["extra"]) == [0, 0, 0, 1]
 
 
-def test_EX16_tiles_taken_and_resolved():
+def test_ex16_tiles_taken_and_resolved():
     g, snaps = sample_round()
     s = snaps["EX16"]
     assert s["colonists"][RED] == 6  # 2 + 4, the instant tile discarded
@@ -457,12 +456,12 @@ def test_EX16_tiles_taken_and_resolved():
     assert view(g).tile_owner[tile(g, "A-RC")] == BLUE
 
 
-def test_EX17_action_order_blue_yellow_red_green():
+def test_ex17_action_order_blue_yellow_red_green():
     _, snaps = sample_round()
     assert snaps["EX17"] == BLUE and snaps["pass2_first"] == BLUE
 
 
-def test_EX18_blue_red_colonist_then_failed_quilon():
+def test_ex18_blue_red_colonist_then_failed_quilon():
     g, snaps = sample_round()
     assert snaps["EX18_tile"]["colonists"][BLUE] == 3
     assert snaps["EX18"]["colonists"][BLUE] == 4
@@ -470,79 +469,79 @@ def test_EX18_blue_red_colonist_then_failed_quilon():
     assert A.turn(A.T_USE_TILE, tile(g, "A-RC")) not in snaps["EX18_legal_after"]
 
 
-def test_EX19_yellow_develops_colonists():
+def test_ex19_yellow_develops_colonists():
     _, s = sample_round()
     s = s["EX19"]
     assert s["row"][YELLOW, COLONISTS] == 2 and s["ships"][YELLOW] == 3
     assert s["spices"][YELLOW].sum() == 1
 
 
-def test_EX20_red_founds_cochin_paying_3():
+def test_ex20_red_founds_cochin_paying_3():
     _, s = sample_round()
     s = s["EX20"]
     assert s["colonists"][RED] == 3
     assert s["space_tile"][RED, 4 + COCHIN] >= 0 and s["spices"][RED, 4 + COCHIN, CI] == 1
 
 
-def test_EX21_green_expedition_row_1_draws_1():
+def test_ex21_green_expedition_row_1_draws_1():
     _, s = sample_round()
     assert s["EX21"]["hand"][GREEN] == 1
 
 
-def test_EX22_blue_founds_quilon_pepper_nutmeg():
+def test_ex22_blue_founds_quilon_pepper_nutmeg():
     g, s = sample_round()
     s = s["EX22"]
     assert s["space_tile"][BLUE, 4 + QUILON] == ctype(g, QUILON, (P, N))
     assert s["spices"][BLUE, 4 + QUILON, N] == 1
 
 
-def test_EX23_yellow_founds_quilon_ginger_cinnamon():
+def test_ex23_yellow_founds_quilon_ginger_cinnamon():
     g, s = sample_round()
     s = s["EX23"]
     assert s["space_tile"][YELLOW, 4 + QUILON] == ctype(g, QUILON, (G, CI))
     assert s["spices"][YELLOW, 4 + QUILON, G] == 1
 
 
-def test_EX24_red_expedition_draws_1():
+def test_ex24_red_expedition_draws_1():
     _, s = sample_round()
     assert s["EX24"]["hand"][RED] == 1
 
 
-def test_EX25_green_develops_ships():
+def test_ex25_green_develops_ships():
     _, s = sample_round()
     s = s["EX25"]
     assert s["row"][GREEN, SHIPS] == 2 and s["ships"][GREEN] == 3
     assert s["spices"][GREEN].sum() == 0
 
 
-def test_EX26_blue_taxes_4():
+def test_ex26_blue_taxes_4():
     _, s = sample_round()
     assert s["EX26"]["ducats"][BLUE] == s["EX25"]["ducats"][BLUE] + 4
 
 
-def test_EX27_yellow_colonists_2_to_3():
+def test_ex27_yellow_colonists_2_to_3():
     _, s = sample_round()
     s = s["EX27"]
     assert s["row"][YELLOW, COLONISTS] == 3 and s["ships"][YELLOW] == 1
     assert s["spices"][YELLOW].sum() == 0
 
 
-def test_EX28_red_harvest_then_card_two_ships():
+def test_ex28_red_harvest_then_card_two_ships():
     _, s = sample_round()
     assert s["EX28_develop"]["ships"][RED] == 3 and s["EX28_develop"]["row"][RED, HARVEST] == 2
     assert s["EX28"]["ships"][RED] == 5 and s["EX28"]["hand"][RED] == 0
     assert not any(A.turn_kind(a) == A.T_PLAY for a in s["EX28_legal_after"])
 
 
-def test_EX29_green_ships_only_card():
-    g, s = sample_round()
+def test_ex29_green_ships_only_card():
+    _g, s = sample_round()
     assert A.develop(SHIPS, -1) not in s["EX29_legal"]  # no ginger, no cinnamon
     s = s["EX29"]
     assert s["row"][GREEN, SHIPS] == 3 and s["ships"][GREEN] == 1 and s["hand"][GREEN] == 0
 
 
-def test_EX30_extra_action_phase_and_state_after_the_round():
-    g, s = sample_round()
+def test_ex30_extra_action_phase_and_state_after_the_round():
+    _g, s = sample_round()
     assert s["EX30_decision"] == (L.D_EXTRA, BLUE)
     e = s["EX30"]
     assert s["EX30_round"] == 2 and e["decision"] == L.D_FLAG and e["player"] == BLUE
@@ -560,7 +559,7 @@ def test_EX30_extra_action_phase_and_state_after_the_round():
     assert e["ducats"][BLUE] == s["EX16"]["ducats"][BLUE] + 4
 
 
-def test_EX31_flag_cells_and_marker_2():
+def test_ex31_flag_cells_and_marker_2():
     g = game()
     st = view(g)
     resume(g, L.ST_ROUND_START)
@@ -577,7 +576,7 @@ def test_EX31_flag_cells_and_marker_2():
     assert A.flag_cell(-1, 2) not in legal and A.flag_cell(2, 2) in legal
 
 
-def test_EX32_two_players_speaking_order():
+def test_ex32_two_players_speaking_order():
     g = game(2, seed=4)
     st = view(g)
     st.start_player = 0
@@ -600,7 +599,7 @@ def test_EX32_two_players_speaking_order():
     assert g.current_player == 1  # tile 3 (seat 0's): seat 1 bids
 
 
-def test_EX33_three_extra_cards_must_play_down_to_one():
+def test_ex33_three_extra_cards_must_play_down_to_one():
     g = game()
     st = view(g)
     st.extra_actions[:4] = [3, 0, 0, 0]
@@ -620,7 +619,7 @@ def test_EX33_three_extra_cards_must_play_down_to_one():
     assert st.extra_actions[0] == 1 and g.decision == L.D_FLAG
 
 
-def test_EX34_row_2_four_cards_draws_nothing_discards_to_2():
+def test_ex34_row_2_four_cards_draws_nothing_discards_to_2():
     g = game()
     _expedition_turn(g, RED, 2, [0, 1, 2, 3])
     act(g, A.turn(A.T_EXPEDITION, 0))
@@ -630,7 +629,7 @@ def test_EX34_row_2_four_cards_draws_nothing_discards_to_2():
     assert view(g).hand_size[RED] == 2 and g.decision == L.D_TURN
 
 
-def test_EX35_row_1_to_5_costs_10_spices_10_ships():
+def test_ex35_row_1_to_5_costs_10_spices_10_ships():
     g = game()
     a = g.components.array
     spices = int(a[L.C_STEP_COST : L.C_STEP_COST + 5 * 4 * 5].reshape(5, 4, 5)[TAXES].sum())
@@ -658,7 +657,7 @@ def test_EX35_row_1_to_5_costs_10_spices_10_ships():
 
 
 @pytest.mark.parametrize("which", ["spices_only", "ships_only"])
-def test_EX36_taxes_step_with_modifier_card(which):
+def test_ex36_taxes_step_with_modifier_card(which):
     g = game()
     k = card(g, "X02") if which == "spices_only" else card(g, "X09")
     give_card(g, RED, k)
@@ -678,7 +677,7 @@ def test_EX36_taxes_step_with_modifier_card(which):
     assert st.row[RED, TAXES] == 3
 
 
-def test_EX37_may_draw_0_1_or_2_one_at_a_time():
+def test_ex37_may_draw_0_1_or_2_one_at_a_time():
     for draws in (0, 1, 2):
         g = game()
         _expedition_turn(g, RED, 4, [0])
