@@ -422,32 +422,60 @@ def advance(c, s, log):
 
 # --- legal actions -----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
+def _step_spices_ok(cf, col, step, t0, t1, t2, t3, t4):
+    """The step's spice list is covered by the player's spice totals ``t0..t4``."""
+    return (
+        t0 >= cf.step_cost[col, step, 0]
+        and t1 >= cf.step_cost[col, step, 1]
+        and t2 >= cf.step_cost[col, step, 2]
+        and t3 >= cf.step_cost[col, step, 3]
+        and t4 >= cf.step_cost[col, step, 4]
+    )
+
+
+@njit(cache=True, _nrt=False)
 def legal_turn(c, s, p, out, n):
     """G6.2, G6.3, G7.2-G7.6: the action (with a modifier card where one applies) until it is
     taken, then ending the turn; at any time the usable tiles, a benefit card (one card per
     turn) and discarding a card."""
     cf = S.comp(c)
     st = S.fields(s)
+    has_cards = st.hand_size[p] > 0
     if not st.action_done:
-        may_card = not st.card_played
+        # which modifier cards the player could play with this action (one hand scan)
+        ships_only = 0
+        spices_only = 0
+        mix = 0
+        if has_cards and not st.card_played:
+            for card in range(L.N_CARDS):
+                if st.card_location[card] == p:
+                    e = cf.card_effect[card]
+                    ships_only += e == L.CE_SHIPS_ONLY
+                    spices_only += e == L.CE_SPICES_ONLY
+                    mix += e == L.CE_HARVEST_MIX
+        t0 = C.spice_total(s, p, 0)
+        t1 = C.spice_total(s, p, 1)
+        t2 = C.spice_total(s, p, 2)
+        t3 = C.spice_total(s, p, 3)
+        t4 = C.spice_total(s, p, 4)
+        ships = st.ships[p]
         for col in range(L.N_COLS):
             r = st.row[p, col]
             if r >= L.N_ROWS:
                 continue
             step = r - 1
-            if SP.can_pay_step(c, s, p, col, step, True, True):
+            ships_ok = ships >= cf.step_ships[col, step]
+            spices_ok = _step_spices_ok(cf, col, step, t0, t1, t2, t3, t4)
+            if ships_ok and spices_ok:
                 out[n] = A.develop(col, -1)
                 n += 1
-            if may_card:
+            # ships-only pays no spices, spices-only no ships (G7.4)
+            if (ships_only > 0 and ships_ok) or (spices_only > 0 and spices_ok):
                 for card in range(L.N_CARDS):
                     if st.card_location[card] != p:
                         continue
                     e = cf.card_effect[card]
-                    # ships-only pays no spices, spices-only no ships (G7.4)
-                    ships_only = e == L.CE_SHIPS_ONLY
-                    if (ships_only or e == L.CE_SPICES_ONLY) and SP.can_pay_step(
-                        c, s, p, col, step, not ships_only, ships_only
-                    ):
+                    if (e == L.CE_SHIPS_ONLY and ships_ok) or (e == L.CE_SPICES_ONLY and spices_ok):
                         out[n] = A.develop(col, card)
                         n += 1
         out[n] = A.turn(A.T_SHIPS, 0)
@@ -455,7 +483,7 @@ def legal_turn(c, s, p, out, n):
         out[n + 2] = A.turn(A.T_TAXES, 0)
         out[n + 3] = A.turn(A.T_EXPEDITION, 0)
         n += 4
-        if may_card:
+        if mix > 0:
             for card in range(L.N_CARDS):
                 if st.card_location[card] == p and cf.card_effect[card] == L.CE_HARVEST_MIX:
                     out[n] = A.harvest(card)
@@ -468,11 +496,12 @@ def legal_turn(c, s, p, out, n):
         out[n] = A.turn(A.T_END, 0)
         n += 1
     n = TI.legal_uses(c, s, p, out, n, A.turn(A.T_USE_TILE, 0))
-    n = X.legal_benefit_plays(c, s, p, out, n)
-    for card in range(L.N_CARDS):
-        if st.card_location[card] == p:
-            out[n] = A.turn(A.T_DISCARD, card)
-            n += 1
+    if has_cards:
+        n = X.legal_benefit_plays(c, s, p, out, n)
+        for card in range(L.N_CARDS):
+            if st.card_location[card] == p:
+                out[n] = A.turn(A.T_DISCARD, card)
+                n += 1
     return n
 
 
