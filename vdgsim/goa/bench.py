@@ -29,13 +29,14 @@ from vdgsim.goa.game import new_game, legal_actions, apply_action, is_over
 games = int(sys.argv[1])
 new_game(4, 0)  # compile or load before timing
 t = time.perf_counter()
+cpu = time.process_time()
 for seed in range(games):
     g = new_game(4, seed)
     r = np.random.default_rng(seed)
     while not is_over(g):
         legal = legal_actions(g)
         apply_action(g, legal[int(r.integers(len(legal)))])
-print(json.dumps(games / (time.perf_counter() - t)))
+print(json.dumps([games / (time.perf_counter() - t), games / (time.process_time() - cpu)]))
 """
 
 _COMPILE = """
@@ -54,7 +55,9 @@ print(time.perf_counter() - t)
 """
 
 
-def compiled_rate(games: int) -> float:
+def compiled_rate(games: int) -> tuple[float, float]:
+    """Games per second of wall time and per second of this process's CPU time (the
+    machine may be shared: CPU time is the one-core figure)."""
     from vdgsim.goa.components import default_components
     from vdgsim.goa.random_play import play_batch
 
@@ -64,8 +67,9 @@ def compiled_rate(games: int) -> float:
     seeds = np.arange(games, dtype=np.int64)
     vp = np.zeros((games, 4), np.int64)
     t = time.perf_counter()
+    cpu = time.process_time()
     play_batch(c, 4, seeds, 0, 0, 0, vp, vp.copy(), np.zeros(games, np.int64))
-    return games / (time.perf_counter() - t)
+    return games / (time.perf_counter() - t), games / (time.process_time() - cpu)
 
 
 def _subprocess(script: str, args: list[str], env: dict[str, str]) -> str:
@@ -89,19 +93,20 @@ def main() -> None:
     ap.add_argument("--compile-time", action="store_true")
     a = ap.parse_args()
     res: dict[str, float] = {}
-    res["compiled_games_per_s"] = compiled_rate(a.games)
-    res["python_step_loop_games_per_s"] = json.loads(
-        _subprocess(_PY_LOOP, [str(a.python_games)], {})
+    wall, cpu = compiled_rate(a.games)
+    res["compiled_games_per_s_wall"], res["compiled_games_per_cpu_s"] = wall, cpu
+    wall, cpu = json.loads(_subprocess(_PY_LOOP, [str(a.python_games)], {}))
+    res["python_step_loop_games_per_s_wall"], res["python_step_loop_games_per_cpu_s"] = wall, cpu
+    env = {"NUMBA_DISABLE_JIT": "1"}
+    wall, cpu = json.loads(_subprocess(_PY_LOOP, [str(a.plain_games)], env))
+    res["plain_python_games_per_s_wall"], res["plain_python_games_per_cpu_s"] = wall, cpu
+    res["compiled_over_python_step_loop_cpu"] = (
+        res["compiled_games_per_cpu_s"] / res["python_step_loop_games_per_cpu_s"]
     )
-    res["plain_python_games_per_s"] = json.loads(
-        _subprocess(_PY_LOOP, [str(a.plain_games)], {"NUMBA_DISABLE_JIT": "1"})
+    res["compiled_over_plain_python_cpu"] = (
+        res["compiled_games_per_cpu_s"] / res["plain_python_games_per_cpu_s"]
     )
-    res["compiled_over_python_step_loop"] = (
-        res["compiled_games_per_s"] / res["python_step_loop_games_per_s"]
-    )
-    res["compiled_over_plain_python"] = (
-        res["compiled_games_per_s"] / res["plain_python_games_per_s"]
-    )
+    res["load_average_1min"] = os.getloadavg()[0]
     if a.compile_time:
         with tempfile.TemporaryDirectory() as d:
             res["compile_seconds"] = float(_subprocess(_COMPILE, [], {"NUMBA_CACHE_DIR": d}))
