@@ -1,6 +1,6 @@
 """Goa conformance: random legal games with every invariant checked after every step (G9.7).
 
-The suite plays 150 games (2-4 players, every variant combination); the 10,000-game run is
+The suite plays 300 games (2-4 players, every variant combination); the 10,000-game run is
 ``python -m vdgsim.goa.conformance --games 10000``.
 """
 
@@ -14,8 +14,8 @@ from vdgsim.goa.positions import from_json, to_json
 
 
 def test_g9_7_random_games_keep_every_invariant():
-    out = run(150, first_seed=20_000)
-    assert out["failures"] == [] and out["steps"] > 150 * 100
+    out = run(300, first_seed=20_000)
+    assert out["failures"] == [] and out["steps"] > 300 * 100
 
 
 def test_positions_round_trip_as_json():
