@@ -19,7 +19,8 @@ from vdgsim.goa.random_play import play_random_to_end
 
 ROOT = Path(__file__).resolve().parents[1]
 # 36 games: every player count with every variant combination, several seeds
-SAMPLE = [(2 + i % 3, 1000 + i, (i // 3) % 8) for i in range(36)]
+N_VARIANTS = 8  # quick start x Bonanza x strict hand limit
+SAMPLE = [(2 + i % 3, 1000 + i, (i // 3) % N_VARIANTS) for i in range(36)]
 
 HASH_SCRIPT = """
 import hashlib, json, sys

@@ -236,7 +236,8 @@ def test_g3_2_sp_places_first_and_last():
     while g.decision == L.D_MARKER:
         seats.append(g.current_player)
         act(g, legal_actions(g)[0])
-    assert seats == [sp, (sp + 1) % 4, (sp + 2) % 4, (sp + 3) % 4, sp]
+    n = 4
+    assert seats == [sp, (sp + 1) % n, (sp + 2) % n, (sp + 3) % n, sp]
 
 
 def test_g3_3_marker_touches_the_previous_marker():

@@ -18,6 +18,8 @@ from vdgsim.goa.engine import flow
 from vdgsim.goa.invariants import INVARIANT_NAMES, check
 from vdgsim.goa.random_play import random_action
 
+N_VARIANTS = 8  # quick start x Bonanza x strict hand limit
+
 
 @njit(cache=True)
 def _run(c, players, seeds, quick, bonanza, strict, failures):
@@ -47,7 +49,7 @@ def run(games: int, first_seed: int = 0, components=None) -> dict:
     seeds = np.arange(first_seed, first_seed + games, dtype=np.int64)
     idx = np.arange(games)
     players = (2 + idx % 3).astype(np.int64)
-    variant = (idx // 3) % 8
+    variant = (idx // 3) % N_VARIANTS
     quick = (variant & 1).astype(np.int64)
     bonanza = ((variant >> 1) & 1).astype(np.int64)
     strict = ((variant >> 2) & 1).astype(np.int64)
