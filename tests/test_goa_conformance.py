@@ -24,3 +24,18 @@ def test_positions_round_trip_as_json():
     assert json.loads(text)["readable"]["decision"] == "place flag"
     h = from_json(text)
     assert (h.s == g.s).all()
+
+
+def test_every_legal_action_has_a_description():
+    import numpy as np
+
+    from vdgsim.goa.game import apply_action, describe_action, is_over, legal_actions
+
+    for seed in range(3):
+        g = new_game(4, seed)
+        r = np.random.default_rng(seed)
+        while not is_over(g):
+            legal = legal_actions(g)
+            for a in legal:
+                assert describe_action(g, a)
+            apply_action(g, legal[int(r.integers(len(legal)))])

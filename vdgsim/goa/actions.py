@@ -186,8 +186,11 @@ def espionage_what(a):
 
 
 # --- descriptions (plain Python) -------------------------------------------------------------
-def describe(kind: int, action: int, tile_names=None, card_names=None) -> str:
-    """A human description of ``action`` for decision ``kind``."""
+def describe(
+    kind: int, action: int, tile_names=None, card_names=None, colony_tile_names=None
+) -> str:
+    """A human description of ``action`` for decision ``kind`` (names from the component
+    data when given)."""
     sp = L.SPICE_KEYS
     tn = (lambda t: tile_names[t]) if tile_names else (lambda t: f"tile {t}")
     cn = (lambda k: card_names[k]) if card_names else (lambda k: f"card {k}")
@@ -229,7 +232,7 @@ def describe(kind: int, action: int, tile_names=None, card_names=None) -> str:
     if kind == L.D_COLONY_PAY:
         return "pay the shortfall" if action == PAY else "decline"
     if kind == L.D_COLONY_TILE:
-        return f"colony tile type {action}"
+        return colony_tile_names[action] if colony_tile_names else f"colony tile type {action}"
     if kind == L.D_ESPIONAGE:
         w = espionage_what(action)
         names = ("Build ships", "Harvest", "Taxes")

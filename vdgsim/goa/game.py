@@ -177,7 +177,7 @@ def result(state: GameState) -> GameResult:
 
 def describe_action(state: GameState, action: int) -> str:
     c = state.components
-    return A.describe(state.decision, action, c.tile_names, c.card_names)
+    return A.describe(state.decision, action, c.tile_names, c.card_names, c.colony_tile_names)
 
 
 def log_rows(state: GameState) -> np.ndarray:
