@@ -783,8 +783,8 @@ def test_g6_11_colony_plus_card_reveals_a_third():
     start_turn(g, RED)
     act(g, A.turn(A.T_COLONY, QUILON))
     assert g.decision == L.D_COLONY_PLUS
-    act(g, A.NO_CARD)  # 6 >= 6 founded anyway
-    assert st.space_tile[RED, 4 + QUILON] < 0 or g.decision != L.D_COLONY_PAY
+    act(g, A.NO_CARD)  # 3 + 3 >= 6: founded without the card, the Quilon tile is chosen
+    assert g.decision == L.D_COLONY_TILE and st.hand_size[RED] == 1 and st.card_played == 0
     g = game()
     st = view(g)
     set_deck(g, [card(g, "X03"), card(g, "X06"), card(g, "X09")])
