@@ -1106,3 +1106,28 @@ def test_g9_9_second_edition_data_not_first():
 
 def test_sample_seats_constants():
     assert (YELLOW, RED, GREEN, BLUE) == (0, 1, 2, 3)
+
+
+def test_g7_8_a22_colony_with_deck_and_discard_empty_counts_nothing_revealed():
+    g = game()
+    st = view(g)
+    for k in range(30):
+        give_card(g, BLUE, k)
+    st.colonists[RED] = 6
+    start_turn(g, RED)
+    act(g, A.turn(A.T_COLONY, QUILON))
+    assert g.decision == L.D_COLONY_PAY and st.revealed_count == 0  # shortfall 6 - 0 - 0
+    act(g, A.PAY)
+    assert st.colonists[RED] == 0
+
+
+def test_g4_3_a30_an_item_nobody_bid_on_is_taken_without_asking():
+    g = game(3, seed=5)
+    act(g, legal_actions(g)[0])
+    while g.decision == L.D_MARKER:
+        act(g, legal_actions(g)[0])
+    asked = []
+    while g.decision != L.D_TURN:
+        asked.append(g.decision)
+        act(g, A.PASS if g.decision == L.D_BID else legal_actions(g)[0])
+    assert L.D_OWNER not in asked
