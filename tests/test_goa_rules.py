@@ -1131,3 +1131,23 @@ def test_g4_3_a30_an_item_nobody_bid_on_is_taken_without_asking():
         asked.append(g.decision)
         act(g, A.PASS if g.decision == L.D_BID else legal_actions(g)[0])
     assert L.D_OWNER not in asked
+
+
+def test_g1_2_a6_optional_cap_on_extra_action_cards():
+    from vdgsim.goa.game import Options, new_game
+
+    g = game(4, seed=3)
+    st = view(g)
+    st.extra_actions[BLUE] = 9
+    start_turn(g, RED)
+    give_tile(g, RED, tile(g, "A-AA"))
+    assert st.extra_actions[BLUE] + st.extra_actions[RED] == 11  # unlimited by default (A6)
+    g = new_game(4, 3, options=Options(extra_action_cap=10))
+    st = view(g)
+    st.extra_actions[BLUE] = 7
+    start_turn(g, RED)
+    give_tile(g, RED, tile(g, "A-AA"))
+    give_tile(g, RED, tile(g, "A-SE"))
+    assert st.extra_actions[RED] == 3  # 2 + 1: the supply of 10 is now empty
+    give_tile(g, RED, tile(g, "B-AA"))
+    assert st.extra_actions[RED] == 3 and st.colonists[RED] == 3

@@ -32,6 +32,7 @@ def _run(c, players, seeds, quick, bonanza, strict, failures):
     steps = 0
     for g in range(seeds.shape[0]):
         flow.new_game_state(c, s, log, players[g], seeds[g], quick[g], bonanza[g], strict[g])
+        s[L.S_OPT_EXTRA_CAP] = 10 * (g % 2)  # the A6 cap option in every other game
         failures[g] = check(c, s, scratch)
         while failures[g] == 0 and s[L.S_STEP] != L.ST_OVER:
             n = flow.legal_actions(c, s, legal)

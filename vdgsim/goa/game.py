@@ -37,6 +37,7 @@ class Options:
     quick_start: bool = False
     bonanza: bool = False
     strict_hand_limit: bool = False
+    extra_action_cap: int = 0  # A6: 0 = unlimited (the reading); 10 = the printed supply
 
 
 @dataclass
@@ -112,6 +113,12 @@ def new_game(
         int(opt.bonanza),
         int(opt.strict_hand_limit),
     )
+    if opt.extra_action_cap < 0:
+        raise ValueError(
+            f"extra_action_cap must be 0 (unlimited) or more, got {opt.extra_action_cap}"
+        )
+    # no extra action card is handed out before the first decision, so the cap can be set here
+    s[L.S_OPT_EXTRA_CAP] = int(opt.extra_action_cap)
     return GameState(comp, s, log)
 
 

@@ -27,6 +27,7 @@ INVARIANT_NAMES = (
     "the pending decision has no legal action (G9.7)",
     "two markers share a tile (G3.4)",
     "a plantation space and its tile disagree",
+    "more extra action cards held than the capped supply (A6 option)",
 )
 
 
@@ -57,6 +58,12 @@ def check(c, s, legal):
             t = st.space_tile[p, sp]
             if t >= 0 and (st.tile_location[t] != L.LOC_PLANTED or st.tile_owner[t] != p):
                 return 13
+    if st.option_extra_action_cap > 0:
+        held = 0
+        for p in range(n):
+            held += st.extra_actions[p]
+        if held > st.option_extra_action_cap:
+            return 14
     # expedition cards: every card in exactly one place
     held = 0
     for p in range(n):

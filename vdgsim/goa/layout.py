@@ -200,6 +200,7 @@ S_SEED = _s.add("seed")
 S_OPT_QUICK = _s.add("option_quick_start", kind="bool")
 S_OPT_BONANZA = _s.add("option_bonanza", kind="bool")
 S_OPT_STRICT = _s.add("option_strict_hand_limit", kind="bool")
+S_OPT_EXTRA_CAP = _s.add("option_extra_action_cap")  # A6: 0 = unlimited
 S_DECISIONS_TAKEN = _s.add("decisions_taken")
 S_LOG_N = _s.add("log_rows")
 S_DEC_ROW = _s.add("decision_log_row")

@@ -85,6 +85,7 @@ def observation(state: GameState, viewer: int) -> dict[str, Any]:
             "quick_start": bool(f("option_quick_start")),
             "bonanza": bool(f("option_bonanza")),
             "strict_hand_limit": bool(f("option_strict_hand_limit")),
+            "extra_action_cap": f("option_extra_action_cap"),
         },
         "grid": grid,
         "cell_marker": f("cell_marker"),

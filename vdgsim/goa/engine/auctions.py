@@ -100,7 +100,7 @@ def hand_over(c, s, log, taker, price):
     m = st.auction_item
     if m == 1:
         st.start_player = taker
-        st.extra_actions[taker] += cf.flag_extra_actions  # A2: the owner too
+        C.gain_extra(s, taker, cf.flag_extra_actions)  # A2: the owner too
         C.log_event(s, log, C.EV_SP, taker, taker, price, 1, 0)
         return False
     cell = st.item_cell[m]

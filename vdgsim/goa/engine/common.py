@@ -55,6 +55,23 @@ def randint(s, n):
     return R.randint(s, L.S_RNG_CHANCE, n)
 
 
+# --- supplies (G1.2) ------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def gain_extra(s, p, k):
+    """Seat ``p`` takes ``k`` extra action cards: unlimited (A6), or with the optional cap
+    only as many as the supply still holds."""
+    st = S.fields(s)
+    cap = st.option_extra_action_cap
+    if cap > 0:
+        held = 0
+        for q in range(st.players):
+            held += st.extra_actions[q]
+        if k > cap - held:
+            k = cap - held
+    if k > 0:
+        st.extra_actions[p] += k
+
+
 # --- storage (G0, G6.13) ---------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def space_used(s, p, sp):

@@ -32,5 +32,5 @@ def advance_marker(c, s, log, p, col, how):
             C.log_event(s, log, C.EV_BONUS, p, 0, col, r, 0)
     after = C.lowest_row(s, p)
     if after > before:
-        st.extra_actions[p] += cf.last_marker_extra_actions * (after - before)
+        C.gain_extra(s, p, cf.last_marker_extra_actions * (after - before))
         C.log_event(s, log, C.EV_BONUS, p, 1, after, 0, 0)

@@ -21,7 +21,7 @@ def take_gains(c, s, log, p, ships, colonists, ducats, extra, cards):
     st.ships[p] += ships
     st.colonists[p] += colonists
     st.ducats[p] += ducats
-    st.extra_actions[p] += extra
+    C.gain_extra(s, p, extra)
     if cards > 0:
         C.draw_cards(s, p, cards)
 
