@@ -42,7 +42,7 @@ def log_event(s, log, ev, seat, a, b, c, d):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def decide(s, kind, p):
     st = S.fields(s)
     st.decision = kind
@@ -73,7 +73,7 @@ def gain_extra(s, p, k):
 
 
 # --- storage (G0, G6.13) ---------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def space_used(s, p, sp):
     st = S.fields(s)
     n = 0
@@ -82,7 +82,7 @@ def space_used(s, p, sp):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def space_free(s, p, sp):
     """Empty slots of storage space ``sp`` (0 for an empty space)."""
     st = S.fields(s)
@@ -142,7 +142,7 @@ def clear_space(s, p, sp):
 
 
 # --- development levels ----------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def level(c, s, p, col):
     """v(column, row) of seat ``p`` (for Expedition: the cards drawn d)."""
     cf = S.comp(c)
@@ -150,7 +150,7 @@ def level(c, s, p, col):
     return cf.dev_value[col, st.row[p, col] - 1]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def hand_limit(c, s, p):
     cf = S.comp(c)
     st = S.fields(s)

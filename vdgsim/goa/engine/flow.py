@@ -28,7 +28,7 @@ from vdgsim.goa.engine import tiles as TI
 
 
 # --- set-up and the start of a round ---------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def quick_start(c, s, log):
     """G9.1: from the SP clockwise, each player chooses two markers to row 2 or ducats."""
     st = S.fields(s)
@@ -39,7 +39,7 @@ def quick_start(c, s, log):
     return L.ST_QUICK
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def round_start(c, s, log):
     """G2.2, G2.3: red tiles usable again; the SP places the Flag (G3.1)."""
     st = S.fields(s)
@@ -57,7 +57,7 @@ def round_start(c, s, log):
     return L.ST_PLACE_FLAG
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def place_markers(c, s, log):
     """G3.2-G3.6: markers 2..N+1 in number order; then the auctions."""
     st = S.fields(s)
@@ -69,7 +69,7 @@ def place_markers(c, s, log):
 
 
 # --- auctions (G4) ---------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def start_action_phase(s):
     """G6.1: three passes, each from the SP clockwise."""
     st = S.fields(s)
@@ -80,7 +80,7 @@ def start_action_phase(s):
     return L.ST_TURN_START
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def auction_next(c, s, log):
     """G4.1: the next item in marker order, or the action phase after the last."""
     if not AU.start_item(s):
@@ -88,7 +88,7 @@ def auction_next(c, s, log):
     return L.ST_AUCTION_BID
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def auction_bid(c, s, log):
     """G4.2: each non-owner in turn from the owner's left bids or passes."""
     p = AU.next_bidder(s)
@@ -98,7 +98,7 @@ def auction_bid(c, s, log):
     return L.ST_AUCTION_BID
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def finish_item(c, s, log, buy):
     st = S.fields(s)
     taker, price = AU.settle(c, s, log, buy)
@@ -108,7 +108,7 @@ def finish_item(c, s, log, buy):
     return L.ST_AUCTION_NEXT
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def auction_owner(c, s, log):
     """G4.3: nobody bid: the owner takes it free; else he sells or (if he can pay) buys."""
     st = S.fields(s)
@@ -118,7 +118,7 @@ def auction_owner(c, s, log):
     return finish_item(c, s, log, False)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def resolve(c, s, log):
     """G4.4, G5: resolve acquired tiles one by one; then play goes on where it was."""
     st = S.fields(s)
@@ -128,7 +128,7 @@ def resolve(c, s, log):
 
 
 # --- the action phase (G6) and the extra-action phase (G8.1) --------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def turn_start(c, s, log):
     """G6.2: an action turn: one action, free steps, at most one card."""
     st = S.fields(s)
@@ -137,14 +137,14 @@ def turn_start(c, s, log):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def action_turn(c, s, log):
     st = S.fields(s)
     C.decide(s, L.D_TURN, st.actor)
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def turn_next(c, s, log):
     """G6.1: the next player in the pass; after the third pass the extra-action phase."""
     st = S.fields(s)
@@ -163,7 +163,7 @@ def turn_next(c, s, log):
     return L.ST_TURN_START
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def extra_next(c, s, log):
     """G8.1, A14: cycles from the SP; with 2+ cards a player must play one, with none he
     passes, with exactly 1 he chooses. The phase ends when everybody has passed."""
@@ -185,7 +185,7 @@ def extra_next(c, s, log):
     return L.ST_ROUND_END
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_extra(s, p):
     st = S.fields(s)
     st.extra_actions[p] -= 1
@@ -194,7 +194,7 @@ def play_extra(s, p):
     return L.ST_TURN_START
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def round_end(c, s, log):
     """G8.3, G2.4, G2.5: the next round; the phase change after round 4; scoring after 8."""
     st = S.fields(s)
@@ -210,7 +210,7 @@ def round_end(c, s, log):
 
 
 # --- sub-steps of an action turn ---------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def gain_step(c, s, log):
     """G6.13: spices one at a time into slots of the player's choice; none if nothing fits."""
     st = S.fields(s)
@@ -226,7 +226,7 @@ def gain_step(c, s, log):
     return st.gain_return
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def pay_step(c, s, log):
     st = S.fields(s)
     p = st.actor
@@ -241,7 +241,7 @@ def pay_step(c, s, log):
     return st.pay_return
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def sell_step(c, s, log):
     st = S.fields(s)
     p = st.actor
@@ -252,7 +252,7 @@ def sell_step(c, s, log):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def develop_finish(c, s, log):
     st = S.fields(s)
     DV.advance_marker(c, s, log, st.actor, st.developing_column, DV.HOW_DEVELOP)
@@ -260,7 +260,7 @@ def develop_finish(c, s, log):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def draw_step(c, s, log):
     """G6.10, A31: draw one card at a time, stopping whenever the player likes."""
     st = S.fields(s)
@@ -271,7 +271,7 @@ def draw_step(c, s, log):
     return L.ST_DISCARD_DOWN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def discard_down(c, s, log):
     """G6.10, A4: after the Expedition action a hand above the limit L is cut to L."""
     st = S.fields(s)
@@ -282,7 +282,7 @@ def discard_down(c, s, log):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def colony_reveal(c, s, log):
     """G6.11 steps 2-3: reveal 2 cards; then the colony +1 card may be played."""
     cf = S.comp(c)
@@ -298,7 +298,7 @@ def colony_reveal(c, s, log):
     return L.ST_COLONY_DECIDE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def colony_decide(c, s, log):
     """G6.11 step 4, A9: founded if P + R suffices; else he may pay the shortfall."""
     st = S.fields(s)
@@ -313,7 +313,7 @@ def colony_decide(c, s, log):
     return CO.fail(c, s, log, p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def colony_tile(c, s, log):
     """G6.11 step 5: a tile of the colony, of his choice when the tiles differ."""
     cf = S.comp(c)
@@ -330,7 +330,7 @@ def colony_tile(c, s, log):
     return CO.take_tile(c, s, log, st.actor, only)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def additional_harvest(c, s, log):
     """G5.7: fill every empty slot of up to 3 storage tiles of the player's choice."""
     st = S.fields(s)
@@ -344,13 +344,13 @@ def additional_harvest(c, s, log):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def game_over(c, s, log):
     C.decide(s, L.D_NONE, -1)
     return L.ST_OVER
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _run_step(c, s, log, stp):
     if stp == L.ST_QUICK:
         return quick_start(c, s, log)
@@ -615,7 +615,7 @@ def legal_actions(c, s, out):
 
 
 # --- applying each decision ---------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def apply_quick(c, s, log, p, action):
     """G9.1: 10 ducats, or two different markers to row 2 without bonuses."""
     cf = S.comp(c)
@@ -631,7 +631,7 @@ def apply_quick(c, s, log, p, action):
     return L.ST_QUICK
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def use_tile(c, s, log, p, t):
     """G5.5, G5.7, G5.9: use a kept tile as a free step; returns the next step."""
     cf = S.comp(c)
@@ -683,7 +683,7 @@ def use_tile(c, s, log, p, t):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def apply_turn(c, s, log, p, action):
     """One step of an action turn (G6.2): the action, a free step, or the end of the turn."""
     cf = S.comp(c)
@@ -733,7 +733,7 @@ def apply_turn(c, s, log, p, action):
     return CO.start(s, A.turn_param(action), C.level(c, s, p, L.COL_COLONISTS), 1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def apply_espionage(c, s, log, p, action):
     """G5.7, A11: the chosen action at the other player's level; no modifier card."""
     cf = S.comp(c)
@@ -753,7 +753,7 @@ def apply_espionage(c, s, log, p, action):
     return CO.start(s, name, cf.dev_value[L.COL_COLONISTS, st.row[q, L.COL_COLONISTS] - 1], 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def apply_relief(c, s, log, p, action):
     """G5.7 Relief: T ships, T colonists or up to T spices (slot-limited)."""
     st = S.fields(s)
@@ -767,7 +767,7 @@ def apply_relief(c, s, log, p, action):
     return L.ST_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _apply_decision(c, s, log, kind, p, action):
     st = S.fields(s)
     if kind == L.D_TURN:
