@@ -1,0 +1,194 @@
+"""Goa's forward model, step by step from Python.
+
+>>> from vdgsim.goa.game import new_game, legal_actions, apply_action, is_over, result
+>>> g = new_game(players=4, seed=1)
+>>> while not is_over(g):
+...     apply_action(g, legal_actions(g)[0])
+>>> result(g).vp  # doctest: +SKIP
+
+Variants (G9): ``Options(quick_start=True)``, ``Options(bonanza=True)`` and the later English
+hand limit ``Options(strict_hand_limit=True)``.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vdgsim.goa import actions as A
+from vdgsim.goa import layout as L
+from vdgsim.goa.components import Components, default_components
+from vdgsim.goa.engine import flow
+from vdgsim.goa.engine import scoring as SC
+
+MAX_SEED = 2**63 - 1
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal for the pending decision."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """G9.1 Quick start, G9.2 Bonanza, G9.3 strict hand limit (all off by default)."""
+
+    quick_start: bool = False
+    bonanza: bool = False
+    strict_hand_limit: bool = False
+    extra_action_cap: int = 0  # A6: 0 = unlimited (the reading); 10 = the printed supply
+
+
+@dataclass
+class GameState:
+    """A Goa game in progress: component data, the state array and the event log."""
+
+    components: Components
+    s: np.ndarray
+    log: np.ndarray
+    _scratch: np.ndarray = field(
+        default_factory=lambda: np.zeros(L.MAX_LEGAL, dtype=np.int64), repr=False
+    )
+
+    def __post_init__(self) -> None:
+        if self.s.dtype != np.int64 or self.s.shape != (L.S_SIZE,):
+            raise ValueError(f"a Goa state is an int64 array of {L.S_SIZE}, got {self.s.shape}")
+        if self.log.dtype != np.int64 or self.log.ndim != 2 or self.log.shape[1] != L.LOG_WIDTH:
+            raise ValueError(f"a Goa log is an int64 array (n, {L.LOG_WIDTH})")
+
+    @property
+    def players(self) -> int:
+        return int(self.s[L.S_N_PLAYERS])
+
+    @property
+    def decision(self) -> int:
+        """Kind of the pending decision (``layout.D_*``); ``D_NONE`` once the game is over."""
+        return int(self.s[L.S_DECISION])
+
+    @property
+    def current_player(self) -> int:
+        return int(self.s[L.S_DEC_PLAYER])
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Final VP, ranks (1 = best; G8.5 ducats tie-break) and win shares (1/k for k tied)."""
+
+    vp: tuple[int, ...]
+    rank: tuple[int, ...]
+    win_share: tuple[float, ...]
+    vp_by_source: tuple[dict[str, int], ...]
+    ducats: tuple[int, ...]
+
+
+def new_game(
+    players: int = 4,
+    seed: int = 0,
+    components: Components | None = None,
+    options: Options | None = None,
+) -> GameState:
+    """Set up a game (G1) and run it to the first decision."""
+    if isinstance(players, bool) or not isinstance(players, int | np.integer):
+        raise ValueError(f"players must be an integer 2..4, got {players!r}")
+    if not 2 <= players <= L.MAX_PLAYERS:
+        raise ValueError(f"Goa is for 2 to 4 players, got {players}")
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, int | np.integer)
+        or not 0 <= seed <= MAX_SEED
+    ):
+        raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
+    comp = components if components is not None else default_components()
+    opt = options or Options()
+    s = np.zeros(L.S_SIZE, dtype=np.int64)
+    log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), dtype=np.int64)
+    flow.new_game_state(
+        comp.array,
+        s,
+        log,
+        int(players),
+        int(seed),
+        int(opt.quick_start),
+        int(opt.bonanza),
+        int(opt.strict_hand_limit),
+    )
+    if opt.extra_action_cap < 0:
+        raise ValueError(
+            f"extra_action_cap must be 0 (unlimited) or more, got {opt.extra_action_cap}"
+        )
+    # no extra action card is handed out before the first decision, so the cap can be set here
+    s[L.S_OPT_EXTRA_CAP] = int(opt.extra_action_cap)
+    return GameState(comp, s, log)
+
+
+def legal_actions(state: GameState) -> list[int]:
+    """Legal action codes of the pending decision (empty once the game is over)."""
+    n = flow.legal_actions(state.components.array, state.s, state._scratch)
+    return state._scratch[:n].tolist()
+
+
+def apply_action(state: GameState, action: int) -> None:
+    """Apply one legal action in place and run the rules to the next decision. Raises
+    :class:`IllegalActionError` (state unchanged) for anything else."""
+    try:
+        code = operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"an action is an integer code, got {action!r}") from None
+    status = 2
+    if -(2**63) <= code < 2**63:
+        status = flow.apply_checked(
+            state.components.array, state.s, state.log, code, state._scratch
+        )
+    if status == 0:
+        return
+    if status == 1:
+        raise IllegalActionError("the game is over; no action can be applied")
+    raise IllegalActionError(
+        f"action {code} is not legal for the pending decision "
+        f"({L.DECISION_NAMES[state.decision]}, seat {state.current_player})"
+    )
+
+
+def is_over(state: GameState) -> bool:
+    return int(state.s[L.S_STEP]) == L.ST_OVER
+
+
+def clone(state: GameState) -> GameState:
+    """An independent copy that continues identically (the generators are in the state)."""
+    return GameState(state.components, state.s.copy(), state.log.copy())
+
+
+def result(state: GameState) -> GameResult:
+    """Final scores (G8.4) with G8.5 ranks; valid once :func:`is_over` is true."""
+    if not is_over(state):
+        raise ValueError("the game is not over yet")
+    n = state.players
+    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    share = np.zeros(L.MAX_PLAYERS, dtype=np.float64)
+    SC.ranks_and_shares(state.s, rank, share)
+    s = state.s
+    src = s[L.S_VP_SOURCE : L.S_VP_SOURCE + L.MAX_PLAYERS * L.N_VP_SOURCES].reshape(
+        L.MAX_PLAYERS, L.N_VP_SOURCES
+    )
+    return GameResult(
+        vp=tuple(int(s[L.S_VP + p]) for p in range(n)),
+        rank=tuple(int(r) for r in rank[:n]),
+        win_share=tuple(float(x) for x in share[:n]),
+        vp_by_source=tuple(
+            {name: int(src[p, k]) for k, name in enumerate(L.VP_SOURCE_NAMES)} for p in range(n)
+        ),
+        ducats=tuple(int(s[L.S_DUCATS + p]) for p in range(n)),
+    )
+
+
+def describe_action(state: GameState, action: int) -> str:
+    c = state.components
+    return A.describe(state.decision, action, c.tile_names, c.card_names, c.colony_tile_names)
+
+
+def log_rows(state: GameState) -> np.ndarray:
+    n = int(state.s[L.S_LOG_N])
+    if n > state.log.shape[0]:
+        raise RuntimeError(f"event log overflow: {n} rows for {state.log.shape[0]} slots")
+    return state.log[:n]
