@@ -64,42 +64,43 @@ def init_state(c, s, log, n_players, seed):
     s[:] = 0
     st = S.fields(s)
     order = character_order(c, s, n_players, seed)
-    s[L.S_N_PLAYERS] = n_players
-    s[L.S_SEED] = seed
-    s[L.S_DEC_ROW] = -1
+    st.players = n_players
+    st.seed = seed
+    st.decision_log_row = -1
     seed_stream(s, L.S_RNG_CHANCE, seed, 0)
     seed_stream(s, L.S_RNG_PLAYER, seed, 1)
-    for i in range(L.N_LANDINGS * L.MAX_SLOTS):
-        s[L.S_SLOT + i] = -1
+    for landing in range(L.N_LANDINGS):
+        for j in range(L.MAX_SLOTS):
+            st.landing_slots[landing, j] = -1
     for n in range(L.N_NUMBERS):
-        s[L.S_NUM_OWNER + n] = -1
-        s[L.S_NUM_AREA + n] = -1
+        st.number_owner[n] = -1
+        st.number_area[n] = -1
     for ch in range(L.N_CHARACTERS):
-        s[L.S_CHAR_HOLDER + ch] = -1
-        s[L.S_CHAR_HOSTED + ch] = -1
+        st.character_holder[ch] = -1
+        st.character_hosted_by[ch] = -1
     for t in range(L.N_PROJECTS):
-        s[L.S_PROJ_OWNER + t] = -1
+        st.project_owner[t] = -1
     for i in range(L.N_UPPER):
-        s[L.S_UPPER + i] = -1
-    s[L.S_SAO_GABRIEL] = -1
-    s[L.S_ROUND] = 1
-    s[L.S_PHASE] = L.PH_SETUP
-    s[L.S_EXP_LANDING] = -1
-    s[L.S_DEC_PLAYER] = -1
+        st.upper_spaces[i] = -1
+    st.sao_gabriel = -1
+    st.round = 1
+    st.phase = L.PH_SETUP
+    st.expedition_landing = -1
+    st.decision_player = -1
 
     # R1.1 supplies
     for p in range(n_players):
         C.gain_reals(s, log, p, c[L.C_START_REALS], L.R_START, 0, 0)
-        s[L.S_CAPT_SUPPLY + p] = c[L.C_START_CAPTAINS]
-        s[L.S_CAPT_AREA + p] = c[L.C_CAPTAINS_PER_COLOUR] - c[L.C_START_CAPTAINS]
+        st.captains_supply[p] = c[L.C_START_CAPTAINS]
+        st.captains_recruiting_area[p] = c[L.C_CAPTAINS_PER_COLOUR] - c[L.C_START_CAPTAINS]
     # R1.2 the bag and the active Recruiting sections
     for col in range(L.N_COLOURS):
-        s[L.S_BAG + col] = c[L.C_SAILORS_PER_COLOUR]
+        st.bag[col] = c[L.C_SAILORS_PER_COLOUR]
     for sec in range(n_players):
         for _ in range(c[L.C_SETUP_SAILORS]):
             col = C.draw_from_bag(s)
             if col >= 0:
-                s[L.S_SECTION + sec * L.N_COLOURS + col] += 1
+                st.sections[sec, col] += 1
     # R1.3 characters dealt clockwise from the first player (or in the variant's order); the
     # Dias holder takes his 2 VP (seat 0 by the rulebook)
     for k in range(n_players):
@@ -112,31 +113,34 @@ def init_state(c, s, log, n_players, seed):
         if h >= 0:
             C.log_gain(s, log, h, E.G_CHARACTER, 1, ch, -1)
     # R1.4 missionaries and the additional disc
-    s[L.S_MISS_AREA] = c[L.C_MISSIONARIES]
-    if s[L.S_CHAR_HOLDER + L.CH_ALVARES] >= 0:
-        C.gain_missionary(s, log, s[L.S_CHAR_HOLDER + L.CH_ALVARES], -1)
-    if s[L.S_CHAR_HOLDER + L.CH_MANUEL] >= 0:
-        s[L.S_EXTRA_DISC + s[L.S_CHAR_HOLDER + L.CH_MANUEL]] = 1
-    s[L.S_MANUEL_START] = s[L.S_CHAR_HOLDER + L.CH_MANUEL]
+    st.missionaries_in_characters_area = c[L.C_MISSIONARIES]
+    alvares = st.character_holder[L.CH_ALVARES]
+    if alvares >= 0:
+        C.gain_missionary(s, log, alvares, -1)
+    manuel = st.character_holder[L.CH_MANUEL]
+    if manuel >= 0:
+        st.has_additional_disc[manuel] = 1
+    st.manuel_holder_at_round_start = manuel
     # R1.5 merchant ships: tile 0 of the shuffled order goes to the Sernigi holder
     for m in range(L.N_MERCHANTS):
-        s[L.S_MERCH_ORDER + m] = m
+        st.merchant_order[m] = m
+    # shuffle works on a range of the flat array, so it takes the field's offset
     shuffle(s, L.S_RNG_CHANCE, s, L.S_MERCH_ORDER, L.N_MERCHANTS)
-    s[L.S_MERCH_TOP] = 1
-    s[L.S_MERCH_LOC + s[L.S_MERCH_ORDER + 1]] = L.M_FACE_UP
+    st.merchant_top = 1
+    st.merchant_location[st.merchant_order[1]] = L.M_FACE_UP
     # R1.6 Vasco da Gama tiles
     for i in range(L.N_VDG):
-        s[L.S_VDG_ORDER + i] = i
+        st.vdg_order[i] = i
     shuffle(s, L.S_RNG_CHANCE, s, L.S_VDG_ORDER, L.N_VDG)
-    s[L.S_VDG_FACE_UP] = 1
+    st.vdg_face_up = 1
     # R1.7 projects: decks I, II, III each shuffled, dealt in that order
     k = 0
     for deck in range(3):
         start = k
         for t in range(L.N_PROJECTS):
             if c[L.C_PROJ_DECK + t] == deck:
-                s[L.S_PROJ_ORDER + k] = t
+                st.project_order[k] = t
                 k += 1
         shuffle(s, L.S_RNG_CHANCE, s, L.S_PROJ_ORDER + start, k - start)
     C.deal_projects(s)
-    s[L.S_STEP] = L.ST_SETUP_SEND
+    st.step = L.ST_SETUP_SEND
