@@ -1,10 +1,10 @@
 """Build game positions for the rules tests (not a test module).
 
 A position starts as a real game (:func:`vdgsim.new_game`) and is then edited through the
-state array ``g.s`` at the offsets of :mod:`vdgsim.layout`; from there the engine is driven
-with :func:`vdgsim.apply_action` or run to its next decision with :func:`run`. Helper names
-follow the rulebook: sequence numbers, Areas, landings, slots, projects, ships, captains,
-sailors, missionaries, Reals, the First Free Number.
+state's named fields (``g.fields``, from :data:`vdgsim.layout.STATE_FIELDS`); from there the
+engine is driven with :func:`vdgsim.apply_action` or run to its next decision with
+:func:`run`. Helper names follow the rulebook: sequence numbers, Areas, landings, slots,
+projects, ships, captains, sailors, missionaries, Reals, the First Free Number.
 
 Action codes are built here from the conventions documented in :mod:`vdgsim.layout`, so the
 tests do not borrow the engine's own encoders.
@@ -37,60 +37,58 @@ WHITE = "missionary"
 
 # --- reading the state -----------------------------------------------------------------------
 def reals(g: GameState, seat: int) -> int:
-    return int(g.s[L.S_REALS + seat])
+    return int(g.fields.reals[seat])
 
 
 def vp(g: GameState, seat: int) -> int:
-    return int(g.s[L.S_VP + seat])
+    return int(g.fields.vp[seat])
 
 
 def vp_from(g: GameState, seat: int, source: int) -> int:
     """VP a seat scored from one source (``layout.VP_*``)."""
-    return int(g.s[L.S_VP_SOURCE + seat * L.N_SOURCES + source])
+    return int(g.fields.vp_by_source[seat, source])
 
 
 def reals_from(g: GameState, seat: int, source: int) -> int:
     """Reals a seat gained from one source (``layout.R_*``)."""
-    return int(g.s[L.S_REALS_SOURCE + seat * L.N_SOURCES + source])
+    return int(g.fields.reals_by_source[seat, source])
 
 
 def captains(g: GameState, seat: int) -> int:
     """Captains of the seat's colour in his supply."""
-    return int(g.s[L.S_CAPT_SUPPLY + seat])
+    return int(g.fields.captains_supply[seat])
 
 
 def captains_in_area(g: GameState, seat: int) -> int:
     """Captains of the seat's colour still in the Recruiting Area."""
-    return int(g.s[L.S_CAPT_AREA + seat])
+    return int(g.fields.captains_recruiting_area[seat])
 
 
 def sailors(g: GameState, seat: int) -> list[int]:
     """The seat's sailors by colour (turquoise, violet, grey, orange)."""
-    base = L.S_SAILORS + seat * L.N_COLOURS
-    return [int(x) for x in g.s[base : base + L.N_COLOURS]]
+    return [int(x) for x in g.fields.sailors[seat]]
 
 
 def missionaries(g: GameState, seat: int) -> int:
-    return int(g.s[L.S_MISSIONARIES + seat])
+    return int(g.fields.missionaries[seat])
 
 
 def section(g: GameState, sec: int) -> list[int]:
     """Sailors by colour in a Recruiting section."""
-    base = L.S_SECTION + sec * L.N_COLOURS
-    return [int(x) for x in g.s[base : base + L.N_COLOURS]]
+    return [int(x) for x in g.fields.sections[sec]]
 
 
 def bag(g: GameState) -> list[int]:
-    return [int(x) for x in g.s[L.S_BAG : L.S_BAG + L.N_COLOURS]]
+    return [int(x) for x in g.fields.bag[:]]
 
 
 def holder(g: GameState, character: int) -> int:
-    return int(g.s[L.S_CHAR_HOLDER + character])
+    return int(g.fields.character_holder[character])
 
 
 def slot(g: GameState, landing: int, index: int) -> int:
     """Ship code in a landing's slot: -1 empty, 0..34 a project tile, 35.. a merchant ship."""
-    return int(g.s[L.S_SLOT + landing * L.MAX_SLOTS + index])
+    return int(g.fields.landing_slots[landing, index])
 
 
 def landing_ships(g: GameState, landing: int) -> list[int]:
@@ -111,7 +109,7 @@ def merchant(index: int) -> int:
 
 def where(g: GameState, name: str) -> int:
     """Location of a project tile (``layout.LOC_*``)."""
-    return int(g.s[L.S_PROJ_LOC + tile(g, name)])
+    return int(g.fields.project_location[tile(g, name)])
 
 
 def projects_of(g: GameState, seat: int, loc: int = L.LOC_PROJECT) -> list[int]:
@@ -119,7 +117,7 @@ def projects_of(g: GameState, seat: int, loc: int = L.LOC_PROJECT) -> list[int]:
     return [
         t
         for t in range(L.N_PROJECTS)
-        if g.s[L.S_PROJ_LOC + t] == loc and g.s[L.S_PROJ_OWNER + t] == seat
+        if g.fields.project_location[t] == loc and g.fields.project_owner[t] == seat
     ]
 
 
@@ -130,11 +128,11 @@ def set_vdg_tiles(g: GameState, initials: Sequence[int], start: int = 0) -> None
     c = g.components.array
     by_initial = {int(c[L.C_VDG_INITIAL + i]): i for i in range(L.N_VDG)}
     chosen = [by_initial[n] for n in initials]
-    order = [int(x) for x in g.s[L.S_VDG_ORDER : L.S_VDG_ORDER + L.N_VDG]]
+    order = [int(x) for x in g.fields.vdg_order[:]]
     head = order[:start]
     rest = [t for t in order if t not in chosen and t not in head]
     new = head + chosen + rest
-    g.s[L.S_VDG_ORDER : L.S_VDG_ORDER + L.N_VDG] = new
+    g.fields.vdg_order[:] = new
 
 
 def position(
@@ -155,16 +153,16 @@ def position(
         set_vdg_tiles(g, vdg)
     if before_round is not None:
         before_round(g)
-    m = int(g.s[L.S_MERCH_ORDER])
-    g.s[L.S_MERCH_LOC + m] = L.M_DISCARDED
-    g.s[L.S_STEP] = L.ST_ROUND_START
+    m = int(g.fields.merchant_order[0])
+    g.fields.merchant_location[m] = L.M_DISCARDED
+    g.fields.step = L.ST_ROUND_START
     run(g)
     return g
 
 
 def run(g: GameState) -> None:
     """Run the automatic rules from the current step to the next decision."""
-    g.s[L.S_DECISION] = L.D_NONE
+    g.fields.decision = L.D_NONE
     flow.advance(g.components.array, g.s, g.log)
 
 
@@ -179,27 +177,26 @@ def give(
     vp: int | None = None,
 ) -> None:
     """Set what a player has in his supply (absolute values)."""
-    s = g.s
+    st = g.fields
     if reals is not None:
-        s[L.S_REALS + seat] = reals
+        st.reals[seat] = reals
     if captains is not None:
-        s[L.S_CAPT_SUPPLY + seat] = captains
+        st.captains_supply[seat] = captains
     if sailors is not None:
-        base = L.S_SAILORS + seat * L.N_COLOURS
-        s[base : base + L.N_COLOURS] = list(sailors)
+        st.sailors[seat] = list(sailors)
     if missionaries is not None:
-        s[L.S_MISSIONARIES + seat] = missionaries
+        st.missionaries[seat] = missionaries
     if vp is not None:
-        s[L.S_VP + seat] = vp
+        st.vp[seat] = vp
 
 
 def give_project(g: GameState, seat: int, name: str, launched: bool = False) -> int:
     """Put a project tile in a player's supply, project side up or launched; returns its index."""
     t = tile(g, name)
     _lift_tile(g, t)
-    g.s[L.S_PROJ_LOC + t] = L.LOC_SHIP if launched else L.LOC_PROJECT
-    g.s[L.S_PROJ_OWNER + t] = seat
-    g.s[L.S_PROJ_CAPTAIN + t] = 0
+    g.fields.project_location[t] = L.LOC_SHIP if launched else L.LOC_PROJECT
+    g.fields.project_owner[t] = seat
+    g.fields.project_captain[t] = 0
     return t
 
 
@@ -210,35 +207,32 @@ def give_ship(g: GameState, seat: int, name: str) -> int:
 
 def _lift_tile(g: GameState, t: int) -> None:
     """Take a tile off wherever it lies on the board, so it can be put elsewhere."""
-    s = g.s
+    st = g.fields
     # A tile still in a face-down deck leaves it: the undealt tiles keep their order.
-    nxt = int(s[L.S_PROJ_NEXT])
-    order = [int(x) for x in s[L.S_PROJ_ORDER : L.S_PROJ_ORDER + L.N_PROJECTS]]
+    nxt = int(st.project_next)
+    order = [int(x) for x in st.project_order[:]]
     k = order.index(t)
     if k >= nxt:
         order = [*order[:nxt], t, *order[nxt:k], *order[k + 1 :]]
-        s[L.S_PROJ_ORDER : L.S_PROJ_ORDER + L.N_PROJECTS] = order
-        s[L.S_PROJ_NEXT] = nxt + 1
+        st.project_order[:] = order
+        st.project_next = nxt + 1
     for i in range(L.N_UPPER):
-        if s[L.S_UPPER + i] == t:
-            s[L.S_UPPER + i] = -1
-    if s[L.S_SAO_GABRIEL] == t:
-        s[L.S_SAO_GABRIEL] = -1
-    for i in range(L.N_LANDINGS * L.MAX_SLOTS):
-        if s[L.S_SLOT + i] == t:
-            s[L.S_SLOT + i] = -1
+        if st.upper_spaces[i] == t:
+            st.upper_spaces[i] = -1
+    if st.sao_gabriel == t:
+        st.sao_gabriel = -1
+    st.landing_slots[st.landing_slots == t] = -1
 
 
 def clear_navigation(g: GameState) -> None:
     """Empty every ship slot (ships there leave the game)."""
-    s = g.s
-    for i in range(L.N_LANDINGS * L.MAX_SLOTS):
-        code = int(s[L.S_SLOT + i])
+    st = g.fields
+    for code in st.landing_slots.ravel():
         if 0 <= code < L.N_PROJECTS:
-            s[L.S_PROJ_LOC + code] = L.LOC_REMOVED
+            st.project_location[code] = L.LOC_REMOVED
         elif code >= L.N_PROJECTS:
-            s[L.S_MERCH_LOC + code - L.N_PROJECTS] = L.M_REMOVED
-        s[L.S_SLOT + i] = -1
+            st.merchant_location[code - L.N_PROJECTS] = L.M_REMOVED
+    st.landing_slots[:] = -1
 
 
 def put_ship(
@@ -252,18 +246,18 @@ def put_ship(
 ) -> int:
     """Put a player's ship (tile ``name``, owned by ``seat``, captain aboard) or a merchant ship
     in a landing's slot; returns the ship code."""
-    s = g.s
+    st = g.fields
     if merchant_tile is not None:
         code = merchant(merchant_tile)
-        s[L.S_MERCH_LOC + merchant_tile] = L.M_NAVIGATION
+        st.merchant_location[merchant_tile] = L.M_NAVIGATION
     else:
         assert name is not None
         code = tile(g, name)
         _lift_tile(g, code)
-        s[L.S_PROJ_LOC + code] = L.LOC_NAVIGATION
-        s[L.S_PROJ_OWNER + code] = seat
-        s[L.S_PROJ_CAPTAIN + code] = 1
-    s[L.S_SLOT + landing * L.MAX_SLOTS + index] = code
+        st.project_location[code] = L.LOC_NAVIGATION
+        st.project_owner[code] = seat
+        st.project_captain[code] = 1
+    st.landing_slots[landing, index] = code
     return code
 
 
@@ -283,92 +277,91 @@ def fill_landing(
 
 def set_upper(g: GameState, names: Sequence[str | None], sao_gabriel: str | None = None) -> None:
     """Lay out the Purchase Projects Area: the 6 upper spaces and the Sao Gabriel space."""
-    s = g.s
+    st = g.fields
     for i in range(L.N_UPPER):
-        t = int(s[L.S_UPPER + i])
+        t = int(st.upper_spaces[i])
         if t >= 0:
-            s[L.S_PROJ_LOC + t] = L.LOC_DISCARDED
-        s[L.S_UPPER + i] = -1
-    t = int(s[L.S_SAO_GABRIEL])
+            st.project_location[t] = L.LOC_DISCARDED
+        st.upper_spaces[i] = -1
+    t = int(st.sao_gabriel)
     if t >= 0:
-        s[L.S_PROJ_LOC + t] = L.LOC_DISCARDED
-    s[L.S_SAO_GABRIEL] = -1
+        st.project_location[t] = L.LOC_DISCARDED
+    st.sao_gabriel = -1
     for i, name in enumerate(names):
         if name is None:
             continue
         t = tile(g, name)
         _lift_tile(g, t)
-        s[L.S_UPPER + i] = t
-        s[L.S_PROJ_LOC + t] = L.LOC_UPPER
-        s[L.S_PROJ_OWNER + t] = -1
+        st.upper_spaces[i] = t
+        st.project_location[t] = L.LOC_UPPER
+        st.project_owner[t] = -1
     if sao_gabriel is not None:
         t = tile(g, sao_gabriel)
         _lift_tile(g, t)
-        s[L.S_SAO_GABRIEL] = t
-        s[L.S_PROJ_LOC + t] = L.LOC_SAO_GABRIEL
-        s[L.S_PROJ_OWNER + t] = -1
+        st.sao_gabriel = t
+        st.project_location[t] = L.LOC_SAO_GABRIEL
+        st.project_owner[t] = -1
 
 
 def set_section(g: GameState, sec: int, counts: Sequence[int]) -> None:
     """Sailors by colour in a Recruiting section (the bag is not adjusted)."""
-    base = L.S_SECTION + sec * L.N_COLOURS
-    g.s[base : base + L.N_COLOURS] = list(counts)
+    g.fields.sections[sec] = list(counts)
 
 
 def set_characters(g: GameState, **holders: int) -> None:
     """Hand out character tiles: ``set_characters(g, dias=0, manuel=-1)``; -1 = on the board."""
     keys = {"dias": DIAS, "alvares": ALVARES, "sernigi": SERNIGI, "manuel": MANUEL}
     for key, seat in holders.items():
-        g.s[L.S_CHAR_HOLDER + keys[key]] = seat
+        g.fields.character_holder[keys[key]] = seat
 
 
 def set_additional_disc(g: GameState, seat: int, has: bool = True) -> None:
-    g.s[L.S_EXTRA_DISC + seat] = int(has)
+    g.fields.has_additional_disc[seat] = int(has)
 
 
 def no_merchant_ship(g: GameState) -> None:
     """Make this round's face-up merchant ship gone (as if already discarded)."""
-    top = int(g.s[L.S_MERCH_TOP])
+    top = int(g.fields.merchant_top)
     if top < L.N_MERCHANTS:
-        m = int(g.s[L.S_MERCH_ORDER + top])
-        if g.s[L.S_MERCH_LOC + m] == L.M_FACE_UP:
-            g.s[L.S_MERCH_LOC + m] = L.M_DISCARDED
+        m = int(g.fields.merchant_order[top])
+        if g.fields.merchant_location[m] == L.M_FACE_UP:
+            g.fields.merchant_location[m] = L.M_DISCARDED
 
 
 def face_up_merchant(g: GameState, index: int) -> None:
     """Make merchant tile ``index`` this round's face-up merchant ship."""
-    s = g.s
-    top = int(s[L.S_MERCH_TOP])
-    order = [int(x) for x in s[L.S_MERCH_ORDER : L.S_MERCH_ORDER + L.N_MERCHANTS]]
+    st = g.fields
+    top = int(st.merchant_top)
+    order = [int(x) for x in st.merchant_order[:]]
     j = order.index(index)
     order[j], order[top] = order[top], order[j]
-    s[L.S_MERCH_ORDER : L.S_MERCH_ORDER + L.N_MERCHANTS] = order
+    st.merchant_order[:] = order
     for m in range(L.N_MERCHANTS):
-        if s[L.S_MERCH_LOC + m] == L.M_FACE_UP:
-            s[L.S_MERCH_LOC + m] = L.M_DECK
-    s[L.S_MERCH_LOC + index] = L.M_FACE_UP
-    s[L.S_MERCH_SENT] = 0
+        if st.merchant_location[m] == L.M_FACE_UP:
+            st.merchant_location[m] = L.M_DECK
+    st.merchant_location[index] = L.M_FACE_UP
+    st.merchant_sent_this_round = 0
 
 
 # --- Phase 2: numbers on the board and calls -----------------------------------------------
 def clear_numbers(g: GameState) -> None:
     """Take every sequence number and disc off the action slots."""
-    s = g.s
+    st = g.fields
     for n in range(L.N_NUMBERS):
-        s[L.S_NUM_OWNER + n] = -1
-        s[L.S_NUM_AREA + n] = -1
+        st.number_owner[n] = -1
+        st.number_area[n] = -1
     for a in range(L.N_AREAS):
-        s[L.S_AREA_USED + a] = 0
+        st.area_discs[a] = 0
     for p in range(L.MAX_PLAYERS):
-        s[L.S_DISCS_LEFT + p] = 0
-        s[L.S_EXTRA_LEFT + p] = 0
+        st.discs_to_place[p] = 0
+        st.additional_disc_to_place[p] = 0
 
 
 def put_number(g: GameState, seat: int, number: int, area: int) -> None:
     """A disc of ``seat`` with sequence number ``number`` on an action slot of ``area``."""
-    g.s[L.S_NUM_OWNER + number] = seat
-    g.s[L.S_NUM_AREA + number] = area
-    g.s[L.S_AREA_USED + area] += 1
+    g.fields.number_owner[number] = seat
+    g.fields.number_area[number] = area
+    g.fields.area_discs[area] += 1
 
 
 def actions_phase(g: GameState, free: int, numbers: Iterable[tuple[int, int, int]] = ()) -> None:
@@ -377,15 +370,15 @@ def actions_phase(g: GameState, free: int, numbers: Iterable[tuple[int, int, int
     clear_numbers(g)
     for seat, number, area in numbers:
         put_number(g, seat, number, area)
-    g.s[L.S_PHASE] = L.PH_ACTIONS
-    g.s[L.S_FREE] = free
-    g.s[L.S_CURRENT] = 0
+    g.fields.phase = L.PH_ACTIONS
+    g.fields.free_number = free
+    g.fields.called_number = 0
 
 
 def call_next(g: GameState, skip_launch: bool = True) -> None:
     """Call the lowest number still on the board and stop at its owner's decision
     (by default past the optional launch before acting)."""
-    g.s[L.S_STEP] = L.ST_CALL_NEXT
+    g.fields.step = L.ST_CALL_NEXT
     run(g)
     if skip_launch:
         skip_launches(g)
@@ -422,8 +415,8 @@ def run_phase3(g: GameState) -> None:
     """Run Phase 3 (and, before round 5, the end-of-round operations) from a position with
     no disc left on the board; stops at the next decision."""
     clear_numbers(g)
-    g.s[L.S_PHASE] = L.PH_ACTIONS
-    g.s[L.S_STEP] = L.ST_PHASE3
+    g.fields.phase = L.PH_ACTIONS
+    g.fields.step = L.ST_PHASE3
     run(g)
 
 

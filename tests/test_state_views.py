@@ -88,3 +88,18 @@ def test_views_work_without_compilation() -> None:
     )
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, check=True)
+
+
+def test_a_game_state_reads_and_edits_its_own_array_through_field_names() -> None:
+    from vdgsim import new_game
+
+    g = new_game(players=3, seed=4)
+    st = g.fields
+    assert int(st.players) == 3 and int(st.round) == g.round == 1
+    assert [int(x) for x in st.reals] == [int(g.s[L.S_REALS + p]) for p in range(4)]
+    before = g.s.copy()
+    st.sailors[2, 1] += 5
+    st.round = 4
+    changed = _changed(before, g.s)
+    assert changed.tolist() == sorted([L.S_ROUND, L.S_SAILORS + 2 * L.N_COLOURS + 1])
+    assert g.round == 4 and g.s[L.S_SAILORS + 2 * L.N_COLOURS + 1] == before[changed[-1]] + 5

@@ -22,6 +22,7 @@ from vdgsim.components import Components, default_components
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
 from vdgsim.engine.checked import APPLIED, GAME_OVER, ILLEGAL, apply_checked
+from vdgsim.engine.state import PlainStateView
 from vdgsim.fastcall import compiled_entry
 
 MAX_SEED = 2**63 - 1
@@ -83,6 +84,14 @@ class GameState:
     @property
     def seed(self) -> int:
         return int(self.s[L.S_SEED])
+
+    @property
+    def fields(self) -> PlainStateView:
+        """The state read and written through field names, the same buffer as ``s`` (no
+        copy): ``g.fields.sailors[seat, colour]``, ``g.fields.landing_slots[landing, j]``,
+        ``g.fields.round``. The names are those of ``layout.STATE_FIELDS``; writing edits the
+        position (as the rules tests do), which the engine then takes as it is."""
+        return PlainStateView(self.s)
 
 
 @dataclass(frozen=True)
