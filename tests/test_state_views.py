@@ -12,11 +12,12 @@ from numba import njit
 
 from vdgsim import layout as L
 from vdgsim.engine import state as S
+from vdgsim.fieldtable import Field
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _declared(f: L.Field) -> np.ndarray:
+def _declared(f: Field) -> np.ndarray:
     return np.arange(f.offset, f.offset + f.size)
 
 

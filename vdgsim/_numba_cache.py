@@ -34,9 +34,9 @@ _plain_python_fallback = False
 
 def _compiled_sources(package: Path, players: Path) -> list[Path]:
     """Every file compiled code can read: all of the engine and players, the layout
-    constants and the vocabulary they come from, and any other module that defines compiled
-    functions."""
-    paths = {package / "layout.py", package / "vocabulary.py"}
+    constants, the vocabulary they come from and the field tables (record views) they are
+    built with, and any other module that defines compiled functions."""
+    paths = {package / "layout.py", package / "vocabulary.py", package / "fieldtable.py"}
     for root in (package / "engine", players):
         paths.update(root.rglob("*.py"))
     # this module mentions the decorator but compiles nothing: editing it keeps the cache

@@ -9,10 +9,8 @@ serialisation (:mod:`vdgsim.positions`) can name landings, colours, characters a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from math import prod
-
 from vdgsim import vocabulary as V
+from vdgsim.fieldtable import FieldBuilder
 
 # --- fixed sizes ---------------------------------------------------------------------------
 MAX_PLAYERS = 4
@@ -81,38 +79,8 @@ M_DECK, M_FACE_UP, M_NAVIGATION, M_REMOVED, M_DISCARDED = 0, 1, 2, 3, 4
 MERCHANT_LOC_NAMES = ("deck", "face up", "Navigation Area", "removed", "discarded")
 
 
-@dataclass(frozen=True)
-class Field:
-    """One named block of a flat array."""
-
-    name: str
-    offset: int
-    shape: tuple[int, ...]
-    axes: tuple[str, ...]
-    kind: str
-
-    @property
-    def size(self) -> int:
-        return prod(self.shape)
-
-
-class _Builder:
-    def __init__(self) -> None:
-        self.size = 0
-        self.fields: list[Field] = []
-
-    def add(
-        self, name: str, shape: tuple[int, ...] = (), axes: tuple[str, ...] = (), kind: str = "int"
-    ) -> int:
-        off = self.size
-        f = Field(name, off, shape, axes, kind)
-        self.fields.append(f)
-        self.size += f.size
-        return off
-
-
 # --- component array -----------------------------------------------------------------------
-_c = _Builder()
+_c = FieldBuilder()
 C_LAND_NSLOTS = _c.add("land_nslots", (N_LANDINGS,), ("landing",))
 C_LAND_VALUE = _c.add("land_value", (N_LANDINGS, MAX_SLOTS), ("landing", "slot"))
 C_LAND_COMPLETION = _c.add("land_completion", (N_LANDINGS,), ("landing",))
@@ -150,7 +118,7 @@ C_SIZE = _c.size
 COMPONENT_FIELDS = tuple(_c.fields)
 
 # --- state array ---------------------------------------------------------------------------
-_s = _Builder()
+_s = FieldBuilder()
 S_N_PLAYERS = _s.add("players")
 S_ROUND = _s.add("round")
 S_PHASE = _s.add("phase", kind="phase")

@@ -15,67 +15,19 @@ from typing import Any
 
 import numba
 import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic
-from numba.np import numpy_support
+from numba import njit
 
 from vdgsim import layout as L
+from vdgsim.fieldtable import plain_view_class, record_dtype, record_view
 
-_WORD = np.dtype(np.int64).itemsize
-
-STATE_DTYPE = np.dtype(
-    {
-        "names": [f.name for f in L.STATE_FIELDS],
-        "formats": [(np.int64, f.shape) if f.shape else np.int64 for f in L.STATE_FIELDS],
-        "offsets": [f.offset * _WORD for f in L.STATE_FIELDS],
-        "itemsize": L.S_SIZE * _WORD,
-    }
-)
+STATE_DTYPE = record_dtype(L.STATE_FIELDS, L.S_SIZE)
 """One record covering the whole state array; the field table is its only source."""
-_STATE_RECORD = numpy_support.from_dtype(STATE_DTYPE)
 
+PlainStateView = plain_view_class("PlainStateView", L.STATE_FIELDS)
+"""What ``fields`` returns without compilation (``NUMBA_DISABLE_JIT=1``): numpy's own record
+scalars would let methods such as ``round`` hide fields of the same name."""
 
-def _field_property(f: L.Field) -> property:
-    stop = f.offset + f.size
-    if f.shape:
-        return property(lambda self: self.s[f.offset : stop].reshape(f.shape))
-
-    def put(self: Any, value: int) -> None:
-        self.s[f.offset] = value
-
-    return property(lambda self: self.s[f.offset], put)
-
-
-class PlainStateView:
-    """What ``fields`` returns without compilation (``NUMBA_DISABLE_JIT=1``): numpy's own record
-    scalars would let methods such as ``round`` hide fields of the same name."""
-
-    __slots__ = ("s",)
-
-    def __init__(self, s: np.ndarray) -> None:
-        self.s = s
-
-
-for _f in L.STATE_FIELDS:
-    setattr(PlainStateView, _f.name, _field_property(_f))
-
-
-@intrinsic
-def _record(typingctx: Any, s: Any) -> Any:
-    # the record is the buffer's data pointer, reinterpreted; ``s.view(STATE_DTYPE)[0]`` does the
-    # same but checks the size at every call (1-3 ns, not hoisted out of loops or shared
-    # between calls). Arrays of S_SIZE words are the only states (GameState refuses others),
-    # and raw offsets do not check bounds either.
-    if not (
-        isinstance(s, types.Array) and s.dtype == types.int64 and s.ndim == 1 and s.layout == "C"
-    ):
-        return None
-
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        ary = context.make_array(sig.args[0])(context, builder, args[0])
-        return builder.bitcast(ary.data, context.get_value_type(sig.return_type))
-
-    return _STATE_RECORD(s), codegen
+_record = record_view(STATE_DTYPE)
 
 
 if numba.config.DISABLE_JIT:
