@@ -112,6 +112,13 @@ def win_by_seat_and_character(players: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _shares(t: pl.DataFrame, prefix: str, *keys: str) -> pl.DataFrame:
+    """``players`` and ``keys`` with a win-share table's n, share and interval as
+    ``<prefix>_n``, ``<prefix>_share``, ``<prefix>_low`` and ``<prefix>_high``."""
+    names = {"n": "n", "win_share": "share", "win_low": "low", "win_high": "high"}
+    return t.select("players", *keys, *(pl.col(c).alias(f"{prefix}_{s}") for c, s in names.items()))
+
+
 def seat_character_split(
     rulebook: pl.DataFrame, by_seat: pl.DataFrame, by_character: pl.DataFrame
 ) -> pl.DataFrame:
@@ -123,32 +130,9 @@ def seat_character_split(
 
     ``rulebook`` is :func:`win_by_seat` of the rulebook runs; ``by_seat`` and ``by_character``
     are :func:`win_by_seat` and :func:`win_by_character` of the random-deal runs."""
-    rb = rulebook.select(
-        "players",
-        "seat",
-        "dealt_character",
-        "fair_share",
-        pl.col("n").alias("rulebook_n"),
-        pl.col("win_share").alias("rulebook_share"),
-        pl.col("win_low").alias("rulebook_low"),
-        pl.col("win_high").alias("rulebook_high"),
-    )
-    seat = by_seat.select(
-        "players",
-        "seat",
-        pl.col("n").alias("seat_n"),
-        pl.col("win_share").alias("seat_share"),
-        pl.col("win_low").alias("seat_low"),
-        pl.col("win_high").alias("seat_high"),
-    )
-    char = by_character.select(
-        "players",
-        "dealt_character",
-        pl.col("n").alias("character_n"),
-        pl.col("win_share").alias("character_share"),
-        pl.col("win_low").alias("character_low"),
-        pl.col("win_high").alias("character_high"),
-    )
+    rb = _shares(rulebook, "rulebook", "seat", "dealt_character", "fair_share")
+    seat = _shares(by_seat, "seat", "seat")
+    char = _shares(by_character, "character", "dealt_character")
     f = pl.col("fair_share")
     return (
         rb.join(seat, on=["players", "seat"])
