@@ -121,6 +121,25 @@ SetOption = Annotated[
         "(repeatable; list elements by index: vdg_tiles.tiles.3.variation=-1).",
     ),
 ]
+GAMES = ("vdg", "goa")
+
+
+def check_game(param: typer.CallbackParam, value: str) -> str:
+    """``--game``: one of :data:`GAMES`, else a one-line usage error."""
+    if value not in GAMES:
+        raise usage_error(f"--game must be one of {', '.join(GAMES)}, got {value!r}")
+    return value
+
+
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        metavar="GAME",
+        help="The game: vdg (Vasco da Gama) or goa (Goa, 2012 edition).",
+        callback=check_game,
+    ),
+]
 PlayersOption = Annotated[
     str | None,
     typer.Option(
