@@ -1,13 +1,107 @@
-"""The columns of a Goa player's parameter row.
+"""The columns of a Goa player's parameter row, and the table that names and bounds them.
 
 A player is one float64 row of :data:`N_PARAMS` values; column :data:`P_KIND` selects the
-policy, the other columns are that policy's behaviour parameters.
+policy, the other columns are the heuristic's behaviour parameters. :data:`PARAM_SPECS` gives
+each its preset-file name, axis (per development column, per spice), default, bounds and
+meaning; preset files (``presets/*.toml``) are validated against it. VP is the unit of value.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vdgsim.goa import layout as L
 
 N_PARAMS = 64
 P_KIND = 0
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+
+P_COLUMN_W = 1  # [5 columns] VP of one step's better level, with the whole game still ahead
+P_SPICE_VP = 6  # [5 spices] VP of a spice the development plan needs
+P_SHIP_VP = 11  # VP of a ship the development plan needs
+P_SURPLUS = 12  # share of a unit's value kept beyond the plan's need
+P_DUCAT_VP = 13  # VP of a ducat
+P_COLONIST_VP = 14  # VP of a colonist towards a colony
+P_EXTRA_VP = 15  # VP of an extra action card
+P_CARD_VP = 16  # VP of an expedition card's effect, on top of its symbol
+P_COLONY_W = 17  # multiplier on a colony's value
+P_PLANTATION_W = 18  # multiplier on a plantation's value
+P_FLAG_VP = 19  # VP of being start player next round (on top of the extra action card)
+P_DENY = 20  # share of a rival's value of a lot added to what it will pay
+P_BID_SHADE = 21  # share of its limit it opens with (it still outbids up to the limit)
+P_RESERVE = 22  # ducats it keeps out of auctions
+P_PLAN_TARGETS = 23  # development steps the plan aims at (the resources it needs count full)
+P_HORIZON = 24  # own action turns left from which a resource is worth its full value
+N_BEHAVIOUR = 25
+
+COLUMN_AXIS = L.COLUMN_KEYS
+SPICE_AXIS = L.SPICE_KEYS
+AXES = {"column": COLUMN_AXIS, "spice": SPICE_AXIS}
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One behaviour parameter as a preset file names it."""
+
+    name: str
+    column: int
+    axis: str | None
+    default: float | tuple[float, ...]
+    lo: float
+    hi: float
+    doc: str
+
+    @property
+    def width(self) -> int:
+        return 1 if self.axis is None else len(AXES[self.axis])
+
+
+PARAM_SPECS: tuple[ParamSpec, ...] = (
+    ParamSpec(
+        "column_weight",
+        P_COLUMN_W,
+        "column",
+        (2.5, 3.0, 1.5, 1.5, 2.0),
+        0.0,
+        20.0,
+        "VP of one step's better level in the column with the whole game ahead (G6.7-G6.11)",
+    ),
+    ParamSpec(
+        "spice_value",
+        P_SPICE_VP,
+        "spice",
+        (0.7, 0.7, 0.7, 0.7, 0.7),
+        0.0,
+        5.0,
+        "VP of a spice the development plan needs (G6.4)",
+    ),
+    ParamSpec("ship_value", P_SHIP_VP, None, 0.7, 0.0, 5.0, "VP of a ship the plan needs (G6.4)"),
+    ParamSpec(
+        "surplus_share", P_SURPLUS, None, 0.2, 0.0, 1.0, "share of a unit's value beyond the need"
+    ),
+    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.25, 0.0, 3.0, "VP of a ducat"),
+    ParamSpec("colonist_value", P_COLONIST_VP, None, 0.35, 0.0, 3.0, "VP of a colonist (G6.11)"),
+    ParamSpec(
+        "extra_action_value", P_EXTRA_VP, None, 1.5, 0.0, 10.0, "VP of an extra action card (G8.1)"
+    ),
+    ParamSpec(
+        "card_value", P_CARD_VP, None, 0.8, 0.0, 5.0, "VP of a card's effect beyond its symbol (G7)"
+    ),
+    ParamSpec("colony_weight", P_COLONY_W, None, 1.0, 0.0, 5.0, "multiplier on colony value"),
+    ParamSpec(
+        "plantation_weight", P_PLANTATION_W, None, 1.0, 0.0, 5.0, "multiplier on plantation value"
+    ),
+    ParamSpec("flag_value", P_FLAG_VP, None, 1.0, -5.0, 10.0, "VP of holding the Flag (G4.5)"),
+    ParamSpec("deny", P_DENY, None, 0.3, 0.0, 1.0, "share of a rival's lot value it bids to deny"),
+    ParamSpec("bid_shade", P_BID_SHADE, None, 0.7, 0.1, 1.0, "share of its limit it opens with"),
+    ParamSpec("reserve", P_RESERVE, None, 0.0, 0.0, 30.0, "ducats kept out of auctions"),
+    ParamSpec(
+        "plan_targets", P_PLAN_TARGETS, None, 2.0, 1.0, 5.0, "development steps planned at once"
+    ),
+    ParamSpec(
+        "horizon", P_HORIZON, None, 6.0, 1.0, 30.0, "turns left from which resources count full"
+    ),
+)
+SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}

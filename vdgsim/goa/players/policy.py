@@ -4,11 +4,46 @@ from __future__ import annotations
 
 from numba import njit
 
+from vdgsim.goa import actions as A
+from vdgsim.goa import layout as L
+from vdgsim.goa import state as S
+from vdgsim.goa.players import params as P
+from vdgsim.goa.players.heuristic import acting as AC
+from vdgsim.goa.players.heuristic import bidding as BD
 from vdgsim.goa.random_play import random_action
+
+
+@njit(cache=True)
+def heuristic_action(c, s, legal, n, params):
+    """The heuristic's choice for the pending decision (one module per kind of choice)."""
+    st = S.fields(s)
+    kind = st.decision
+    p = st.decision_player
+    if n == 1:
+        return legal[0]
+    if kind == L.D_BID:
+        return BD.choose_bid(c, s, p, params)
+    if kind == L.D_OWNER:
+        return BD.choose_owner(c, s, p, params)
+    if kind == L.D_MARKER:
+        return BD.choose_marker(c, s, legal, n, p, params)
+    if kind == L.D_FLAG:
+        return BD.choose_flag(c, s, legal, n, p, params)
+    if kind == L.D_DRAW:
+        return A.DRAW_ONE  # a card scores at least its symbol (G8.4c) and costs nothing
+    if kind == L.D_EXTRA:
+        return A.EXTRA_PLAY  # an unplayed card scores nothing (G8.4)
+    if kind == L.D_COLONY_PAY:
+        return A.PAY  # colonists score nothing (G8.4)
+    if kind == L.D_COLONY_PLUS:
+        return AC.colony_plus(c, s, p, params, legal, n)
+    return AC.choose_valued(c, s, legal, n, p, params, kind)
 
 
 @njit(cache=True)
 def choose(c, s, legal, n, params):
     """The action of the seat that must decide now, given the ``n`` legal actions."""
-    # random-legal for every kind until the heuristic lands (params[seat, P_KIND] then chooses)
+    st = S.fields(s)
+    if params[st.decision_player, P.P_KIND] == P.KIND_HEURISTIC:
+        return heuristic_action(c, s, legal, n, params)
     return random_action(s, legal, n)

@@ -1,0 +1,211 @@
+"""Goa players: presets validated against PARAM_SPECS, compiled play equal to plain Python,
+batches a pure function of their seeds, and a heuristic that beats random play."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vdgsim.goa import layout as L
+from vdgsim.goa.components import default_components
+from vdgsim.goa.players import (
+    N_PARAMS,
+    P_KIND,
+    PRESETS,
+    PresetError,
+    lineup_params,
+    play_games,
+    preset_row,
+)
+from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, PARAM_SPECS
+from vdgsim.goa.players.presets import default_row, preset_description, preset_file
+
+ROOT = Path(__file__).resolve().parents[1]
+STYLES = tuple(p for p in PRESETS if p not in ("default", "random"))
+
+# every preset plays every seat count it can: 4 players (twice) and 2 players
+SAMPLE = [([name, "default", "random", name], 4, 7 + i) for i, name in enumerate(PRESETS)]
+SAMPLE += [([name, "random"], 2, 31 + i) for i, name in enumerate(PRESETS)]
+
+HASH_SCRIPT = """
+import hashlib, json, sys
+import numpy as np
+from vdgsim.goa import layout as L
+from vdgsim.goa.components import default_components
+from vdgsim.goa.engine import flow
+from vdgsim.goa.players import lineup_params, play_to_end
+c = default_components().array
+out = []
+for names, players, seed in json.loads(sys.argv[1]):
+    s = np.zeros(L.S_SIZE, np.int64)
+    log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
+    flow.new_game_state(c, s, log, players, seed, 0, 0, 0)
+    play_to_end(c, s, log, lineup_params(names, players), np.zeros(L.MAX_LEGAL, np.int64))
+    out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
+print(json.dumps(out))
+"""
+
+
+def _hashes(env_extra: dict[str, str]) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **env_extra}
+    proc = subprocess.run(
+        [sys.executable, "-c", HASH_SCRIPT, json.dumps(SAMPLE)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+    )
+    return json.loads(proc.stdout)
+
+
+def _compiled_hashes() -> list[str]:
+    from vdgsim.goa.engine import flow
+    from vdgsim.goa.players import play_to_end
+
+    c = default_components().array
+    out = []
+    for names, players, seed in SAMPLE:
+        s = np.zeros(L.S_SIZE, np.int64)
+        log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
+        flow.new_game_state(c, s, log, players, seed, 0, 0, 0)
+        play_to_end(c, s, log, lineup_params(names, players), np.zeros(L.MAX_LEGAL, np.int64))
+        out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
+    return out
+
+
+def _write(tmp_path: Path, text: str, name: str = "p.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- presets and PARAM_SPECS --------------------------------------------------------------------
+def test_shipped_presets_load_and_describe_themselves() -> None:
+    assert {"random", "default"} <= set(PRESETS) and len(STYLES) >= 5
+    base = preset_row("default")
+    assert base[P_KIND] == KIND_HEURISTIC
+    np.testing.assert_array_equal(base, default_row())
+    for name in PRESETS:
+        row = preset_row(name)
+        assert row.shape == (N_PARAMS,) and row.dtype == np.float64
+        text = preset_description(name)
+        assert text and "\n" not in text
+    for name in STYLES:
+        changed = np.flatnonzero(preset_row(name) != base)
+        assert 1 <= len(changed) <= 4, name  # a style is default with a few parameters changed
+
+
+@pytest.mark.parametrize("spec", PARAM_SPECS, ids=[s.name for s in PARAM_SPECS])
+def test_param_spec_row_is_validated(spec, tmp_path: Path) -> None:
+    inside = (spec.lo + spec.hi) / 2
+    if spec.axis is None:
+        good, bad = f"{spec.name} = {inside}", f"{spec.name} = {spec.hi + 1}"
+    else:
+        key = AXES[spec.axis][-1]
+        good = f"{spec.name} = {{ {key} = {inside} }}"
+        bad = f"{spec.name} = {{ {key} = {spec.lo - 1} }}"
+    row = preset_file(_write(tmp_path, f'inherit = "default"\n[params]\n{good}\n'))
+    col = spec.column + (0 if spec.axis is None else len(AXES[spec.axis]) - 1)
+    assert row[col] == inside
+    path = _write(tmp_path, f'inherit = "default"\n[params]\n{bad}\n', "bad.toml")
+    with pytest.raises(PresetError, match=rf"bad\.toml: params\.{spec.name}.*outside") as err:
+        preset_file(path)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ('inherit = "default"\n[params]\nbluff = 1\n', r"params\.bluff: unknown parameter"),
+        ('inherit = "default"\n[params]\nship_value = "a"\n', r"ship_value: expected a number"),
+        ('inherit = "default"\n[params]\nship_value = true\n', r"ship_value: expected a number"),
+        ('inherit = "default"\n[params]\ncolumn_weight = 2\n', r"column_weight: expected a table"),
+        (
+            'inherit = "default"\n[params]\ncolumn_weight = { boats = 1 }\n',
+            r"column_weight\.boats: unknown column",
+        ),
+        (
+            'inherit = "default"\n[params]\nspice_value = { saffron = 1 }\n',
+            r"spice_value\.saffron: unknown spice",
+        ),
+        ('inherit = "default"\ncolour = "red"\n', r"colour: unknown field"),
+        ('policy = "genius"\n', r"policy: 'genius' is not one of"),
+        ('description = "no policy"\n', r"policy: missing"),
+        ('inherit = "nobody"\n', r"unknown Goa preset 'nobody'"),
+        ('inherit = "p.toml"\n', r"inherit loop"),
+        ("policy = \n", r"not valid TOML"),
+    ],
+)
+def test_preset_errors_name_file_and_field(tmp_path: Path, text: str, match: str) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(PresetError, match=match) as err:
+        preset_file(path)
+    assert "\n" not in str(err.value) and str(path) in str(err.value)
+
+
+def test_missing_preset_file(tmp_path: Path) -> None:
+    with pytest.raises(PresetError, match="no such preset file"):
+        preset_file(tmp_path / "absent.toml")
+
+
+def test_lineup_params_table_and_errors() -> None:
+    table = lineup_params(["default", "random", "flag_hunter"], 3)
+    assert table.shape == (L.MAX_PLAYERS, N_PARAMS)
+    np.testing.assert_array_equal(table[2], preset_row("flag_hunter"))
+    assert not table[3].any()
+    with pytest.raises(PresetError, match="needs 3 names, got 2"):
+        lineup_params(["default", "random"], 3)
+    with pytest.raises(PresetError, match="unknown Goa preset 'strong'"):
+        lineup_params(["default", "strong"], 2)
+    with pytest.raises(PresetError, match="2 to 4 players"):
+        lineup_params(["default"] * 5, 5)
+
+
+# --- compiled play ------------------------------------------------------------------------------
+def test_g9_4_every_preset_compiled_equals_disable_jit() -> None:
+    compiled = _compiled_hashes()
+    assert len(set(compiled)) == len(compiled)
+    assert _hashes({"NUMBA_DISABLE_JIT": "1"}) == compiled
+
+
+def test_play_games_is_a_pure_function_of_the_seeds() -> None:
+    comp = default_components()
+    params = lineup_params(["default", "colonies", "random", "ships_first"], 4)
+    seeds = np.array([5, 6, 7, 8, 9, 10])
+    vp, share = play_games(comp, 4, seeds, params)
+    again_vp, again_share = play_games(comp, 4, seeds, params)
+    np.testing.assert_array_equal(vp, again_vp)
+    np.testing.assert_array_equal(share, again_share)
+    order = np.array([3, 0, 5, 1, 4, 2])
+    perm_vp, perm_share = play_games(comp, 4, seeds[order], params)
+    np.testing.assert_array_equal(perm_vp, vp[order])
+    np.testing.assert_array_equal(perm_share, share[order])
+    np.testing.assert_allclose(share.sum(axis=1), 1.0)
+    assert len({tuple(r) for r in vp}) > 1
+
+
+def test_default_beats_three_random_players() -> None:
+    comp = default_components()
+    wins = 0.0
+    for seat in range(4):  # seats rotated: 10 games with default in each seat
+        names = ["random"] * 4
+        names[seat] = "default"
+        _, share = play_games(comp, 4, np.arange(200 + 10 * seat, 210 + 10 * seat), lineup_params(names, 4))
+        wins += share[:, seat].sum()
+    assert wins >= 32, wins
+
+
+def test_docs_list_every_preset_and_parameter() -> None:
+    text = (ROOT / "docs" / "goa-players.md").read_text(encoding="utf-8")
+    for name in PRESETS:
+        assert f"`{name}`" in text, name
+    for spec in PARAM_SPECS:
+        assert f"`{spec.name}`" in text, spec.name

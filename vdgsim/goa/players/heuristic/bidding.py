@@ -1,0 +1,133 @@
+"""G3, G4: where the Flag and the markers go, what to bid, and the owner's choice.
+
+A lot is worth ``own`` VP to the seat and ``rival`` VP to the rival who wants it most; the
+seat pays up to ``(own + deny * rival) / ducat value`` ducats, less its ``reserve``. Each
+non-owner speaks once (G4.2), so it opens at ``bid_shade`` of that limit or just above the
+high bid. The owner buys when the lot beats what the sale would bring (G4.3c): buying costs
+``high - 1`` to the bank, selling brings ``high``."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from vdgsim.goa import actions as A
+from vdgsim.goa import layout as L
+from vdgsim.goa import state as S
+from vdgsim.goa.engine import markers as MK
+from vdgsim.goa.players import params as P
+from vdgsim.goa.players.heuristic import lots as LO
+from vdgsim.goa.players.heuristic import values as V
+from vdgsim.goa.players.heuristic.pick import best_index
+
+
+@njit(cache=True)
+def lot_vp(c, s, p, params, item):
+    """VP of auction item ``item`` (marker number; 1 = the Flag) to seat ``p``."""
+    st = S.fields(s)
+    if item == 1:
+        return LO.flag_vp(c, s, p, params)
+    need = np.empty(V.NEED_SIZE, dtype=np.int64)
+    V.plan_need(c, s, p, params, need)
+    return LO.tile_vp(c, s, p, params, need, st.grid[st.item_cell[item]], True)
+
+
+@njit(cache=True)
+def as_seen_by(params, p):
+    """A parameter table whose every row is ``p``'s: a rival's state valued with ``p``'s own
+    weights (a seat does not know the others' weights)."""
+    pr = params.copy()
+    for q in range(pr.shape[0]):
+        pr[q] = params[p]
+    return pr
+
+
+@njit(cache=True)
+def rival_vp(c, s, p, params, item):
+    """The most any other seat would gain from the item, as ``p`` estimates it."""
+    st = S.fields(s)
+    pr = as_seen_by(params, p)
+    best = 0.0
+    for q in range(st.players):
+        if q != p:
+            v = lot_vp(c, s, q, pr, item)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True)
+def choose_bid(c, s, p, params):
+    """G4.2: pass, or a bid above the high bid up to the limit."""
+    st = S.fields(s)
+    item = st.auction_item
+    own = lot_vp(c, s, p, params, item)
+    rival = rival_vp(c, s, p, params, item)
+    dv = V.ducat_vp(s, p, params)
+    if dv <= 0.0:
+        dv = 1e-3
+    limit = int((own + params[p, P.P_DENY] * rival) / dv)
+    cash = st.ducats[p] - int(params[p, P.P_RESERVE])
+    if limit > cash:
+        limit = cash
+    high = st.auction_high_bid
+    if limit <= high:
+        return A.PASS
+    b = int(params[p, P.P_BID_SHADE] * limit)
+    if b <= high:
+        b = high + 1
+    return b
+
+
+@njit(cache=True)
+def choose_owner(c, s, p, params):
+    """G4.3: buy when keeping the lot is worth more than the sale brings."""
+    st = S.fields(s)
+    item = st.auction_item
+    high = st.auction_high_bid
+    own = lot_vp(c, s, p, params, item)
+    winner = lot_vp(c, s, st.auction_high_bidder, as_seen_by(params, p), item)
+    dv = V.ducat_vp(s, p, params)
+    keep = own - (high - 1) * dv
+    sell = high * dv - params[p, P.P_DENY] * (winner - high * dv)
+    return A.OWNER_BUY if keep > sell else A.OWNER_SELL
+
+
+@njit(cache=True)
+def choose_marker(c, s, legal, n, p, params):
+    """G3.3: the tile it would most like to own (owning a lot means buying it at the high
+    bid less 1, or being paid for it), plus a share of what it keeps from the next rival."""
+    st = S.fields(s)
+    need = np.empty(V.NEED_SIZE, dtype=np.int64)
+    V.plan_need(c, s, p, params, need)
+    vals = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        vals[i] = LO.tile_vp(c, s, p, params, need, st.grid[legal[i]], True)
+    return legal[best_index(s, vals, n)]
+
+
+@njit(cache=True)
+def choose_flag(c, s, legal, n, p, params):
+    """G3.1, G3.3: the Flag cell whose 8-neighbour tiles are worth least to the next
+    placer (he puts marker 2 on one of them)."""
+    st = S.fields(s)
+    q = MK.placer(s, 2)
+    pr = as_seen_by(params, p)
+    need = np.empty(V.NEED_SIZE, dtype=np.int64)
+    V.plan_need(c, s, q, pr, need)
+    vals = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        r0, c0 = A.flag_rc(legal[i])
+        top = 0.0
+        for dr in range(-1, 2):
+            for dc in range(-1, 2):
+                r = r0 + dr
+                cc = c0 + dc
+                if 0 <= r < L.GRID and 0 <= cc < L.GRID:
+                    t = st.grid[r * L.GRID + cc]
+                    if t >= 0:
+                        v = LO.tile_vp(c, s, q, pr, need, t, False)
+                        if v > top:
+                            top = v
+        vals[i] = -top
+    return legal[best_index(s, vals, n)]

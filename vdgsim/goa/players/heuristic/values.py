@@ -1,0 +1,231 @@
+"""What things are worth to a seat now, in VP (G6.4-G6.11, G7, G8.4).
+
+Resources score nothing at the end (G8.4), so their value is what they buy: a ship or a spice
+is worth its full ``ship_value`` / ``spice_value`` while the development plan (the next
+``plan_targets`` steps, ranked by VP per unit paid) lacks it and ``surplus_share`` of that
+beyond; every resource value fades to 0 over the last ``horizon`` action turns. A development
+step is worth its scoring VP (C5), the better level for the turns left (``column_weight``)
+and the G6.5 / G6.6 bonuses it would trigger.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from vdgsim.goa import layout as L
+from vdgsim.goa import state as S
+from vdgsim.goa.engine import common as C
+from vdgsim.goa.players import params as P
+
+TOTAL_TURNS = L.N_ROUNDS * L.PASSES
+NEED_SHIPS = 0  # need vector: ships, then the 5 spices
+NEED_SIZE = 1 + L.N_SPICES
+
+
+@njit(cache=True)
+def turns_left(s, p):
+    """Own action turns left in the game, this one included (G2.1, G6.1, G8.1)."""
+    st = S.fields(s)
+    this_round = L.PASSES
+    if st.actor >= 0:
+        this_round = L.PASSES - st.pass_number
+        if this_round < 0:
+            this_round = 0
+    return (L.N_ROUNDS - st.round) * L.PASSES + this_round + st.extra_actions[p]
+
+
+@njit(cache=True)
+def fade(s, p, params):
+    """1 while at least ``horizon`` turns are left, then down to 0 at the end of the game."""
+    left = turns_left(s, p)
+    h = params[p, P.P_HORIZON]
+    return 1.0 if left >= h else left / h
+
+
+@njit(cache=True)
+def game_left(s, p):
+    """Share of the game's action turns still ahead (how long a better level pays)."""
+    left = turns_left(s, p)
+    return 1.0 if left >= TOTAL_TURNS else left / TOTAL_TURNS
+
+
+@njit(cache=True)
+def ducat_vp(s, p, params):
+    """Ducats buy tiles until the last auction, so they fade only half as far (G4)."""
+    return params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
+
+
+@njit(cache=True)
+def hand_symbol_count(c, s, p, sym):
+    cf = S.comp(c)
+    st = S.fields(s)
+    n = 0
+    for card in range(L.N_CARDS):
+        if st.card_location[card] == p and cf.card_symbol[card] == sym:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def symbol_gain(c, n):
+    """VP of a card of a symbol already held ``n`` times (G8.4c)."""
+    cf = S.comp(c)
+    if n >= 5:
+        return 0.0
+    return float(cf.symbol_vp[n + 1] - cf.symbol_vp[n])
+
+
+@njit(cache=True)
+def new_card_vp(c, s, p, params):
+    """VP of an unseen card drawn now: the mean symbol gain over the six symbols (the deck
+    order is hidden, G9.5) plus the effect's value."""
+    total = 0.0
+    for sym in range(L.N_SYMBOLS):
+        total += symbol_gain(c, hand_symbol_count(c, s, p, sym))
+    return total / L.N_SYMBOLS + params[p, P.P_CARD_VP] * fade(s, p, params)
+
+
+@njit(cache=True)
+def hold_vp(c, s, p, params, card):
+    """VP of keeping a card in hand: its symbol's share of the set and its effect option."""
+    cf = S.comp(c)
+    n = hand_symbol_count(c, s, p, cf.card_symbol[card])
+    return symbol_gain(c, n - 1) + params[p, P.P_CARD_VP] * fade(s, p, params)
+
+
+@njit(cache=True)
+def step_gain(c, s, p, params, col):
+    """VP of moving ``col`` one row down, before paying (G6.4-G6.6, G8.4a)."""
+    cf = S.comp(c)
+    st = S.fields(s)
+    r = st.row[p, col]
+    v = float(cf.row_vp[r] - cf.row_vp[r - 1])
+    v += params[p, P.P_COLUMN_W + col] * game_left(s, p)
+    if r + 1 >= 4 and st.first_to[col, r + 1 - 4] < 0:
+        v += new_card_vp(c, s, p, params)  # G6.5 first-to bonus
+    low = C.lowest_row(s, p)
+    if r == low:
+        k = 0
+        for j in range(L.N_COLS):
+            k += st.row[p, j] == low
+        if k == 1:
+            v += params[p, P.P_EXTRA_VP] * fade(s, p, params)  # G6.6 last-marker bonus
+    return v
+
+
+@njit(cache=True)
+def step_cost(c, s, p, params, col, ships, spices):
+    """VP of the ships (if ``ships``) and spices (if ``spices``) a step costs, at full value."""
+    cf = S.comp(c)
+    st = S.fields(s)
+    step = st.row[p, col] - 1
+    f = fade(s, p, params)
+    v = 0.0
+    if ships:
+        v += cf.step_ships[col, step] * params[p, P.P_SHIP_VP] * f
+    if spices:
+        for k in range(L.N_SPICES):
+            v += cf.step_cost[col, step, k] * params[p, P.P_SPICE_VP + k] * f
+    return v
+
+
+@njit(cache=True)
+def plan_need(c, s, p, params, need):
+    """Fill ``need`` (ships, spices) with what the plan's steps lack: the ``plan_targets``
+    open columns with the most net VP per unit paid (G6.4)."""
+    cf = S.comp(c)
+    st = S.fields(s)
+    for i in range(NEED_SIZE):
+        need[i] = 0
+    targets = int(params[p, P.P_PLAN_TARGETS])
+    chosen = 0
+    for _ in range(targets):
+        best = -1
+        best_v = -1e18
+        for col in range(L.N_COLS):
+            if st.row[p, col] >= L.N_ROWS or (chosen >> col) & 1:
+                continue
+            step = st.row[p, col] - 1
+            units = 2 * (step + 1)
+            v = (step_gain(c, s, p, params, col) - step_cost(c, s, p, params, col, 1, 1)) / units
+            if v > best_v:
+                best_v = v
+                best = col
+        if best < 0:
+            break
+        chosen |= 1 << best
+        step = st.row[p, best] - 1
+        need[NEED_SHIPS] += cf.step_ships[best, step]
+        for k in range(L.N_SPICES):
+            need[1 + k] += cf.step_cost[best, step, k]
+    need[NEED_SHIPS] -= st.ships[p]
+    for k in range(L.N_SPICES):
+        need[1 + k] -= C.spice_total(s, p, k)
+
+
+@njit(cache=True)
+def ships_vp(s, p, params, need, g):
+    """VP of ``g`` more ships given the plan's shortfall ``need``."""
+    short = need[NEED_SHIPS]
+    useful = g if g < short else (short if short > 0 else 0)
+    unit = params[p, P.P_SHIP_VP] * fade(s, p, params)
+    return (useful + params[p, P.P_SURPLUS] * (g - useful)) * unit
+
+
+@njit(cache=True)
+def spice_unit(s, p, params, need, k):
+    """VP of one more spice ``k`` given the shortfall."""
+    v = params[p, P.P_SPICE_VP + k] * fade(s, p, params)
+    return v if need[1 + k] > 0 else v * params[p, P.P_SURPLUS]
+
+
+@njit(cache=True)
+def colonists_vp(s, p, params, g):
+    return g * params[p, P.P_COLONIST_VP] * fade(s, p, params)
+
+
+@njit(cache=True)
+def gain_spices_vp(s, p, params, need, h, space, mix):
+    """VP of taking up to ``h`` spices into free slots (``space`` -1: any), each unit to its
+    best slot and type; with ``mix`` a unit may be a ship or a colonist (G6.8, G6.13, A13)."""
+    st = S.fields(s)
+    d = need.copy()
+    free = np.zeros(L.N_SPACES, dtype=np.int64)
+    for sp in range(L.N_SPACES):
+        if space < 0 or sp == space:
+            free[sp] = C.space_free(s, p, sp)
+    total = 0.0
+    for _ in range(h):
+        best_v = 0.0
+        best_sp = -1
+        best_k = -1
+        for sp in range(L.N_SPACES):
+            if free[sp] <= 0:
+                continue
+            mask = st.space_accept[p, sp]
+            for k in range(L.N_SPICES):
+                if (mask >> k) & 1:
+                    v = spice_unit(s, p, params, d, k)
+                    if v > best_v:
+                        best_v = v
+                        best_sp = sp
+                        best_k = k
+        if mix:
+            v = ships_vp(s, p, params, d, 1)
+            if v > best_v:
+                best_v = v
+                best_sp = -2
+            v = colonists_vp(s, p, params, 1)
+            if v > best_v:
+                best_v = v
+                best_sp = -3
+        if best_sp == -1:
+            break
+        total += best_v
+        if best_sp == -2:
+            d[NEED_SHIPS] -= 1
+        elif best_sp >= 0:
+            free[best_sp] -= 1
+            d[1 + best_k] -= 1
+    return total
