@@ -68,7 +68,11 @@ def main() -> None:
     print(_line("`default` vs 1 `random`", *rotated("default", "random", 2, args.games, args.seed)))
     for name in PRESETS:
         if name not in ("default", "random"):
-            print(_line(f"`{name}` vs 3 `default`", *rotated(name, "default", 4, args.games, args.seed)))
+            print(
+                _line(
+                    f"`{name}` vs 3 `default`", *rotated(name, "default", 4, args.games, args.seed)
+                )
+            )
     wall, cpu = speed(args.speed_games)
     print(f"\ncompiled `default` x4, 4 players: {wall:.0f} games/s wall, {cpu:.0f} games/s CPU")
 

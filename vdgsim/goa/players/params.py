@@ -34,7 +34,9 @@ P_BID_SHADE = 21  # share of its limit it opens with (it still outbids up to the
 P_RESERVE = 22  # ducats it keeps out of auctions
 P_PLAN_TARGETS = 23  # development steps the plan aims at (the resources it needs count full)
 P_HORIZON = 24  # own action turns left from which a resource is worth its full value
-N_BEHAVIOUR = 25
+P_SPEND = 25  # share of its full value a ship or spice costs when a step spends it
+P_CASH = 26  # ducats worth their full value; more count at the surplus share
+N_BEHAVIOUR = 27
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
@@ -63,7 +65,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "column_weight",
         P_COLUMN_W,
         "column",
-        (2.5, 3.0, 1.5, 1.5, 2.0),
+        (2.5, 3.0, 1.0, 1.5, 2.0),
         0.0,
         20.0,
         "VP of one step's better level in the column with the whole game ahead (G6.7-G6.11)",
@@ -72,22 +74,22 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "spice_value",
         P_SPICE_VP,
         "spice",
-        (0.7, 0.7, 0.7, 0.7, 0.7),
+        (1.0, 1.0, 1.0, 1.0, 1.0),
         0.0,
         5.0,
         "VP of a spice the development plan needs (G6.4)",
     ),
-    ParamSpec("ship_value", P_SHIP_VP, None, 0.7, 0.0, 5.0, "VP of a ship the plan needs (G6.4)"),
+    ParamSpec("ship_value", P_SHIP_VP, None, 1.0, 0.0, 5.0, "VP of a ship the plan needs (G6.4)"),
     ParamSpec(
         "surplus_share", P_SURPLUS, None, 0.2, 0.0, 1.0, "share of a unit's value beyond the need"
     ),
-    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.25, 0.0, 3.0, "VP of a ducat"),
+    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.2, 0.0, 3.0, "VP of a ducat up to cash_target"),
     ParamSpec("colonist_value", P_COLONIST_VP, None, 0.35, 0.0, 3.0, "VP of a colonist (G6.11)"),
     ParamSpec(
         "extra_action_value", P_EXTRA_VP, None, 1.5, 0.0, 10.0, "VP of an extra action card (G8.1)"
     ),
     ParamSpec(
-        "card_value", P_CARD_VP, None, 0.8, 0.0, 5.0, "VP of a card's effect beyond its symbol (G7)"
+        "card_value", P_CARD_VP, None, 0.5, 0.0, 5.0, "VP of a card's effect beyond its symbol (G7)"
     ),
     ParamSpec("colony_weight", P_COLONY_W, None, 1.0, 0.0, 5.0, "multiplier on colony value"),
     ParamSpec(
@@ -103,5 +105,9 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec(
         "horizon", P_HORIZON, None, 6.0, 1.0, 30.0, "turns left from which resources count full"
     ),
+    ParamSpec(
+        "spend_share", P_SPEND, None, 0.3, 0.0, 1.0, "share of a unit's value a step spends (G6.4)"
+    ),
+    ParamSpec("cash_target", P_CASH, None, 12.0, 0.0, 60.0, "ducats that count at full value"),
 )
 SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}

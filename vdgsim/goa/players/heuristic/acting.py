@@ -221,7 +221,7 @@ def turn_vp(c, s, p, params, need, a):
             else:
                 ships = False
             v -= V.hold_vp(c, s, p, params, card)
-        return v - V.step_cost(c, s, p, params, col, ships, spices)
+        return v - V.step_cost(c, s, p, params, col, ships, spices, params[p, P.P_SPEND])
     if k == A.T_SHIPS:
         return V.ships_vp(s, p, params, need, C.level(c, s, p, L.COL_SHIPS))
     if k == A.T_HARVEST:

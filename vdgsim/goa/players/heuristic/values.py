@@ -52,8 +52,12 @@ def game_left(s, p):
 
 @njit(cache=True)
 def ducat_vp(s, p, params):
-    """Ducats buy tiles until the last auction, so they fade only half as far (G4)."""
-    return params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
+    """VP of one more ducat: full up to ``cash_target``, the surplus share beyond (what money
+    buys at auctions runs out); ducats buy tiles until the last auction, so they fade only
+    half as far (G4)."""
+    st = S.fields(s)
+    v = params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
+    return v if st.ducats[p] < params[p, P.P_CASH] else v * params[p, P.P_SURPLUS]
 
 
 @njit(cache=True)
@@ -80,9 +84,15 @@ def symbol_gain(c, n):
 def new_card_vp(c, s, p, params):
     """VP of an unseen card drawn now: the mean symbol gain over the six symbols (the deck
     order is hidden, G9.5) plus the effect's value."""
+    cf = S.comp(c)
+    st = S.fields(s)
+    counts = np.zeros(L.N_SYMBOLS, dtype=np.int64)
+    for card in range(L.N_CARDS):
+        if st.card_location[card] == p:
+            counts[cf.card_symbol[card]] += 1
     total = 0.0
     for sym in range(L.N_SYMBOLS):
-        total += symbol_gain(c, hand_symbol_count(c, s, p, sym))
+        total += symbol_gain(c, counts[sym])
     return total / L.N_SYMBOLS + params[p, P.P_CARD_VP] * fade(s, p, params)
 
 
@@ -115,12 +125,13 @@ def step_gain(c, s, p, params, col):
 
 
 @njit(cache=True)
-def step_cost(c, s, p, params, col, ships, spices):
-    """VP of the ships (if ``ships``) and spices (if ``spices``) a step costs, at full value."""
+def step_cost(c, s, p, params, col, ships, spices, share):
+    """VP of the ships (if ``ships``) and spices (if ``spices``) a step costs, at ``share`` of
+    their full value."""
     cf = S.comp(c)
     st = S.fields(s)
     step = st.row[p, col] - 1
-    f = fade(s, p, params)
+    f = fade(s, p, params) * share
     v = 0.0
     if ships:
         v += cf.step_ships[col, step] * params[p, P.P_SHIP_VP] * f
@@ -148,7 +159,9 @@ def plan_need(c, s, p, params, need):
                 continue
             step = st.row[p, col] - 1
             units = 2 * (step + 1)
-            v = (step_gain(c, s, p, params, col) - step_cost(c, s, p, params, col, 1, 1)) / units
+            v = (
+                step_gain(c, s, p, params, col) - step_cost(c, s, p, params, col, 1, 1, 1.0)
+            ) / units
             if v > best_v:
                 best_v = v
                 best = col
@@ -191,6 +204,11 @@ def gain_spices_vp(s, p, params, need, h, space, mix):
     best slot and type; with ``mix`` a unit may be a ship or a colonist (G6.8, G6.13, A13)."""
     st = S.fields(s)
     d = need.copy()
+    f = fade(s, p, params)
+    full = np.empty(L.N_SPICES, dtype=np.float64)
+    for k in range(L.N_SPICES):
+        full[k] = params[p, P.P_SPICE_VP + k] * f
+    surplus = params[p, P.P_SURPLUS]
     free = np.zeros(L.N_SPACES, dtype=np.int64)
     for sp in range(L.N_SPACES):
         if space < 0 or sp == space:
@@ -206,7 +224,7 @@ def gain_spices_vp(s, p, params, need, h, space, mix):
             mask = st.space_accept[p, sp]
             for k in range(L.N_SPICES):
                 if (mask >> k) & 1:
-                    v = spice_unit(s, p, params, d, k)
+                    v = full[k] if d[1 + k] > 0 else full[k] * surplus
                     if v > best_v:
                         best_v = v
                         best_sp = sp
