@@ -24,7 +24,7 @@ from vdgsim.goa.players import (
     play_games,
     preset_row,
 )
-from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, PARAM_SPECS
+from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, PARAM_SPECS, params_markdown
 from vdgsim.goa.players.presets import default_row, preset_description, preset_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -198,14 +198,14 @@ def test_default_beats_three_random_players() -> None:
     for seat in range(4):  # seats rotated: 10 games with default in each seat
         names = ["random"] * 4
         names[seat] = "default"
-        _, share = play_games(comp, 4, np.arange(200 + 10 * seat, 210 + 10 * seat), lineup_params(names, 4))
+        seeds = np.arange(200 + 10 * seat, 210 + 10 * seat)
+        _, share = play_games(comp, 4, seeds, lineup_params(names, 4))
         wins += share[:, seat].sum()
     assert wins >= 32, wins
 
 
-def test_docs_list_every_preset_and_parameter() -> None:
+def test_docs_list_every_preset_and_the_generated_parameter_table() -> None:
     text = (ROOT / "docs" / "goa-players.md").read_text(encoding="utf-8")
+    assert params_markdown() in text
     for name in PRESETS:
-        assert f"`{name}`" in text, name
-    for spec in PARAM_SPECS:
-        assert f"`{spec.name}`" in text, spec.name
+        assert f"| `{name}` | {preset_description(name)} |" in text, name

@@ -111,3 +111,16 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec("cash_target", P_CASH, None, 12.0, 0.0, 60.0, "ducats that count at full value"),
 )
 SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}
+
+
+def params_markdown() -> str:
+    """The parameter table of docs/goa-players.md, generated from :data:`PARAM_SPECS`."""
+    lines = ["| parameter | axis | default | bounds | meaning |", "|---|---|---|---|---|"]
+    for s in PARAM_SPECS:
+        if s.axis is None:
+            default = f"{s.default:g}"
+        else:
+            default = ", ".join(f"{k} {v:g}" for k, v in zip(AXES[s.axis], s.default, strict=True))
+        bounds = f"{s.lo:g} – {s.hi:g}"
+        lines.append(f"| `{s.name}` | {s.axis or '—'} | {default} | {bounds} | {s.doc} |")
+    return "\n".join(lines)

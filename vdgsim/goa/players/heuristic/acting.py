@@ -148,7 +148,7 @@ def tile_use_vp(c, s, p, params, need, t):
         for cell in range(L.N_CELLS):
             u = st.grid[cell]
             if u >= 0:
-                w = LO.tile_vp(c, s, p, params, need, u, True)
+                w = LO.tile_vp(c, s, p, params, need, u)
                 if w > v:
                     v = w
         v -= LO.EXCHANGE_VP * V.fade(s, p, params)
@@ -302,7 +302,7 @@ def option_vp(c, s, p, params, need, kind, a):
             return V.colonists_vp(s, p, params, t)
         return V.gain_spices_vp(s, p, params, need, t, -1, 0)
     if kind == L.D_GIFT:
-        return LO.tile_vp(c, s, p, params, need, a, False)
+        return LO.tile_vp(c, s, p, params, need, a)
     if kind == L.D_COLONY_TILE:
         return LO.colony_vp(c, s, p, params, need, a)
     if kind == L.D_ESPIONAGE:
@@ -310,7 +310,7 @@ def option_vp(c, s, p, params, need, kind, a):
     if kind == L.D_VICEROY:
         return V.step_gain(c, s, p, params, a)
     if kind == L.D_EXCHANGE:
-        return LO.tile_vp(c, s, p, params, need, st.grid[a], True)
+        return LO.tile_vp(c, s, p, params, need, st.grid[a])
     if kind == L.D_AH_SPACE:
         if a == A.AH_DONE:
             return 0.0

@@ -29,7 +29,7 @@ def lot_vp(c, s, p, params, item):
         return LO.flag_vp(c, s, p, params)
     need = np.empty(V.NEED_SIZE, dtype=np.int64)
     V.plan_need(c, s, p, params, need)
-    return LO.tile_vp(c, s, p, params, need, st.grid[st.item_cell[item]], True)
+    return LO.tile_vp(c, s, p, params, need, st.grid[st.item_cell[item]])
 
 
 @njit(cache=True)
@@ -102,7 +102,7 @@ def choose_marker(c, s, legal, n, p, params):
     V.plan_need(c, s, p, params, need)
     vals = np.empty(n, dtype=np.float64)
     for i in range(n):
-        vals[i] = LO.tile_vp(c, s, p, params, need, st.grid[legal[i]], True)
+        vals[i] = LO.tile_vp(c, s, p, params, need, st.grid[legal[i]])
     return legal[best_index(s, vals, n)]
 
 
@@ -126,7 +126,7 @@ def choose_flag(c, s, legal, n, p, params):
                 if 0 <= r < L.GRID and 0 <= cc < L.GRID:
                     t = st.grid[r * L.GRID + cc]
                     if t >= 0:
-                        v = LO.tile_vp(c, s, q, pr, need, t, False)
+                        v = LO.tile_vp(c, s, q, pr, need, t)
                         if v > top:
                             top = v
         vals[i] = -top

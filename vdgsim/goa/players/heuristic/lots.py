@@ -127,9 +127,26 @@ def least_column(s, p):
 
 
 @njit(cache=True)
-def tile_vp(c, s, p, params, need, t, deep):
-    """VP of tile ``t`` to seat ``p`` when acquired now (G5); ``deep`` lets a Gift look
-    through the Gift pool (one level)."""
+def tile_vp(c, s, p, params, need, t):
+    """VP of tile ``t`` to seat ``p`` when acquired now (G5); a Gift is valued by the best
+    tile of the Gift pool (G5.8)."""
+    cf = S.comp(c)
+    st = S.fields(s)
+    if cf.tile_kind[t] != L.TK_GIFT:
+        return kept_tile_vp(c, s, p, params, need, t)
+    best = 0.0
+    for u in range(L.N_TILES):
+        if st.tile_location[u] == L.LOC_ASIDE:
+            v = kept_tile_vp(c, s, p, params, need, u)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True)
+def kept_tile_vp(c, s, p, params, need, t):
+    """VP of tile ``t`` other than a Gift (not recursive: numba's cache cannot hold a
+    recursive function)."""
     cf = S.comp(c)
     st = S.fields(s)
     kind = cf.tile_kind[t]
@@ -167,15 +184,7 @@ def tile_vp(c, s, p, params, need, t, deep):
         return EXCHANGE_VP * f
     if kind == L.TK_ESPIONAGE:
         return ESPIONAGE_VP * f
-    if kind == L.TK_GIFT and deep:
-        best = 0.0
-        for u in range(L.N_TILES):
-            if st.tile_location[u] == L.LOC_ASIDE:
-                v = tile_vp(c, s, p, params, need, u, False)
-                if v > best:
-                    best = v
-        return best
-    return EXCHANGE_VP * f
+    return EXCHANGE_VP * f  # a Gift inside the Gift pool
 
 
 @njit(cache=True)

@@ -149,21 +149,19 @@ def plan_need(c, s, p, params, need):
     st = S.fields(s)
     for i in range(NEED_SIZE):
         need[i] = 0
-    targets = int(params[p, P.P_PLAN_TARGETS])
+    score = np.empty(L.N_COLS, dtype=np.float64)
+    for col in range(L.N_COLS):
+        step = st.row[p, col] - 1
+        if step + 1 < L.N_ROWS:
+            gain = step_gain(c, s, p, params, col) - step_cost(c, s, p, params, col, 1, 1, 1.0)
+            score[col] = gain / (2 * (step + 1))
     chosen = 0
-    for _ in range(targets):
+    for _ in range(int(params[p, P.P_PLAN_TARGETS])):
         best = -1
         best_v = -1e18
         for col in range(L.N_COLS):
-            if st.row[p, col] >= L.N_ROWS or (chosen >> col) & 1:
-                continue
-            step = st.row[p, col] - 1
-            units = 2 * (step + 1)
-            v = (
-                step_gain(c, s, p, params, col) - step_cost(c, s, p, params, col, 1, 1, 1.0)
-            ) / units
-            if v > best_v:
-                best_v = v
+            if st.row[p, col] < L.N_ROWS and not (chosen >> col) & 1 and score[col] > best_v:
+                best_v = score[col]
                 best = col
         if best < 0:
             break
