@@ -37,6 +37,10 @@ def heuristic_action(c, s, legal, n, params):
         return A.PAY  # colonists score nothing (G8.4)
     if kind == L.D_COLONY_PLUS:
         return AC.colony_plus(c, s, p, params, legal, n)
+    if kind == L.D_PAY_SPICE:
+        return AC.choose_payment(s, legal, n, p)
+    if kind == L.D_TURN and st.action_done and AC.only_end_or_discard(legal, n):
+        return A.turn(A.T_END, 0)  # discarding a card only loses what keeping it is worth
     return AC.choose_valued(c, s, legal, n, p, params, kind)
 
 

@@ -270,9 +270,6 @@ def option_vp(c, s, p, params, need, kind, a):
         # a flexible slot is kept free for whatever is short later
         flexible = 0.0 if C.single_spice(mask) >= 0 else 0.01
         return V.spice_unit(s, p, params, need, A.slot_spice(a)) - flexible
-    if kind == L.D_PAY_SPICE:
-        # paying from a flexible slot frees a slot that can take anything (G6.13)
-        return 0.0 if C.single_spice(st.space_accept[p, A.slot_space(a)]) >= 0 else 0.01
     if kind == L.D_SELL:
         if a == A.SELL_STOP:
             return 0.0
@@ -348,3 +345,24 @@ def choose_valued(c, s, legal, n, p, params, kind):
     for i in range(n):
         vals[i] = option_vp(c, s, p, params, need, kind, legal[i])
     return legal[best_index(s, vals, n)]
+
+
+@njit(cache=True)
+def choose_payment(s, legal, n, p):
+    """G6.13: pay from a flexible slot first, which can then take any spice."""
+    st = S.fields(s)
+    vals = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        flexible = C.single_spice(st.space_accept[p, A.slot_space(legal[i])]) < 0
+        vals[i] = 1.0 if flexible else 0.0
+    return legal[best_index(s, vals, n)]
+
+
+@njit(cache=True)
+def only_end_or_discard(legal, n):
+    """After the action, nothing is left to do but end the turn or drop a card."""
+    for i in range(n):
+        k = A.turn_kind(legal[i])
+        if k != A.T_END and k != A.T_DISCARD:
+            return False
+    return True

@@ -62,14 +62,15 @@ def choose_bid(c, s, p, params):
     st = S.fields(s)
     item = st.auction_item
     own = lot_vp(c, s, p, params, item)
-    rival = rival_vp(c, s, p, params, item)
     dv = V.ducat_vp(s, p, params)
     if dv <= 0.0:
         dv = 1e-3
-    limit = int((own + params[p, P.P_DENY] * rival) / dv)
     cash = st.ducats[p] - int(params[p, P.P_RESERVE])
-    if limit > cash:
-        limit = cash
+    worth = own / dv
+    # the rivals' values matter only while its own value leaves it short of its cash
+    if worth < cash and params[p, P.P_DENY] > 0.0:
+        worth += params[p, P.P_DENY] * rival_vp(c, s, p, params, item) / dv
+    limit = cash if worth > cash else int(worth)
     high = st.auction_high_bid
     if limit <= high:
         return A.PASS
