@@ -44,13 +44,19 @@ def as_seen_by(params, p):
 
 @njit(cache=True)
 def rival_vp(c, s, p, params, item):
-    """The most any other seat would gain from the item, as ``p`` estimates it."""
+    """The most any other seat would gain from the item, as ``p`` estimates it: the rival's
+    storage, rows and tiles under ``p``'s weights, every unit counted as short (a rival's
+    plan is not worked out: that would cost a plan per rival per bid)."""
     st = S.fields(s)
+    if item == 1:
+        return LO.flag_vp(c, s, p, params)
     pr = as_seen_by(params, p)
+    need = np.full(V.NEED_SIZE, 255, dtype=np.int64)
+    t = st.grid[st.item_cell[item]]
     best = 0.0
     for q in range(st.players):
         if q != p:
-            v = lot_vp(c, s, q, pr, item)
+            v = LO.tile_vp(c, s, q, pr, need, t)
             if v > best:
                 best = v
     return best

@@ -86,13 +86,13 @@ def new_card_vp(c, s, p, params):
     order is hidden, G9.5) plus the effect's value."""
     cf = S.comp(c)
     st = S.fields(s)
-    counts = np.zeros(L.N_SYMBOLS, dtype=np.int64)
+    counts = 0  # one byte per symbol: no array to allocate on this hot path
     for card in range(L.N_CARDS):
         if st.card_location[card] == p:
-            counts[cf.card_symbol[card]] += 1
+            counts += 1 << (8 * cf.card_symbol[card])
     total = 0.0
     for sym in range(L.N_SYMBOLS):
-        total += symbol_gain(c, counts[sym])
+        total += symbol_gain(c, (counts >> (8 * sym)) & 255)
     return total / L.N_SYMBOLS + params[p, P.P_CARD_VP] * fade(s, p, params)
 
 
@@ -201,34 +201,39 @@ def gain_spices_vp(s, p, params, need, h, space, mix):
     """VP of taking up to ``h`` spices into free slots (``space`` -1: any), each unit to its
     best slot and type; with ``mix`` a unit may be a ship or a colonist (G6.8, G6.13, A13)."""
     st = S.fields(s)
-    d = need.copy()
     f = fade(s, p, params)
-    full = np.empty(L.N_SPICES, dtype=np.float64)
-    for k in range(L.N_SPICES):
-        full[k] = params[p, P.P_SPICE_VP + k] * f
     surplus = params[p, P.P_SURPLUS]
-    free = np.zeros(L.N_SPACES, dtype=np.int64)
+    # shortfalls (one byte per spice) and free slots (four bits per space) packed in
+    # integers: no arrays to allocate on this hot path
+    short = 0
+    for k in range(L.N_SPICES):
+        d = need[1 + k]
+        short |= (d if 0 < d < 255 else (255 if d >= 255 else 0)) << (8 * k)
+    free = 0
     for sp in range(L.N_SPACES):
         if space < 0 or sp == space:
-            free[sp] = C.space_free(s, p, sp)
+            free |= C.space_free(s, p, sp) << (4 * sp)
+    ships_short = need[NEED_SHIPS]
     total = 0.0
     for _ in range(h):
         best_v = 0.0
         best_sp = -1
         best_k = -1
         for sp in range(L.N_SPACES):
-            if free[sp] <= 0:
+            if (free >> (4 * sp)) & 15 == 0:
                 continue
             mask = st.space_accept[p, sp]
             for k in range(L.N_SPICES):
                 if (mask >> k) & 1:
-                    v = full[k] if d[1 + k] > 0 else full[k] * surplus
+                    v = params[p, P.P_SPICE_VP + k] * f
+                    if (short >> (8 * k)) & 255 == 0:
+                        v *= surplus
                     if v > best_v:
                         best_v = v
                         best_sp = sp
                         best_k = k
         if mix:
-            v = ships_vp(s, p, params, d, 1)
+            v = params[p, P.P_SHIP_VP] * f * (1.0 if ships_short > 0 else surplus)
             if v > best_v:
                 best_v = v
                 best_sp = -2
@@ -240,8 +245,9 @@ def gain_spices_vp(s, p, params, need, h, space, mix):
             break
         total += best_v
         if best_sp == -2:
-            d[NEED_SHIPS] -= 1
+            ships_short -= 1
         elif best_sp >= 0:
-            free[best_sp] -= 1
-            d[1 + best_k] -= 1
+            free -= 1 << (4 * best_sp)
+            if (short >> (8 * best_k)) & 255 > 0:
+                short -= 1 << (8 * best_k)
     return total
