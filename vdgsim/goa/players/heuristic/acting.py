@@ -78,12 +78,11 @@ def colony_try_vp(c, s, p, params, need, name, population, reveal):
     """G6.11: the chance of founding times the colony, less the colonists paid; a failure
     brings 1 colonist."""
     odds, paid = LO.found_odds(c, s, p, name, population, reveal)
+    one = V.colonists_vp(s, p, params, 1)
+    if odds == 0.0:
+        return one
     win = LO.best_colony_vp(c, s, p, params, need, name)
-    return (
-        odds * win
-        - V.colonists_vp(s, p, params, 1) * paid
-        + (1.0 - odds) * (V.colonists_vp(s, p, params, 1))
-    )
+    return odds * win - one * paid + (1.0 - odds) * one
 
 
 @njit(cache=True)
@@ -250,7 +249,7 @@ def turn_vp(c, s, p, params, need, a):
         return tile_use_vp(c, s, p, params, need, A.turn_param(a))
     if k == A.T_PLAY:
         return play_vp(c, s, p, params, need, A.play_card(a), A.play_column(a))
-    return -1.0 - V.hold_vp(c, s, p, params, A.turn_param(a))  # discarding (G7.6)
+    return -1.0  # discarding (G7.6) loses the card's symbol and effect; ending costs nothing
 
 
 @njit(cache=True)
