@@ -65,7 +65,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "column_weight",
         P_COLUMN_W,
         "column",
-        (2.5, 3.0, 1.0, 1.5, 2.0),
+        (2.5, 3.0, 1.0, 1.5, 3.0),
         0.0,
         20.0,
         "VP of one step's better level in the column with the whole game ahead (G6.7-G6.11)",
@@ -83,7 +83,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec(
         "surplus_share", P_SURPLUS, None, 0.2, 0.0, 1.0, "share of a unit's value beyond the need"
     ),
-    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.2, 0.0, 3.0, "VP of a ducat up to cash_target"),
+    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.4, 0.0, 3.0, "VP of a ducat up to cash_target"),
     ParamSpec("colonist_value", P_COLONIST_VP, None, 0.35, 0.0, 3.0, "VP of a colonist (G6.11)"),
     ParamSpec(
         "extra_action_value", P_EXTRA_VP, None, 1.5, 0.0, 10.0, "VP of an extra action card (G8.1)"
@@ -97,7 +97,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec("flag_value", P_FLAG_VP, None, 1.0, -5.0, 10.0, "VP of holding the Flag (G4.5)"),
     ParamSpec("deny", P_DENY, None, 0.3, 0.0, 1.0, "share of a rival's lot value it bids to deny"),
-    ParamSpec("bid_shade", P_BID_SHADE, None, 0.7, 0.1, 1.0, "share of its limit it opens with"),
+    ParamSpec("bid_shade", P_BID_SHADE, None, 0.3, 0.1, 1.0, "share of its limit it opens with"),
     ParamSpec("reserve", P_RESERVE, None, 0.0, 0.0, 30.0, "ducats kept out of auctions"),
     ParamSpec(
         "plan_targets", P_PLAN_TARGETS, None, 2.0, 1.0, 5.0, "development steps planned at once"
@@ -106,7 +106,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "horizon", P_HORIZON, None, 6.0, 1.0, 30.0, "turns left from which resources count full"
     ),
     ParamSpec(
-        "spend_share", P_SPEND, None, 0.3, 0.0, 1.0, "share of a unit's value a step spends (G6.4)"
+        "spend_share", P_SPEND, None, 0.15, 0.0, 1.0, "share of a unit's value a step spends (G6.4)"
     ),
     ParamSpec("cash_target", P_CASH, None, 12.0, 0.0, 60.0, "ducats that count at full value"),
 )
