@@ -107,20 +107,28 @@ def hold_vp(c, s, p, params, card):
 @njit(cache=True)
 def step_gain(c, s, p, params, col):
     """VP of moving ``col`` one row down, before paying (G6.4-G6.6, G8.4a)."""
+    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p))
+
+
+@njit(cache=True)
+def step_gain_at(c, s, p, params, col, left, low):
+    """:func:`step_gain` with the turns left and the lowest row worked out once by the
+    caller (the plan values every column)."""
     cf = S.comp(c)
     st = S.fields(s)
     r = st.row[p, col]
     v = float(cf.row_vp[r] - cf.row_vp[r - 1])
-    v += params[p, P.P_COLUMN_W + col] * game_left(s, p)
+    v += params[p, P.P_COLUMN_W + col] * (1.0 if left >= TOTAL_TURNS else left / TOTAL_TURNS)
     if r + 1 >= 4 and st.first_to[col, r + 1 - 4] < 0:
         v += new_card_vp(c, s, p, params)  # G6.5 first-to bonus
-    low = C.lowest_row(s, p)
     if r == low:
         k = 0
         for j in range(L.N_COLS):
             k += st.row[p, j] == low
         if k == 1:
-            v += params[p, P.P_EXTRA_VP] * fade(s, p, params)  # G6.6 last-marker bonus
+            h = params[p, P.P_HORIZON]
+            f = 1.0 if left >= h else left / h
+            v += params[p, P.P_EXTRA_VP] * f  # G6.6 last-marker bonus
     return v
 
 
@@ -128,10 +136,15 @@ def step_gain(c, s, p, params, col):
 def step_cost(c, s, p, params, col, ships, spices, share):
     """VP of the ships (if ``ships``) and spices (if ``spices``) a step costs, at ``share`` of
     their full value."""
+    return step_cost_at(c, s, p, params, col, ships, spices, fade(s, p, params) * share)
+
+
+@njit(cache=True)
+def step_cost_at(c, s, p, params, col, ships, spices, f):
+    """:func:`step_cost` with the unit value's factor ``f`` worked out by the caller."""
     cf = S.comp(c)
     st = S.fields(s)
     step = st.row[p, col] - 1
-    f = fade(s, p, params) * share
     v = 0.0
     if ships:
         v += cf.step_ships[col, step] * params[p, P.P_SHIP_VP] * f
@@ -149,11 +162,15 @@ def plan_need(c, s, p, params, need):
     st = S.fields(s)
     for i in range(NEED_SIZE):
         need[i] = 0
+    left = turns_left(s, p)
+    low = C.lowest_row(s, p)
+    f = fade(s, p, params) * 1.0
     score = np.empty(L.N_COLS, dtype=np.float64)
     for col in range(L.N_COLS):
         step = st.row[p, col] - 1
         if step + 1 < L.N_ROWS:
-            gain = step_gain(c, s, p, params, col) - step_cost(c, s, p, params, col, 1, 1, 1.0)
+            gain = step_gain_at(c, s, p, params, col, left, low)
+            gain -= step_cost_at(c, s, p, params, col, 1, 1, f)
             score[col] = gain / (2 * (step + 1))
     chosen = 0
     for _ in range(int(params[p, P.P_PLAN_TARGETS])):
