@@ -30,9 +30,11 @@ from vdgsim.goa.players.presets import default_row, preset_description, preset_f
 ROOT = Path(__file__).resolve().parents[1]
 STYLES = tuple(p for p in PRESETS if p not in ("default", "random"))
 
-# every preset plays every seat count it can: 4 players (twice) and 2 players
-SAMPLE = [([name, "default", "random", name], 4, 7 + i) for i, name in enumerate(PRESETS)]
-SAMPLE += [([name, "random"], 2, 31 + i) for i, name in enumerate(PRESETS)]
+# every preset in a 4-player and a 2-player game; two 3-player games with every variant on
+# (quick start, Bonanza, strict hand limit: v = 7, bits as in test_goa_determinism)
+SAMPLE = [([name, "default", "random", name], 4, 7 + i, 0) for i, name in enumerate(PRESETS)]
+SAMPLE += [([name, "random"], 2, 31 + i, 0) for i, name in enumerate(PRESETS)]
+SAMPLE += [(["default", "colonies", "flag_hunter"], 3, 41 + i, 7) for i in range(2)]
 
 HASH_SCRIPT = """
 import hashlib, json, sys
@@ -43,10 +45,10 @@ from vdgsim.goa.engine import flow
 from vdgsim.goa.players import lineup_params, play_to_end
 c = default_components().array
 out = []
-for names, players, seed in json.loads(sys.argv[1]):
+for names, players, seed, v in json.loads(sys.argv[1]):
     s = np.zeros(L.S_SIZE, np.int64)
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
-    flow.new_game_state(c, s, log, players, seed, 0, 0, 0)
+    flow.new_game_state(c, s, log, players, seed, v & 1, (v >> 1) & 1, (v >> 2) & 1)
     play_to_end(c, s, log, lineup_params(names, players), np.zeros(L.MAX_LEGAL, np.int64))
     out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
 print(json.dumps(out))
@@ -72,10 +74,10 @@ def _compiled_hashes() -> list[str]:
 
     c = default_components().array
     out = []
-    for names, players, seed in SAMPLE:
+    for names, players, seed, v in SAMPLE:
         s = np.zeros(L.S_SIZE, np.int64)
         log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
-        flow.new_game_state(c, s, log, players, seed, 0, 0, 0)
+        flow.new_game_state(c, s, log, players, seed, v & 1, (v >> 1) & 1, (v >> 2) & 1)
         play_to_end(c, s, log, lineup_params(names, players), np.zeros(L.MAX_LEGAL, np.int64))
         out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
     return out
