@@ -1,25 +1,43 @@
 """Goa players: every seat is a row of a float64 parameter table, like Vasco da Gama's.
 
-The interface the runner and the command line use (and nothing else):
+The interface the runner and the command line use:
 
-- :data:`PRESETS` — the preset names, :func:`lineup_params` — the parameter table of a
-  line-up (one name per seat; an unknown name is a one-line :class:`PresetError`);
-- :func:`choose` — the compiled decision of the seat that must decide now;
-- :func:`play_games` — a compiled batch, one game per seed.
+- :data:`PRESETS` — the preset names, :func:`preset_row` — one preset's row,
+  :func:`lineup_params` — the parameter table of a line-up (one name per seat); an unknown
+  name or a preset file that does not validate is a one-line :class:`PresetError`;
+  :func:`preset_file` and :func:`preset_description` read a preset file and its description;
+  :data:`PARAM_SPECS` names, bounds and explains every behaviour parameter;
+- :func:`choose` — the compiled decision of the seat that must decide now (the ``random``
+  player or the VP-valuation heuristic of :mod:`vdgsim.goa.players.heuristic`);
+- :func:`play_to_end` and :func:`play_games` — a compiled game, a compiled batch.
 
 Every random pick a player makes comes from the game's player generator (``rng_player`` in the
 state), so a game is a pure function of (components, players, options, seed).
 """
 
 from vdgsim.goa.players.loop import play_games, play_to_end
-from vdgsim.goa.players.params import KIND_HEURISTIC, KIND_RANDOM, N_PARAMS, P_KIND
+from vdgsim.goa.players.params import (
+    KIND_HEURISTIC,
+    KIND_RANDOM,
+    N_PARAMS,
+    P_KIND,
+    PARAM_SPECS,
+)
 from vdgsim.goa.players.policy import choose
-from vdgsim.goa.players.presets import PRESETS, PresetError, lineup_params, preset_row
+from vdgsim.goa.players.presets import (
+    PRESETS,
+    PresetError,
+    lineup_params,
+    preset_description,
+    preset_file,
+    preset_row,
+)
 
 __all__ = [
     "KIND_HEURISTIC",
     "KIND_RANDOM",
     "N_PARAMS",
+    "PARAM_SPECS",
     "PRESETS",
     "P_KIND",
     "PresetError",
@@ -27,5 +45,7 @@ __all__ = [
     "lineup_params",
     "play_games",
     "play_to_end",
+    "preset_description",
+    "preset_file",
     "preset_row",
 ]
