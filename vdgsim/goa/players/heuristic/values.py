@@ -82,10 +82,14 @@ def symbol_gain(c, n):
 
 @njit(cache=True)
 def new_card_vp(c, s, p, params):
-    """VP of an unseen card drawn now: the mean symbol gain over the six symbols (the deck
-    order is hidden, G9.5) plus the effect's value."""
+    """VP of an unseen card drawn now by seat ``p``: the mean symbol gain over the six
+    symbols (the deck order is hidden, G9.5) plus the effect's value. Another seat's hand is
+    hidden too, so for a rival the symbols are spread evenly over its hand size."""
     cf = S.comp(c)
     st = S.fields(s)
+    extra = params[p, P.P_CARD_VP] * fade(s, p, params)
+    if p != st.decision_player:
+        return symbol_gain(c, st.hand_size[p] // L.N_SYMBOLS) + extra
     counts = 0  # one byte per symbol: no array to allocate on this hot path
     for card in range(L.N_CARDS):
         if st.card_location[card] == p:
@@ -93,7 +97,7 @@ def new_card_vp(c, s, p, params):
     total = 0.0
     for sym in range(L.N_SYMBOLS):
         total += symbol_gain(c, (counts >> (8 * sym)) & 255)
-    return total / L.N_SYMBOLS + params[p, P.P_CARD_VP] * fade(s, p, params)
+    return total / L.N_SYMBOLS + extra
 
 
 @njit(cache=True)
