@@ -327,7 +327,10 @@ def colony_plus(c, s, p, params, legal, n):
     short = CO.shortfall(c, s)
     if short == 0 or n < 2:
         return A.NO_CARD
-    card = legal[1] - 1
+    cf = S.comp(c)
+    card = 0  # the card legal[1] plays: the first colony +1 card in hand, as the engine lists
+    while st.card_location[card] != p or cf.card_effect[card] != L.CE_COLONY_PLUS:
+        card += 1
     if short > st.colonists[p] or V.colonists_vp(s, p, params, short) > V.hold_vp(
         c, s, p, params, card
     ):
