@@ -23,10 +23,12 @@ from vdgsim.goa.players.search import (
     SearchNameError,
     decide,
     lineup_params,
+    mc,
     search_row,
 )
 from vdgsim.goa.players.search import params as Q
 from vdgsim.goa.players.search.determinize import determinize
+from vdgsim.goa.players.search.rollout import rollout_table
 from vdgsim.goa.random_play import random_action
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -219,20 +221,35 @@ def test_g9_5_determinizations_depend_on_public_information_only(states):
     assert leaks(peeking, states) >= len(states) // 2
 
 
-def test_g9_5_mc_decisions_do_not_change_when_the_hidden_state_is_reshuffled(states):
-    table = lineup_params([SMALL] * 4, 4)
-    checked = 0
-    for i, g in enumerate(states[1::5]):
+def changed_decisions(decide_mc: Callable, states: list[GameState]) -> tuple[int, int]:
+    """(decisions that change when the true hidden part is reshuffled, decisions compared)."""
+    row = search_row(SMALL)
+    table = rollout_table(row)
+    changed = compared = 0
+    for i, g in enumerate(states[1::3]):
         if g.decision == L.D_GIFT:
             continue  # a Gift choice names the tile: reshuffled Missions have other codes
         legal = np.array(legal_actions(g), dtype=np.int64)
         c = g.components.array
-        base = decide(c, g.s.copy(), legal, len(legal), table)
+        base = decide_mc(c, g.s.copy(), legal, len(legal), row, table)
         for k in range(2):
             other = shuffle_hidden(g, g.current_player, 1000 * i + k)
-            assert decide(c, other, legal, len(legal), table) == base
-        checked += 1
-    assert checked >= 6
+            changed += decide_mc(c, other, legal, len(legal), row, table) != base
+            compared += 1
+    return changed, compared
+
+
+def test_g9_5_mc_decisions_do_not_change_when_the_hidden_state_is_reshuffled(states):
+    changed, compared = changed_decisions(mc.decide_mc, states)
+    assert changed == 0 and compared >= 20
+
+
+def test_the_no_peeking_check_catches_a_search_that_peeks(states, monkeypatch):
+    """The same check on the search run as Python over the compiled parts: honest, it holds;
+    with a determinization that keeps the true deck and hands, decisions change."""
+    assert changed_decisions(mc.decide_mc.py_func, states)[0] == 0
+    monkeypatch.setattr(mc, "determinize", peeking)
+    assert changed_decisions(mc.decide_mc.py_func, states)[0] >= 3
 
 
 def test_decide_searches_only_mc_rows_and_is_repeatable(states):
