@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from vdgsim.goa import layout as L
+from vdgsim.goa import state as S
 from vdgsim.goa.components import default_components
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
@@ -31,13 +32,14 @@ def play_game(c, players, seed, params, vp, share):
     log = np.zeros((0, L.LOG_WIDTH), dtype=np.int64)
     legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     flow.new_game_state(c, s, log, players, seed, 0, 0, 0)
-    while s[L.S_STEP] != L.ST_OVER:
+    st = S.fields(s)
+    while st.step != L.ST_OVER:
         n = flow.legal_actions(c, s, legal)
         flow.apply(c, s, log, decide(c, s, legal, n, params))
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     SC.ranks_and_shares(s, rank, share)
     for p in range(players):
-        vp[p] = s[L.S_VP + p]
+        vp[p] = st.vp[p]
 
 
 def main(argv: list[str] | None = None) -> None:
