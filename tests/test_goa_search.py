@@ -60,9 +60,9 @@ def _field_slices() -> dict[str, slice]:
 FIELDS = _field_slices()
 
 
-def positions(players: int, seed: int, every: int, bonanza: bool = True) -> Iterator[GameState]:
+def positions(players: int, seed: int, every: int, options: Options) -> Iterator[GameState]:
     """Every ``every``-th decision point with two or more legal actions of a random game."""
-    g = new_game(players, seed, options=Options(bonanza=bonanza))
+    g = new_game(players, seed, options=options)
     k = 0
     while not is_over(g):
         legal = np.array(legal_actions(g), dtype=np.int64)
@@ -123,10 +123,18 @@ def shuffle_hidden(g: GameState, me: int, seed: int) -> np.ndarray:
 
 
 def sample() -> list[GameState]:
-    """Positions across both phases, 2 to 4 players, with Bonanza tiles and Missions."""
+    """Positions across both phases, 2 to 4 players, every variant, Bonanza tiles, Missions."""
     out = []
-    for players, seed in ((4, 3), (3, 8), (2, 21)):
-        out += [GameState(g.components, g.s.copy(), g.log) for g in positions(players, seed, 19)]
+    for players, seed, options in (
+        (4, 3, Options(bonanza=True)),
+        (3, 8, Options(bonanza=True, strict_hand_limit=True)),
+        (2, 21, Options(bonanza=True, quick_start=True)),
+        (4, 40, Options()),
+    ):
+        out += [
+            GameState(g.components, g.s.copy(), g.log)
+            for g in positions(players, seed, 19, options)
+        ]
     return out
 
 
@@ -160,6 +168,9 @@ def test_g9_5_determinizations_are_valid_and_keep_the_public_state(states):
             code = check(c, t, legal)
             assert code == 0, INVARIANT_NAMES[code]
             assert np.array_equal(t[public], g.s[public])
+            kept = [tile for tile in range(L.N_TILES) if tile not in unseen_missions(c, g.s, me)]
+            for name in ("tile_location", "tile_owner", "tile_acquired_round"):
+                assert np.array_equal(t[FIELDS[name]][kept], g.s[FIELDS[name]][kept])
             twin = GameState(g.components, t.copy(), g.log)
             assert observation(twin, me) == observation(g, me)
             assert legal_actions(twin) == legal_actions(g)
@@ -286,7 +297,7 @@ print(json.dumps(out))
 def test_g9_4_mc_decisions_identical_compiled_and_as_plain_python():
     """Late positions keep the plain-Python rollouts short."""
     rows = []
-    for g in positions(4, 5, 13):
+    for g in positions(4, 5, 13, Options(bonanza=True)):
         if g.s[L.S_ROUND] == L.N_ROUNDS and len(legal_actions(g)) <= 12:
             rows.append({"s": g.s.tolist(), "legal": legal_actions(g)})
     rows = rows[-3:]
