@@ -282,36 +282,43 @@ import hashlib, json, sys
 import numpy as np
 from vdgsim.goa.components import default_components
 from vdgsim.goa.players.search import decide, lineup_params
+from vdgsim.goa.players.search.determinize import determinize
+job = json.load(sys.stdin)
 c = default_components().array
-table = lineup_params([sys.argv[1]] * 4, 4)
+table = lineup_params([job["name"]] * 4, 4)
 out = []
-for row in json.loads(sys.argv[2]):
+for row in job["decisions"]:
     s = np.array(row["s"], dtype=np.int64)
     legal = np.array(row["legal"], dtype=np.int64)
     out.append(int(decide(c, s, legal, len(legal), table)))
     out.append(hashlib.sha256(s.tobytes()).hexdigest())  # the generators after the search
+for row in job["determinize"]:
+    s = np.array(row["s"], dtype=np.int64)
+    t = np.zeros_like(s)
+    determinize(c, s, t, 12345, 1, 3, row["me"])
+    out.append(hashlib.sha256(t.tobytes()).hexdigest())
 print(json.dumps(out))
 """
 
 
-def test_g9_4_mc_decisions_identical_compiled_and_as_plain_python():
-    """Late positions keep the plain-Python rollouts short."""
+def test_g9_4_mc_decisions_identical_compiled_and_as_plain_python(states):
+    """mc decisions at late positions (short plain-Python rollouts) and determinizations of
+    every sampled position, compiled and with NUMBA_DISABLE_JIT=1."""
     rows = []
     for g in positions(4, 5, 13, Options(bonanza=True)):
         if g.s[L.S_ROUND] == L.N_ROUNDS and len(legal_actions(g)) <= 12:
             rows.append({"s": g.s.tolist(), "legal": legal_actions(g)})
-    rows = rows[-3:]
-    assert len(rows) == 3
+    assert len(rows) >= 3
+    job = {
+        "name": "mc:dets=2:rollouts=4:rollout=random",
+        "decisions": rows[-3:],
+        "determinize": [{"s": g.s.tolist(), "me": g.current_player} for g in states],
+    }
     runs = []
     for env in ({}, {"NUMBA_DISABLE_JIT": "1"}):
         proc = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                DECISION_SCRIPT,
-                "mc:dets=2:rollouts=4:rollout=random",
-                json.dumps(rows),
-            ],
+            [sys.executable, "-c", DECISION_SCRIPT],
+            input=json.dumps(job),
             capture_output=True,
             text=True,
             env={**os.environ, **env},
