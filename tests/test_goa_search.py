@@ -18,8 +18,10 @@ from vdgsim.goa import layout as L
 from vdgsim.goa.game import GameState, Options, apply_action, is_over, legal_actions, new_game
 from vdgsim.goa.invariants import INVARIANT_NAMES, check
 from vdgsim.goa.observation import observation
+from vdgsim.goa.players.presets import PRESETS, preset_row
 from vdgsim.goa.players.search import (
     KIND_MC,
+    STANDARD_ROLLOUT,
     SearchNameError,
     decide,
     lineup_params,
@@ -336,6 +338,9 @@ def test_search_names_set_the_budget_and_the_rollout_preset():
     row = search_row("mc:dets=8:rollouts=64:margin=0.05:rollout=random")
     assert (row[Q.Q_DETS], row[Q.Q_ROLLOUTS], row[Q.Q_MARGIN]) == (8, 64, 0.05)
     assert row[Q.Q_ROLLOUT_KIND] == 0
+    standard = preset_row(STANDARD_ROLLOUT)
+    assert search_row("mc")[Q.Q_ROLLOUT_KIND] == standard[0]
+    assert ("default" if "default" in PRESETS else "random") == STANDARD_ROLLOUT
     table = lineup_params(["mc:rollouts=8", "random"], 2)
     assert table[0, 0] == KIND_MC and table[1, 0] == 0 and table[1, Q.Q_ROLLOUTS] == 0
 
