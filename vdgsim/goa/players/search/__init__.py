@@ -1,0 +1,28 @@
+"""Goa's search player ``mc`` (flat Monte Carlo over determinizations), through the same
+protocol as Vasco da Gama's: a row of the players' table, its budget in the name.
+
+It sees only what its seat may see (G9.5): every determinization is redrawn from public
+information (:mod:`.determinize`). :func:`decide` is the compiled decision of any seat.
+"""
+
+from vdgsim.goa.players.search.dispatch import decide
+from vdgsim.goa.players.search.names import (
+    SEARCH_OPTIONS,
+    STANDARD_ROLLOUT,
+    SearchNameError,
+    is_search_name,
+    lineup_params,
+    search_row,
+)
+from vdgsim.goa.players.search.params import KIND_MC
+
+__all__ = [
+    "KIND_MC",
+    "SEARCH_OPTIONS",
+    "STANDARD_ROLLOUT",
+    "SearchNameError",
+    "decide",
+    "is_search_name",
+    "lineup_params",
+    "search_row",
+]

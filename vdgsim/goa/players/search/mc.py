@@ -1,0 +1,80 @@
+"""``mc``: flat Monte Carlo search with successive halving over the legal actions.
+
+At each of its decisions with more than one legal action the player draws a search seed from
+the game's player generator and evaluates every candidate by rollouts: apply the candidate to a
+determinization (:mod:`.determinize`) and let the rollout preset play every seat to the end
+(:mod:`.rollout`). Candidates are compared on common random numbers: a candidate's k-th rollout
+uses determinization ``k mod dets`` and the k-th generator streams, the same for every candidate.
+Successive halving: the budget of ``rollouts`` per decision is split evenly over
+``ceil(log2(candidates))`` rounds; after each round the better half (by total reward, equal
+counts) goes on, and the last survivor is played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from vdgsim.goa import layout as L
+from vdgsim.goa import state as S
+from vdgsim.goa.engine import flow
+from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
+from vdgsim.goa.players.search.params import Q_DETS, Q_MARGIN, Q_ROLLOUTS
+from vdgsim.goa.players.search.rollout import play_out, reward
+
+
+@njit(cache=True, _nrt=False)
+def halving_rounds(n):
+    """Rounds of halving that take ``n`` candidates down to one."""
+    r = 0
+    m = n
+    while m > 1:
+        m = (m + 1) // 2
+        r += 1
+    return r
+
+
+@njit(cache=True, _nrt=False)
+def rank_by_total(alive, m, total):
+    """Order ``alive[:m]`` by total reward, best first (ties keep the legal-action order)."""
+    for i in range(1, m):
+        j = i
+        while j > 0 and total[alive[j - 1]] < total[alive[j]]:
+            alive[j - 1], alive[j] = alive[j], alive[j - 1]
+            j -= 1
+
+
+@njit(cache=True)
+def decide_mc(c, s, legal, n, pr, table):
+    """The action of the deciding seat by flat Monte Carlo (see the module docstring);
+    ``table`` holds the rollout policies (:func:`.rollout.rollout_table`)."""
+    if n == 1:
+        return legal[0]
+    me = S.fields(s).decision_player
+    seed = draw_seed(s)
+    dets = max(1, int(pr[Q_DETS]))
+    budget = int(pr[Q_ROLLOUTS])
+    margin = pr[Q_MARGIN]
+    t = np.zeros(L.S_SIZE, dtype=np.int64)
+    log0 = np.zeros((0, L.LOG_WIDTH), dtype=np.int64)
+    buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    share = np.zeros(L.MAX_PLAYERS)
+    total = np.zeros(n)
+    alive = np.arange(n)
+    m = n
+    rounds = halving_rounds(n)
+    done = 0
+    for _ in range(rounds):
+        each = max(1, budget // rounds // m)
+        for i in range(m):
+            a = alive[i]
+            for k in range(done, done + each):
+                determinize(c, s, t, seed, k % dets, k, me)
+                flow.apply(c, t, log0, action_in(c, s, t, me, legal[a]))
+                play_out(c, t, log0, table, buf)
+                total[a] += reward(t, me, margin, rank, share)
+        done += each
+        rank_by_total(alive, m, total)
+        m = (m + 1) // 2
+    return legal[alive[0]]

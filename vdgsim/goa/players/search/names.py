@@ -1,0 +1,121 @@
+"""Goa search players by name: ``mc``, ``mc:dets=32:rollouts=256:margin=0.01:rollout=default``.
+
+The budget is part of the name: options follow the kind, each ``:key=value``; options left out
+take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
+every seat in the rollouts (a Goa preset, never a search player): the heuristic ``default``
+once it is shipped, ``random`` until then (:data:`STANDARD_ROLLOUT`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from vdgsim.goa import layout as L
+from vdgsim.goa.players.params import P_KIND
+from vdgsim.goa.players.presets import PRESETS, preset_row
+from vdgsim.goa.players.search.params import (
+    Q_BASE,
+    Q_DETS,
+    Q_MARGIN,
+    Q_ROLLOUT_KIND,
+    Q_ROLLOUTS,
+    SEARCH_KINDS,
+)
+
+
+class SearchNameError(ValueError):
+    """A search player's name with an unknown option or a value out of range."""
+
+
+@dataclass(frozen=True)
+class SearchOption:
+    """One budget option of a search player."""
+
+    name: str
+    column: int
+    standard: float
+    lo: float
+    hi: float
+    integer: bool
+    doc: str
+
+
+SEARCH_OPTIONS: tuple[SearchOption, ...] = (
+    SearchOption("dets", Q_DETS, 32, 1, 1_000_000, True, "distinct redraws of the hidden part"),
+    SearchOption("rollouts", Q_ROLLOUTS, 256, 1, 1_000_000, True, "rollouts per decision"),
+    SearchOption(
+        "margin", Q_MARGIN, 0.01, 0.0, 1.0, False, "reward per VP of lead over the best rival"
+    ),
+)
+# the heuristic is being added in parallel; until its preset ships, rollouts play at random
+STANDARD_ROLLOUT = "default" if "default" in PRESETS else "random"
+
+
+def is_search_name(name: str) -> bool:
+    """True when ``name`` names a search player (``mc`` with or without options)."""
+    return name.split(":", 1)[0].strip() in SEARCH_KINDS
+
+
+def search_row(name: str) -> np.ndarray:
+    """The parameter row of the search player ``name`` (``kind[:key=value]...``)."""
+    kind, *items = [part.strip() for part in name.split(":")]
+    if kind not in SEARCH_KINDS:
+        raise SearchNameError(f"{name!r}: unknown search kind {kind!r} (known: mc)")
+    options = {o.name: o for o in SEARCH_OPTIONS}
+    values = {o.name: o.standard for o in SEARCH_OPTIONS}
+    rollout = STANDARD_ROLLOUT
+    for item in items:
+        key, eq, text = (part.strip() for part in item.partition("="))
+        if not eq:
+            raise SearchNameError(f"{name!r}: option {item!r} needs key=value")
+        if key == "rollout":
+            if is_search_name(text) or text not in PRESETS:
+                raise SearchNameError(
+                    f"{name!r}: the rollout player must be a preset ({', '.join(PRESETS)}), "
+                    f"not {text!r}"
+                )
+            rollout = text
+            continue
+        if key not in options:
+            known = ", ".join([*options, "rollout"])
+            raise SearchNameError(f"{name!r}: unknown option {key!r} (known: {known})")
+        opt = options[key]
+        try:
+            value = float(text)
+        except ValueError:
+            raise SearchNameError(f"{name!r}: {key} must be a number, got {text!r}") from None
+        if not math.isfinite(value):
+            raise SearchNameError(f"{name!r}: {key} must be a finite number, got {text!r}")
+        if opt.integer and value != int(value):
+            raise SearchNameError(f"{name!r}: {key} must be a whole number, got {text!r}")
+        if not opt.lo <= value <= opt.hi:
+            raise SearchNameError(f"{name!r}: {key}={text} is outside {opt.lo:g}..{opt.hi:g}")
+        values[key] = value
+    preset = preset_row(rollout)
+    row = np.zeros_like(preset)
+    row[:Q_BASE] = preset[:Q_BASE]
+    row[Q_ROLLOUT_KIND] = preset[P_KIND]
+    row[P_KIND] = SEARCH_KINDS[kind]
+    for key, value in values.items():
+        row[options[key].column] = value
+    return row
+
+
+def player_row(name: str) -> np.ndarray:
+    """The row of a search player or of a preset."""
+    return search_row(name) if is_search_name(name) else preset_row(name)
+
+
+def lineup_params(names: list[str], players: int) -> np.ndarray:
+    """The parameter table (MAX_PLAYERS x N_PARAMS) of one player name per seat, search
+    players included."""
+    if len(names) != players:
+        raise ValueError(f"a line-up of {players} players needs {players} names, got {len(names)}")
+    rows = [player_row(name) for name in names]
+    table = np.zeros((L.MAX_PLAYERS, rows[0].shape[0]), dtype=np.float64)
+    for seat, row in enumerate(rows):
+        table[seat] = row
+    return table

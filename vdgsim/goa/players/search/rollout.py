@@ -1,0 +1,53 @@
+"""Rollouts: a determinized Goa position played to its end by scripted policies, and its reward.
+
+The rollout players are the scripted policies of :func:`vdgsim.goa.players.policy.choose`
+(random or heuristic); that dispatch never reaches a search player, so a rollout cannot
+recurse into the search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from vdgsim.goa import layout as L
+from vdgsim.goa import state as S
+from vdgsim.goa.engine import flow
+from vdgsim.goa.engine import scoring as SC
+from vdgsim.goa.players.params import P_KIND
+from vdgsim.goa.players.policy import choose
+from vdgsim.goa.players.search.params import Q_BASE, Q_ROLLOUT_KIND
+
+
+@njit(cache=True)
+def rollout_table(pr):
+    """Every seat plays the rollout preset kept in the search row ``pr`` (its behaviour below
+    ``Q_BASE``, its kind in ``Q_ROLLOUT_KIND``); the search columns stay zero."""
+    table = np.zeros((L.MAX_PLAYERS, pr.shape[0]))
+    for q in range(L.MAX_PLAYERS):
+        for k in range(Q_BASE):
+            table[q, k] = pr[k]
+        table[q, P_KIND] = pr[Q_ROLLOUT_KIND]
+    return table
+
+
+@njit(cache=True)
+def play_out(c, t, log0, table, legal):
+    """Play ``t`` to its end with the scripted policies of ``table`` (no event log kept)."""
+    st = S.fields(t)
+    while st.step != L.ST_OVER:
+        n = flow.legal_actions(c, t, legal)
+        flow.apply(c, t, log0, choose(c, t, legal, n, table))
+
+
+@njit(cache=True, _nrt=False)
+def reward(t, me, margin, rank, share):
+    """Seat ``me``'s win share (ties split, G8.5) plus ``margin`` per VP of lead over the best
+    rival: the share decides, the margin tells a near win from a rout."""
+    st = S.fields(t)
+    SC.ranks_and_shares(t, rank, share)
+    best = -1000000
+    for q in range(st.players):
+        if q != me and st.vp[q] > best:
+            best = st.vp[q]
+    return share[me] + margin * (st.vp[me] - best)
