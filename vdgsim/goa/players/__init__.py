@@ -3,18 +3,21 @@
 The interface the runner and the command line use:
 
 - :data:`PRESETS` — the preset names, :func:`preset_row` — one preset's row,
-  :func:`lineup_params` — the parameter table of a line-up (one name per seat); an unknown
-  name or a preset file that does not validate is a one-line :class:`PresetError`;
+  :func:`lineup_params` — the parameter table of a line-up (one name per seat: a preset or a
+  search player such as ``mc:rollouts=64``, :func:`player_row`); an unknown name or a preset
+  file that does not validate is a one-line :class:`PresetError`;
   :func:`preset_file` and :func:`preset_description` read a preset file and its description;
   :data:`PARAM_SPECS` names, bounds and explains every behaviour parameter;
 - :func:`choose` — the compiled decision of the seat that must decide now (the ``random``
-  player or the VP-valuation heuristic of :mod:`vdgsim.goa.players.heuristic`);
+  player, the VP-valuation heuristic of :mod:`vdgsim.goa.players.heuristic` or the search
+  player of :mod:`vdgsim.goa.players.search`);
 - :func:`play_to_end` and :func:`play_games` — a compiled game, a compiled batch.
 
 Every random pick a player makes comes from the game's player generator (``rng_player`` in the
 state), so a game is a pure function of (components, players, options, seed).
 """
 
+from vdgsim.goa.players.lineup import lineup_params, player_row
 from vdgsim.goa.players.loop import play_games, play_to_end
 from vdgsim.goa.players.params import (
     KIND_HEURISTIC,
@@ -27,7 +30,6 @@ from vdgsim.goa.players.policy import choose
 from vdgsim.goa.players.presets import (
     PRESETS,
     PresetError,
-    lineup_params,
     preset_description,
     preset_file,
     preset_row,
@@ -45,6 +47,7 @@ __all__ = [
     "lineup_params",
     "play_games",
     "play_to_end",
+    "player_row",
     "preset_description",
     "preset_file",
     "preset_row",

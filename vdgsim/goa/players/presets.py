@@ -18,13 +18,11 @@ Every error is one line naming the file and the field (:class:`PresetError`).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from vdgsim.goa import layout as L
 from vdgsim.goa.players.params import (
     AXES,
     N_PARAMS,
@@ -152,15 +150,3 @@ def preset_row(name: str) -> np.ndarray:
 def preset_description(name: str) -> str:
     """The one-line description of preset ``name``."""
     return _load(_path(name), ())[0]
-
-
-def lineup_params(names: Sequence[str], players: int) -> np.ndarray:
-    """The parameter table (MAX_PLAYERS x N_PARAMS) of one preset name per seat."""
-    if not 2 <= players <= L.MAX_PLAYERS:
-        raise PresetError(f"Goa is for 2 to {L.MAX_PLAYERS} players, got {players}")
-    if len(names) != players:
-        raise PresetError(f"a line-up of {players} players needs {players} names, got {len(names)}")
-    table = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
-    for seat, name in enumerate(names):
-        table[seat] = preset_row(name)
-    return table

@@ -2,16 +2,15 @@
 protocol as Vasco da Gama's: a row of the players' table, its budget in the name.
 
 It sees only what its seat may see (G9.5): every determinization is redrawn from public
-information (:mod:`.determinize`). :func:`decide` is the compiled decision of any seat.
+information (:mod:`.determinize`). :func:`vdgsim.goa.players.policy.choose` sends its rows
+here.
 """
 
-from vdgsim.goa.players.search.dispatch import decide
 from vdgsim.goa.players.search.names import (
     SEARCH_OPTIONS,
     STANDARD_ROLLOUT,
     SearchNameError,
     is_search_name,
-    lineup_params,
     search_row,
 )
 from vdgsim.goa.players.search.params import KIND_MC
@@ -21,8 +20,6 @@ __all__ = [
     "SEARCH_OPTIONS",
     "STANDARD_ROLLOUT",
     "SearchNameError",
-    "decide",
     "is_search_name",
-    "lineup_params",
     "search_row",
 ]

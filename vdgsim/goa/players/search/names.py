@@ -3,7 +3,7 @@
 The budget is part of the name: options follow the kind, each ``:key=value``; options left out
 take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
 every seat in the rollouts (a Goa preset, never a search player): the heuristic ``default``
-once it is shipped, ``random`` until then (:data:`STANDARD_ROLLOUT`).
+unless the name says otherwise (:data:`STANDARD_ROLLOUT`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vdgsim.goa import layout as L
 from vdgsim.goa.players.params import P_KIND
-from vdgsim.goa.players.presets import PRESETS, preset_row
+from vdgsim.goa.players.presets import PRESETS, PresetError, preset_row
 from vdgsim.goa.players.search.params import (
     Q_BASE,
     Q_DETS,
@@ -26,7 +25,7 @@ from vdgsim.goa.players.search.params import (
 )
 
 
-class SearchNameError(ValueError):
+class SearchNameError(PresetError):
     """A search player's name with an unknown option or a value out of range."""
 
 
@@ -50,8 +49,7 @@ SEARCH_OPTIONS: tuple[SearchOption, ...] = (
         "margin", Q_MARGIN, 0.01, 0.0, 1.0, False, "reward per VP of lead over the best rival"
     ),
 )
-# the heuristic is being added in parallel; until its preset ships, rollouts play at random
-STANDARD_ROLLOUT = "default" if "default" in PRESETS else "random"
+STANDARD_ROLLOUT = "default"
 
 
 def is_search_name(name: str) -> bool:
@@ -102,20 +100,3 @@ def search_row(name: str) -> np.ndarray:
     for key, value in values.items():
         row[options[key].column] = value
     return row
-
-
-def player_row(name: str) -> np.ndarray:
-    """The row of a search player or of a preset."""
-    return search_row(name) if is_search_name(name) else preset_row(name)
-
-
-def lineup_params(names: list[str], players: int) -> np.ndarray:
-    """The parameter table (MAX_PLAYERS x N_PARAMS) of one player name per seat, search
-    players included."""
-    if len(names) != players:
-        raise ValueError(f"a line-up of {players} players needs {players} names, got {len(names)}")
-    rows = [player_row(name) for name in names]
-    table = np.zeros((L.MAX_PLAYERS, rows[0].shape[0]), dtype=np.float64)
-    for seat, row in enumerate(rows):
-        table[seat] = row
-    return table

@@ -1,6 +1,7 @@
 """Rollouts: a determinized Goa position played to its end by scripted policies, and its reward.
 
-The rollout players are the scripted policies of :func:`vdgsim.goa.players.policy.choose`
+The rollout players are the scripted policies of
+:func:`vdgsim.goa.players.scripted.choose_scripted`
 (random or heuristic); that dispatch never reaches a search player, so a rollout cannot
 recurse into the search.
 """
@@ -15,7 +16,7 @@ from vdgsim.goa import state as S
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
 from vdgsim.goa.players.params import P_KIND
-from vdgsim.goa.players.policy import choose
+from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.params import Q_BASE, Q_ROLLOUT_KIND
 
 
@@ -37,7 +38,7 @@ def play_out(c, t, log0, table, legal):
     st = S.fields(t)
     while st.step != L.ST_OVER:
         n = flow.legal_actions(c, t, legal)
-        flow.apply(c, t, log0, choose(c, t, legal, n, table))
+        flow.apply(c, t, log0, choose_scripted(c, t, legal, n, table))
 
 
 @njit(cache=True, _nrt=False)
