@@ -6,16 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
-from pathlib import Path
 
 import polars as pl
 import pytest
-import typer
-from typer.testing import CliRunner
+from test_run_integrity import _files, cli  # the same commands and chunk-file reader
 
-from vdgsim.commands.check import check
-from vdgsim.commands.simulate import simulate as simulate_command
-from vdgsim.commands.simulate import tournament as tournament_command
 from vdgsim.goa import layout as GL
 from vdgsim.runner import load_run, simulate, tournament
 from vdgsim.runner import run as run_module
@@ -25,19 +20,6 @@ from vdgsim.runner.run import check_run
 
 SMALL = {"games": 36, "seed": 17, "chunk_size": 12, "game": "goa"}  # three chunks
 LINEUP = ["random"] * 3
-
-app = typer.Typer()
-app.command("check")(check)
-app.command("simulate")(simulate_command)
-app.command("tournament")(tournament_command)
-
-
-def cli(*args: object):
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def _files(out: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.glob("*/chunk-*.parquet"))}
 
 
 @pytest.fixture(scope="module")
