@@ -171,6 +171,33 @@ def test_vdg_tournament_game_goa(tmp_path):
     assert t.runs[1].players.equals(load_run(out / "4p-00").players)
 
 
+def test_ctrl_c_on_a_goa_run_gives_a_goa_resume_command(reference, tmp_path, monkeypatch):
+    import vdgsim.runner
+
+    real = vdgsim.runner.simulate
+
+    def interrupted(*args, progress, **kwargs):
+        def tick(n):
+            progress(n)
+            raise KeyboardInterrupt  # after the first chunk is saved
+
+        return real(*args, progress=tick, **kwargs)
+
+    out = tmp_path / "run"
+    args = ("--lineup", ",".join(LINEUP), "--rotate", "--games", SMALL["games"])
+    args += ("--seed", SMALL["seed"], "--chunk-size", SMALL["chunk_size"], "--out", out)
+    with monkeypatch.context() as m:
+        m.setattr(vdgsim.runner, "simulate", interrupted)
+        r = cli("simulate", "--game", "goa", *args, "--no-progress")
+    assert r.exit_code == 130
+    assert r.stderr.startswith(f"vdg: interrupted; 1 of 3 chunks are saved in {out}")
+    argv = shlex.split(r.stderr.strip().split(" - continue with: ")[1])
+    assert argv[:4] == ["vdg", "simulate", "--game", "goa"]
+    r = cli(*argv[1:], "--no-progress")
+    assert r.exit_code == 0, r.output
+    assert _files(out) == reference[1]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -31,10 +31,14 @@ class GameComponents(Protocol):
     """What the runner reads of a game's component data (``vdgsim.components.Components``,
     ``vdgsim.goa.components.Components``)."""
 
-    data: dict[str, Any]
-    array: np.ndarray
-    source: str
-    digest: str
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def array(self) -> np.ndarray: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def digest(self) -> str: ...
 
 
 @dataclass(frozen=True)
