@@ -63,6 +63,7 @@ class Game:
     optional_tables: tuple[str, ...] = ()  # tables beyond games and players it can record
 
     def check_players(self, players: int) -> None:
+        """Refuse a player count the game is not for (every game so far: 2 to 4)."""
         if not 2 <= players <= 4:
             raise ValueError(f"{self.title} is for 2 to 4 players, got {players}")
 
@@ -99,11 +100,10 @@ def _goa_default_data() -> Path:
 
 
 def _goa_load(path: str | Path | None, overrides: Any) -> GameComponents:
-    from vdgsim.components import parse_override
     from vdgsim.goa.components import ComponentError, load_components
 
     if isinstance(overrides, list):  # --set KEY=VALUE strings, parsed as for Vasco da Gama
-        overrides = dict(parse_override(o) for o in overrides)
+        overrides = dict(vdg_components.parse_override(o) for o in overrides)
     try:
         return load_components(path, overrides or None)
     except OSError as e:
