@@ -42,7 +42,8 @@ def _check_one(run_dir: Path, checksum: bool) -> tuple[dict[str, Any] | None, li
 
 def _tournament_command(top: Path, meta: dict[str, Any], sub: dict[str, Any] | None) -> str:
     """The `vdg tournament ... --resume` command that finishes or repairs a tournament."""
-    args = ["vdg", "tournament", "--presets", ",".join(meta.get("presets", []))]
+    args = ["vdg", "tournament"] + (["--game", meta["game"]] if "game" in meta else [])
+    args += ["--presets", ",".join(meta.get("presets", []))]
     args += ["--player-counts", ",".join(str(p) for p in meta.get("player_counts", []))]
     args += ["--games", str(meta.get("games_per_lineup")), "--seed", str(meta.get("seed"))]
     if meta.get("mirror"):

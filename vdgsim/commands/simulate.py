@@ -33,10 +33,11 @@ from strategies.registry import UnknownPresetError
 from vdgsim import runner
 from vdgsim.commands.common import (
     DataOption,
+    GameOption,
     InputError,
     PlayersOption,
     SetOption,
-    components_from_options,
+    compile_status,
     display_names,
     ensure_compiled,
     lineup_option,
@@ -57,6 +58,8 @@ from vdgsim.runner import (
     tournament_plan,
 )
 from vdgsim.runner import output as O
+from vdgsim.runner.games import GameComponents, game_of
+from vdgsim.runner.run import warm_up
 from vdgsim.runner.tournament import check_tournament_dir
 from vdgsim.stats import summary_table
 
@@ -158,12 +161,31 @@ def _player_counts(text: str, notes: list[str]) -> list[int]:
     return unique
 
 
-def _compile(progress: bool, scheduler: str | None) -> None:
+def _compile(progress: bool, scheduler: str | None, game: str, components: GameComponents) -> None:
     # Compiling inside the first chunk would leave the bar at 0 for a minute or two on a fresh
     # machine. A remote scheduler's workers compile on their own machines.
     if scheduler:
         return
-    ensure_compiled(None if progress else Console(stderr=True, quiet=True))
+    console = None if progress else Console(stderr=True, quiet=True)
+    if game == "vdg":
+        ensure_compiled(console)
+        return
+    with compile_status(console):
+        warm_up(components, game)
+
+
+@contextmanager
+def _named_for(game: str) -> Iterator[None]:
+    """The shared checks of player counts name Vasco da Gama; for another game, name it."""
+    try:
+        yield
+    except InputError as e:
+        title = game_of(game).title
+        raise InputError(str(e).replace("Vasco da Gama", title)) from None
+
+
+def _game_argv(game: str) -> list[str]:
+    return [] if game == "vdg" else ["--game", game]
 
 
 @contextmanager
@@ -187,8 +209,10 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
         yield lambda n: bar.advance(task, n)
 
 
-def _chunks_total(lineup: Sequence[str], games: int, chunk_size: int, rotate: bool) -> int:
-    spec = make_spec(lineup, games, chunk_size=chunk_size, rotate=rotate)
+def _chunks_total(
+    lineup: Sequence[str], games: int, chunk_size: int, rotate: bool, game: str
+) -> int:
+    spec = make_spec(lineup, games, chunk_size=chunk_size, rotate=rotate, game=game)
     return -(-spec.games // spec.chunk_size)
 
 
@@ -282,6 +306,7 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
 
 
 def simulate(
+    game: GameOption = "vdg",
     lineup: Annotated[str | None, lineup_option("random")] = None,
     players: PlayersOption = None,
     games: GamesOpt = 10_000,
@@ -315,10 +340,11 @@ def simulate(
     """Simulate many games of one table and summarise win shares and VP by strategy and seat."""
     notes: list[str] = []
     try:
-        names = player_lineup(lineup, players, notes, "random")
+        with _named_for(game):
+            names = player_lineup(lineup, players, notes, "random")
         _check_options(resume, force)
-        components = components_from_options(data, overrides)
-        spec = make_spec(names, games, seed, chunk_size, rotate)
+        components = game_of(game).load_components(data, overrides)
+        spec = make_spec(names, games, seed, chunk_size, rotate, True, decisions, ships, game)
         if out is not None:  # now rather than after the engine compiles
             O.check_run_dir(out, resume, force)
     except _USAGE_ERRORS as e:
@@ -327,7 +353,7 @@ def simulate(
         note(message)
     try:
         t0 = time.perf_counter()
-        _compile(progress, scheduler)
+        _compile(progress, scheduler, game, components)
         with _progress_bar(spec.games, progress) as advance:
             run = runner.simulate(
                 names,
@@ -345,12 +371,14 @@ def simulate(
                 resume=resume,
                 force=force,
                 progress=advance,
+                game=game,
             )
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
         raise usage_error(str(e)) from None
     except KeyboardInterrupt:
-        argv = ["vdg", "simulate", "--lineup", ",".join(names), "--games", str(games)]
+        argv = ["vdg", "simulate", *_game_argv(game), "--lineup", ",".join(names)]
+        argv += ["--games", str(games)]
         if rotate:
             argv.append("--rotate")
         if ships:
@@ -360,7 +388,7 @@ def simulate(
                 seed, chunk_size, decisions, data, overrides, jobs, backend, scheduler, out
             )
         saved = _chunks_saved(out) if out is not None else 0
-        total = _chunks_total(names, games, chunk_size, rotate)
+        total = _chunks_total(names, games, chunk_size, rotate, game)
         raise _interrupted(saved, total, out, argv) from None
     counts = run.manifest["counts"]
     played, replayed = run.session["games"], run.session["chunks_replayed"]
@@ -401,6 +429,7 @@ def tournament(
             show_default=False,
         ),
     ],
+    game: GameOption = "vdg",
     player_counts: Annotated[
         str,
         typer.Option("--player-counts", help="Player counts to play, comma separated: 2,3,4."),
@@ -435,15 +464,18 @@ def tournament(
     notes: list[str] = []
     try:
         names = list(dict.fromkeys(parse_names(presets, "--presets")))
-        counts = _player_counts(player_counts, notes)
+        with _named_for(game):
+            counts = _player_counts(player_counts, notes)
         if len(names) == 1 and not mirror:
             raise ValueError(
                 f"--presets names only {names[0]}: every line-up would be a mirror match; "
                 "add --mirror to play them, or name more presets"
             )
         _check_options(resume, force)
-        components = components_from_options(data, overrides)
-        plan = tournament_plan(names, counts, games, mirror)
+        components = game_of(game).load_components(data, overrides)
+        plan = tournament_plan(names, counts, games, mirror, game)
+        # a table the game does not record is refused now rather than after it compiles
+        make_spec(plan[0]["lineup"], games, seed, chunk_size, decisions=decisions, game=game)
         if out is not None:  # now rather than after the engine compiles
             check_tournament_dir(out, resume, force)
     except _USAGE_ERRORS as e:
@@ -453,7 +485,7 @@ def tournament(
     total = sum(e["games"] for e in plan)
     try:
         t0 = time.perf_counter()
-        _compile(progress, scheduler)
+        _compile(progress, scheduler, game, components)
         with _progress_bar(total, progress) as advance:
             result = runner.tournament(
                 names,
@@ -471,12 +503,13 @@ def tournament(
                 resume=resume,
                 force=force,
                 progress=advance,
+                game=game,
             )
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
         raise usage_error(str(e)) from None
     except KeyboardInterrupt:
-        argv = ["vdg", "tournament", "--presets", ",".join(names)]
+        argv = ["vdg", "tournament", *_game_argv(game), "--presets", ",".join(names)]
         argv += ["--player-counts", ",".join(map(str, counts)), "--games", str(games)]
         if mirror:
             argv.append("--mirror")
@@ -486,7 +519,7 @@ def tournament(
                 seed, chunk_size, decisions, data, overrides, jobs, backend, scheduler, out
             )
             saved = sum(_chunks_saved(out / e["name"]) for e in plan)
-        chunks = sum(_chunks_total(e["lineup"], games, chunk_size, True) for e in plan)
+        chunks = sum(_chunks_total(e["lineup"], games, chunk_size, True, game) for e in plan)
         raise _interrupted(saved, chunks, out, argv) from None
     if as_json:
         typer.echo(json.dumps({"table": "run", "lineups": len(plan), "games": total}))

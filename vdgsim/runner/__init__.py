@@ -2,10 +2,12 @@
 
 ``simulate`` plays a line-up (one strategy per seat, optionally rotated over the seats),
 ``tournament`` plays every combination of a list of presets, and ``load_run`` reloads a run
-directory; tables are polars DataFrames.
+directory; tables are polars DataFrames. ``game="goa"`` plays Goa instead of Vasco da Gama
+(:mod:`vdgsim.runner.games` holds what differs between the games).
 """
 
 from vdgsim.runner.backends import BACKENDS, BackendError
+from vdgsim.runner.games import GAMES, Game, game_of
 from vdgsim.runner.output import CorruptRunError, RunDirError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Run, RunSpec, load_run, make_spec, simulate
 from vdgsim.runner.tournament import (
@@ -19,12 +21,15 @@ from vdgsim.runner.tournament import (
 __all__ = [
     "BACKENDS",
     "DEFAULT_CHUNK_SIZE",
+    "GAMES",
     "BackendError",
     "CorruptRunError",
+    "Game",
     "Run",
     "RunDirError",
     "RunSpec",
     "Tournament",
+    "game_of",
     "lineups",
     "load_run",
     "load_tournament",

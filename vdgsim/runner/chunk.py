@@ -34,6 +34,7 @@ class ChunkTask:
     crn: bool  # the rotations of a line-up share one deal
     decisions: float  # fraction of decision rows kept (0 = no decisions table)
     ships: bool = False  # record the ships table
+    game: str = "vdg"  # the key of its game in vdgsim.runner.games
 
 
 @dataclass(frozen=True)
@@ -63,14 +64,26 @@ def sample_threshold(fraction: float) -> int:
     return max(1, int(fraction * 2**32))
 
 
-def play(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], int]:
-    """Play a chunk and return its frames by table (games, players and the optional
-    decisions and ships) and its log overflows."""
+def chunk_games(task: ChunkTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The seed, game number and rotation of every game of the task's chunk."""
     chunk = task.chunk
-    n_rot = task.params.shape[0]
     seeds = game_seeds(task.root_seed, chunk, task.players if task.crn else 1)
     game_ids = np.arange(chunk.first, chunk.first + chunk.games, dtype=np.int64)
-    rotations = (game_ids % n_rot).astype(np.int64)
+    return seeds, game_ids, (game_ids % task.params.shape[0]).astype(np.int64)
+
+
+def seat_names(task: ChunkTask, rotations: np.ndarray) -> np.ndarray:
+    """The strategy of every player row (game by game, seat by seat)."""
+    p = task.players
+    names = np.array(task.seat_strategies, dtype=object)  # (rotations, seats)
+    return names[np.repeat(rotations, p), np.tile(np.arange(p), len(rotations))].astype(str)
+
+
+def play(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], int]:
+    """Play a chunk of Vasco da Gama and return its frames by table (games, players and the
+    optional decisions and ships) and its log overflows."""
+    chunk = task.chunk
+    seeds, game_ids, rotations = chunk_games(task)
     games, players, share, dec, n_dec, ships, n_ships = B.play_chunk(
         task.components,
         task.players,
@@ -94,12 +107,10 @@ def play(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], int]:
         pl.col("decisions", "log_rows", "winning_vp", "options", "forced_decisions").cast(pl.Int32),
         pl.col("log_overflow").cast(pl.Boolean),
     )
-    player_games = np.repeat(game_ids, p)
-    seats = np.tile(np.arange(p), chunk.games)
     player_frame = pl.DataFrame(
         {
-            "game": player_games,
-            "strategy": names[np.repeat(rotations, p), seats].astype(str),
+            "game": np.repeat(game_ids, p),
+            "strategy": seat_names(task, rotations),
             **{name: players[:, i] for i, name in enumerate(B.PLAYER_COLUMNS)},
             "win_share": share,
         }
@@ -173,8 +184,10 @@ def ship_frame(
 
 def run_chunk(task: ChunkTask) -> ChunkResult:
     """Play a chunk and encode its tables as Parquet (what a worker sends back)."""
+    from vdgsim.runner.games import game_of  # the registry imports this module
+
     t0 = time.perf_counter()
-    frames, overflows = play(task)
+    frames, overflows = game_of(task.game).play(task)
     return ChunkResult(
         index=task.chunk.index,
         games=task.chunk.games,

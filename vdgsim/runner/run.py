@@ -22,11 +22,10 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from strategies.registry import resolve
-from vdgsim.components import Components, default_components
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
+from vdgsim.runner.games import Game, GameComponents, game_of
 from vdgsim.runner.seeds import MAX_ROOT_SEED, Chunk, plan_chunks
 
 DEFAULT_CHUNK_SIZE = 10_000
@@ -45,6 +44,7 @@ class RunSpec:
     crn: bool = True
     decisions: float = 0.0
     ships: bool = False
+    game: str = "vdg"  # a key of vdgsim.runner.games
 
     @property
     def players(self) -> int:
@@ -72,18 +72,25 @@ def make_spec(
     crn: bool = True,
     decisions: float = 0.0,
     ships: bool = False,
+    game: str = "vdg",
 ) -> RunSpec:
     """Check the arguments of a run and normalise them into a :class:`RunSpec`.
 
     With seat rotation the game count and chunk size are rounded up to multiples of the
     player count, so every strategy plays every seat equally often and no chunk splits the
-    rotations of a deal.
+    rotations of a deal. ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``.
     """
+    g = game_of(game)
     lineup = tuple(lineup)
     if not 2 <= len(lineup) <= 4:
-        raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {len(lineup)} strategies")
+        raise ValueError(f"{g.title} is for 2 to 4 players, got {len(lineup)} strategies")
     for name in set(lineup):
-        resolve(name)  # raises UnknownPresetError
+        g.parameter_row(name)  # raises the game's unknown-preset error
+    for table, asked in (("decisions", decisions > 0), ("ships", ships)):
+        if asked and table not in g.optional_tables:
+            raise ValueError(
+                f"a {g.title} run records no {table} table (only Vasco da Gama's runs have one)"
+            )
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     if not 0 <= seed <= MAX_ROOT_SEED:
@@ -96,7 +103,7 @@ def make_spec(
         p = len(lineup)
         games = -(-games // p) * p
         chunk_size = -(-chunk_size // p) * p
-    return RunSpec(lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships)
+    return RunSpec(lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships, game)
 
 
 def _tables(spec: RunSpec) -> tuple[str, ...]:
@@ -104,9 +111,9 @@ def _tables(spec: RunSpec) -> tuple[str, ...]:
     return tuple(t for t in TABLES if optional.get(t, True))
 
 
-def _tasks(spec: RunSpec, components: Components, chunks: list[Chunk]) -> list[ChunkTask]:
+def _tasks(spec: RunSpec, components: GameComponents, chunks: list[Chunk]) -> list[ChunkTask]:
     rotations = spec.rotations()
-    params = np.stack([_params_table(r) for r in rotations])
+    params = np.stack([game_of(spec.game).params_table(r) for r in rotations])
     return [
         ChunkTask(
             chunk=ch,
@@ -118,20 +125,16 @@ def _tasks(spec: RunSpec, components: Components, chunks: list[Chunk]) -> list[C
             crn=spec.deal_group > 1,
             decisions=spec.decisions,
             ships=spec.ships,
+            game=spec.game,
         )
         for ch in chunks
     ]
 
 
-def _params_table(seats: Sequence[str]) -> np.ndarray:
-    from strategies.registry import params_table
-
-    return params_table(list(seats))
-
-
-def _identity(spec: RunSpec, components: Components) -> dict[str, Any]:
+def _identity(spec: RunSpec, components: GameComponents) -> dict[str, Any]:
     """The settings that must match for ``--resume`` to continue a run."""
-    ident = {
+    row = game_of(spec.game).parameter_row
+    ident: dict[str, Any] = {
         "players": spec.players,
         "lineup": list(spec.lineup),
         "games": spec.games,
@@ -141,12 +144,21 @@ def _identity(spec: RunSpec, components: Components) -> dict[str, Any]:
         "common_random_numbers": spec.deal_group > 1,
         "decisions": spec.decisions,
         "components_digest": components.digest,
-        "parameters": {n: [float(v) for v in resolve(n)] for n in sorted(set(spec.lineup))},
+        "parameters": {n: [float(v) for v in row(n)] for n in sorted(set(spec.lineup))},
     }
     # only when on, so that runs written before the ships table existed still resume
     if spec.ships:
         ident["ships"] = True
+    # only for another game than Vasco da Gama, so that runs written before Goa still resume
+    # and a Vasco da Gama manifest is as it was
+    if spec.game != "vdg":
+        ident["game"] = spec.game
     return ident
+
+
+def run_game(manifest: dict[str, Any]) -> Game:
+    """The game a run directory's manifest was played with."""
+    return game_of(manifest.get("run", {}).get("game", "vdg"))
 
 
 def named_parameters(row: Sequence[float]) -> dict[str, Any]:
@@ -188,7 +200,7 @@ def named_parameters(row: Sequence[float]) -> dict[str, Any]:
     return out
 
 
-def component_overrides(components: Components) -> dict[str, Any] | None:
+def component_overrides(components: GameComponents) -> dict[str, Any] | None:
     """The values that differ from the component file, as ``--set`` keys (None: unknown).
 
     Found by comparing with the file itself, so it holds however the values were changed
@@ -242,7 +254,7 @@ def command_line() -> list[str]:
     return [Path(sys.argv[0]).name, *sys.argv[1:]]
 
 
-def _new_manifest(spec: RunSpec, components: Components, n_chunks: int) -> dict[str, Any]:
+def _new_manifest(spec: RunSpec, components: GameComponents, n_chunks: int) -> dict[str, Any]:
     from vdgsim import __version__
 
     ident = _identity(spec, components)
@@ -260,7 +272,8 @@ def _new_manifest(spec: RunSpec, components: Components, n_chunks: int) -> dict[
         },
         "strategies": {n: ident["parameters"][n] for n in sorted(set(spec.lineup))},
         "strategy_parameters": {
-            n: named_parameters(ident["parameters"][n]) for n in sorted(set(spec.lineup))
+            n: game_of(spec.game).named_parameters(ident["parameters"][n])
+            for n in sorted(set(spec.lineup))
         },
         "seat_strategies": [list(r) for r in spec.rotations()],
         "seeds": {
@@ -398,11 +411,11 @@ def _toml_value(value: Any) -> str:
 
 def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
     """The ``vdg simulate ... --resume`` command that finishes or repairs this run directory."""
-    from vdgsim.components import DEFAULT_PATH
-
+    game = run_game(manifest)
     ident = manifest.get("run", {})
     comp = manifest.get("components", {})
-    args = ["vdg", "simulate", "--lineup", ",".join(ident.get("lineup", []))]
+    args = ["vdg", "simulate"] + (["--game", game.key] if "game" in ident else [])
+    args += ["--lineup", ",".join(ident.get("lineup", []))]
     args += ["--games", str(ident.get("games")), "--seed", str(ident.get("seed"))]
     args += ["--chunk-size", str(ident.get("chunk_size"))]
     if ident.get("rotate"):
@@ -411,7 +424,7 @@ def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
         args += ["--decisions", str(ident["decisions"])]
     if ident.get("ships"):
         args.append("--ships")
-    if comp.get("source") and Path(comp["source"]) != DEFAULT_PATH:
+    if comp.get("source") and Path(comp["source"]) != game.default_data():
         args += ["--data", comp["source"]]
     for key, value in (comp.get("overrides") or {}).items():
         args += ["--set", f"{key}={_toml_value(value)}"]
@@ -419,8 +432,8 @@ def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
     return shlex.join(args)
 
 
-def warm_up(components: Components) -> None:
-    """Compile (or load from numba's cache) the chunk loop here, before workers start.
+def warm_up(components: GameComponents, game: str = "vdg") -> None:
+    """Compile (or load from numba's cache) the game's chunk loop here, before workers start.
 
     Local workers are then pointed at this process's numba cache directory: the directory
     is named after a hash of the sources, and a worker started after an edit would otherwise
@@ -431,7 +444,7 @@ def warm_up(components: Components) -> None:
     import numba
 
     os.environ.setdefault("NUMBA_CACHE_DIR", str(numba.config.CACHE_DIR))
-    spec = make_spec(["random", "random"], games=1)
+    spec = make_spec(["random", "random"], games=1, game=game)
     run_chunk(_tasks(spec, components, plan_chunks(1, 1))[0])
 
 
@@ -481,12 +494,16 @@ def simulate(
     crn: bool = True,
     decisions: float = 0.0,
     ships: bool = False,
-    components: Components | None = None,
+    components: GameComponents | None = None,
     resume: bool = False,
     force: bool = False,
     progress: Progress | None = None,
+    game: str = "vdg",
 ) -> Run:
     """Play ``games`` games of the line-up (one strategy name per seat) and record them.
+
+    ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``; ``components`` must be that game's
+    (default: its packaged data). Goa runs record the games and players tables only.
 
     Results depend only on the line-up, ``games``, ``seed``, ``chunk_size``, ``rotate``,
     ``crn``, ``decisions`` and the component data: never on ``jobs`` or ``backend``.
@@ -502,8 +519,8 @@ def simulate(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     check_backend(backend, scheduler)
-    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions, ships)
-    components = components if components is not None else default_components()
+    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions, ships, game)
+    components = components if components is not None else game_of(game).default_components()
     chunks = plan_chunks(spec.games, spec.chunk_size)
     tables = _tables(spec)
     run_dir = Path(out) if out is not None else None
@@ -522,7 +539,7 @@ def simulate(
     todo = [ch for ch in chunks if ch.index not in done]
     replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
     if todo and (jobs > 1 or backend == "dask") and not scheduler:
-        warm_up(components)
+        warm_up(components, game)
 
     with open_backend(backend, jobs, scheduler) if todo else _no_backend() as executor:
         # the backend is up: only now is the run directory created, emptied or repaired
@@ -572,7 +589,7 @@ def _no_backend() -> Iterator[Executor | None]:
 
 def _play(
     spec: RunSpec,
-    components: Components,
+    components: GameComponents,
     todo: list[Chunk],
     chunks: list[Chunk],
     executor: Executor | None,
@@ -720,7 +737,7 @@ def check_run(
 
 
 def _resume_manifest(
-    run_dir: Path, spec: RunSpec, components: Components, tables: tuple[str, ...]
+    run_dir: Path, spec: RunSpec, components: GameComponents, tables: tuple[str, ...]
 ) -> tuple[dict[str, Any], list[O.Problem], dict[int, dict[str, Any]]]:
     """The old manifest, checked against this run's settings, and what must be replayed.
 
@@ -733,8 +750,10 @@ def _resume_manifest(
     old = manifest.get("run", {})
     new = _identity(spec, components)
     diff = [k for k in new if old.get(k) != new[k]]
-    if old.get("ships") and not spec.ships:  # recorded only when on, so not among new's keys
-        diff.append("ships")
+    for key, default in (("ships", False), ("game", "vdg")):
+        # recorded only when not the default, so maybe not among new's keys
+        if key not in new and old.get(key, default) != default:
+            diff.append(key)
     if diff:
         raise O.RunDirError(
             f"cannot resume {run_dir}: it was started with different settings ({', '.join(diff)})"

@@ -17,10 +17,9 @@ from typing import Any
 
 import polars as pl
 
-from strategies.registry import resolve
-from vdgsim.components import Components
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import check_backend, open_backend
+from vdgsim.runner.games import GameComponents, game_of
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
 
 TOURNAMENT_MANIFEST = "tournament.json"
@@ -66,27 +65,31 @@ class Tournament:
 
 
 def tournament_plan(
-    presets: Sequence[str], player_counts: Sequence[int], games: int, mirror: bool = False
+    presets: Sequence[str],
+    player_counts: Sequence[int],
+    games: int,
+    mirror: bool = False,
+    game: str = "vdg",
 ) -> list[dict[str, Any]]:
     """The runs of a tournament: name, player count, line-up and games of each."""
+    g = game_of(game)
     if not presets:
         raise ValueError("a tournament needs at least one preset")
     if len(set(presets)) == 1 and not mirror:
         raise ValueError("a tournament of one preset plays only mirror matches: set mirror")
     for name in set(presets):
-        resolve(name)  # raises UnknownPresetError
+        g.parameter_row(name)  # raises the game's unknown-preset error
     if len(set(player_counts)) < len(player_counts):
         # each count's line-ups are named after it: a repeated count would replay into them
         raise ValueError(f"a player count is listed twice: {list(player_counts)}")
     if not player_counts:
         raise ValueError("a tournament needs at least one player count")
     for p in player_counts:
-        if not 2 <= p <= 4:
-            raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {p}")
+        g.check_players(p)
     plan = []
     for p in player_counts:
         for k, lu in enumerate(lineups(presets, p, mirror)):
-            spec = make_spec(lu, games, rotate=True)
+            spec = make_spec(lu, games, rotate=True, game=game)
             plan.append(
                 {"name": f"{p}p-{k:02d}", "players": p, "lineup": list(lu), "games": spec.games}
             )
@@ -106,12 +109,15 @@ def tournament(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     decisions: float = 0.0,
     mirror: bool = False,
-    components: Components | None = None,
+    components: GameComponents | None = None,
     resume: bool = False,
     force: bool = False,
     progress: Progress | None = None,
+    game: str = "vdg",
 ) -> Tournament:
     """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``.
+
+    ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``, as for :func:`simulate`.
 
     Everything is checked (presets, player counts, ``resume`` with ``force``) before the
     tournament directory is touched.
@@ -121,11 +127,13 @@ def tournament(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     check_backend(backend, scheduler)
-    plan = tournament_plan(presets, player_counts, games, mirror)
+    plan = tournament_plan(presets, player_counts, games, mirror, game)
     for entry in plan:
         # a bad seed or chunk size would otherwise stop the tournament after its first runs
-        make_spec(entry["lineup"], games, seed, chunk_size, rotate=True, decisions=decisions)
-    manifest = {
+        make_spec(
+            entry["lineup"], games, seed, chunk_size, rotate=True, decisions=decisions, game=game
+        )
+    manifest: dict[str, Any] = {
         "format": O.FORMAT_VERSION,
         "presets": list(dict.fromkeys(presets)),
         "player_counts": list(player_counts),
@@ -134,6 +142,8 @@ def tournament(
         "mirror": mirror,
         "runs": plan,
     }
+    if game != "vdg":  # absent for Vasco da Gama, as in tournaments written before Goa
+        manifest["game"] = game
     top = Path(out) if out is not None else None
     if top is not None:
         if scheduler:
@@ -158,6 +168,7 @@ def tournament(
                 components=components,
                 resume=resume,
                 progress=progress,
+                game=game,
             )
         )
     return Tournament(manifest, runs, top)
