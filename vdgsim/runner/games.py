@@ -19,7 +19,6 @@ import numpy as np
 import polars as pl
 
 from strategies import registry
-from strategies.search.names import is_search_name
 from vdgsim import components as vdg_components
 from vdgsim import vocabulary as V
 from vdgsim.runner import chunk as CH
@@ -117,23 +116,21 @@ def _goa_default() -> GameComponents:
 
 
 def _goa_row(name: str) -> np.ndarray:
-    from vdgsim.goa.players import PresetError, preset_row
+    from vdgsim.goa.players import PresetError, player_row
 
     try:
-        return preset_row(name)
+        return player_row(name)
     except PresetError as e:
-        if "+" in name or is_search_name(name):
-            # say why a name that plays Vasco da Gama is refused here
-            raise PresetError(
-                f"{e} (restrictions and search players are Vasco da Gama's)"
-            ) from None
+        if "+" in name:  # say why a name that plays Vasco da Gama is refused here
+            raise PresetError(f"{e} (restrictions are Vasco da Gama's)") from None
         raise
 
 
 def _goa_named(row: Sequence[float]) -> dict[str, Any]:
     from vdgsim.goa.players import KIND_HEURISTIC, KIND_RANDOM, P_KIND
+    from vdgsim.goa.players.search import KIND_MC
 
-    kinds = {KIND_RANDOM: "random", KIND_HEURISTIC: "heuristic"}
+    kinds = {KIND_RANDOM: "random", KIND_HEURISTIC: "heuristic", KIND_MC: "mc"}
     kind = int(row[P_KIND])
     return {"policy": kinds.get(kind, f"kind {kind}")}
 
