@@ -1,0 +1,170 @@
+"""The Goa side of `vdg play`, `vdg bench` and `vdg data` (``--game goa``): its player
+line-up, its component data and the formatting of its account, JSON and benchmark rows.
+
+The commands parse their options once for both games (vdgsim.commands.common) and hand a Goa
+request to the functions here, which turn every Goa error into one :class:`InputError` line.
+The engine and players are imported where they are used: importing them sets up numba, which
+the other commands of the `vdg` process need not wait for.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+import typer
+
+from vdgsim import _numba_cache
+from vdgsim.commands.common import InputError, note, parse_names
+from vdgsim.components import OPTIONS as VDG_OPTIONS
+from vdgsim.components import ComponentError as VdgComponentError
+from vdgsim.components import parse_override
+from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components, load_components
+
+GOA_PLAYERS = "Goa is for 2 to 4 players"
+DEFAULT_LINEUP = "default"
+
+
+def components(data: str | None, overrides: list[str] | None) -> Components:
+    """Goa's component data from ``--data`` and ``--set`` (KEY=VALUE, values in TOML)."""
+    pairs: dict[str, Any] = {}
+    for item in overrides or []:
+        try:
+            key, value = parse_override(item)
+        except VdgComponentError as e:
+            raise InputError(str(e)) from None
+        if key in VDG_OPTIONS:
+            raise InputError(f"--set {key} is a Vasco da Gama variant; Goa has no such option")
+        pairs[key] = value
+    try:
+        return load_components(data, pairs or None)
+    except ComponentError as e:
+        raise InputError(f"Goa component data: {e}") from None
+    except OSError as e:
+        raise InputError(f"cannot read Goa component data file {data}: {e.strerror}") from None
+    except (KeyError, TypeError, AttributeError) as e:
+        # the loader names most problems itself; a table where it expects another shape
+        # slips past its checks as a Python error
+        where = f"{data or DEFAULT_PATH}" + (" with the --set values" if pairs else "")
+        raise InputError(f"Goa component data {where} has the wrong shape: {e!r}") from None
+
+
+def seats(lineup: str | None, players: str | None) -> list[str]:
+    """One Goa preset per seat from ``--lineup`` (one name fills every seat) and
+    ``--players`` (2 to 4; default: the number of names, or 4 for one name)."""
+    count: int | None = None
+    if players is not None:
+        try:
+            count = int(players)
+        except ValueError:
+            raise InputError(f"--players is one count (2 to 4), got {players!r}") from None
+        if not 2 <= count <= 4:
+            raise InputError(f"--players must be 2, 3 or 4 ({GOA_PLAYERS}), got {count}")
+    names = parse_names(lineup if lineup is not None else DEFAULT_LINEUP, "--lineup")
+    if len(names) == 1:
+        return names * (count if count is not None else 4)
+    if count is not None and len(names) != count:
+        raise InputError(
+            f"--lineup names {len(names)} players but --players is {count} "
+            "(give one name for every seat, or one name per seat)"
+        )
+    if not 2 <= len(names) <= 4:
+        raise InputError(f"--lineup names {len(names)} players; {GOA_PLAYERS}")
+    return names
+
+
+def params(names: list[str]):
+    """The players' parameter table; an unknown preset is a usage error."""
+    from vdgsim.goa.players import PresetError, lineup_params
+
+    try:
+        return lineup_params(names, len(names))
+    except PresetError as e:
+        raise InputError(str(e)) from None
+
+
+def check_presets(names: list[str]) -> None:
+    """Each name a Goa preset (a one-line usage error for the first that is not)."""
+    from vdgsim.goa.players import PresetError, preset_row
+
+    for name in names:
+        try:
+            preset_row(name)
+        except PresetError as e:
+            raise InputError(str(e)) from None
+
+
+def bench_presets(presets: str | None) -> list[str]:
+    """The presets `vdg bench --game goa` measures: the ones named, else random and default."""
+    from vdgsim.goa.players import PRESETS
+
+    if presets is not None:
+        names = parse_names(presets, "--presets")
+    else:
+        names = ["random"] + (["default"] if "default" in PRESETS else [])
+    check_presets(names)
+    return names
+
+
+def play(
+    players: str | None,
+    seed: int,
+    lineup: str | None,
+    as_json: bool,
+    data: str | None,
+    overrides: list[str] | None,
+    plain_python_note: str,
+) -> None:
+    """`vdg play --game goa`: one game, told round by round, or as JSON."""
+    import numpy as np
+
+    from vdgsim.goa import layout as L
+    from vdgsim.goa.account import account, decisions, event_records, options_of
+    from vdgsim.goa.game import new_game, result
+    from vdgsim.goa.players import play_to_end
+
+    names = seats(lineup, players)
+    comp = components(data, overrides)
+    table = params(names)
+    if _numba_cache.plain_python_fallback():
+        note(plain_python_note)
+    n = len(names)
+    game = new_game(players=n, seed=seed, components=comp)
+    play_to_end(comp.array, game.s, game.log, table, np.zeros(L.MAX_LEGAL, dtype=np.int64))
+    if as_json:
+        res = result(game)
+        doc = {
+            "game": "goa",
+            "players": n,
+            "seed": seed,
+            "lineup": names,
+            "options": asdict(options_of(game)),
+            "components": comp.digest,
+            "actions": decisions(game),
+            "events": event_records(game),
+            "result": {
+                "vp": list(res.vp),
+                "rank": list(res.rank),
+                "win_share": list(res.win_share),
+                "ducats": list(res.ducats),
+                "vp_by_source": [dict(d) for d in res.vp_by_source],
+            },
+        }
+        typer.echo(json.dumps(doc, indent=1))
+        return
+    typer.echo(
+        f"Goa: {n} players, seed {seed}, players {', '.join(names)}; "
+        f"component data {comp.digest} ({comp.data.get('name', comp.source)})"
+    )
+    for line in account(game):
+        typer.echo(line)
+
+
+def data_path() -> None:
+    typer.echo(str(DEFAULT_PATH))
+
+
+def data_check(file: str | None, overrides: list[str] | None) -> None:
+    comp = components(file, overrides)
+    typer.echo(f"ok: {comp.source} ({comp.data.get('name', '')}), digest {comp.digest}")
