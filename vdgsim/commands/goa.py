@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import typer
 
 from vdgsim import _numba_cache
@@ -21,6 +22,9 @@ from vdgsim.components import OPTIONS as VDG_OPTIONS
 from vdgsim.components import ComponentError as VdgComponentError
 from vdgsim.components import parse_override
 from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components, load_components
+
+if TYPE_CHECKING:
+    from vdgsim.goa.game import GameState
 
 GOA_PLAYERS = "Goa is for 2 to 4 players"
 DEFAULT_LINEUP = "default"
@@ -40,7 +44,7 @@ def components(data: str | None, overrides: list[str] | None) -> Components:
     try:
         return load_components(data, pairs or None)
     except ComponentError as e:
-        raise InputError(f"Goa component data: {e}") from None
+        raise InputError(f"Goa component data {data or '(the default file)'}: {e}") from None
     except OSError as e:
         raise InputError(f"cannot read Goa component data file {data}: {e.strerror}") from None
     except (KeyError, TypeError, AttributeError) as e:
@@ -74,7 +78,7 @@ def seats(lineup: str | None, players: str | None) -> list[str]:
     return names
 
 
-def params(names: list[str]):
+def params(names: list[str]) -> np.ndarray:
     """The players' parameter table; an unknown preset is a usage error."""
     from vdgsim.goa.players import PresetError, lineup_params
 
@@ -107,6 +111,32 @@ def bench_presets(presets: str | None) -> list[str]:
     return names
 
 
+def play_game(comp: Components, table: np.ndarray, players: int, seed: int) -> GameState:
+    """One game played to its end by the compiled players of ``table``."""
+    from vdgsim.goa import layout as L
+    from vdgsim.goa.game import new_game
+    from vdgsim.goa.players import play_to_end
+
+    game = new_game(players=players, seed=seed, components=comp)
+    play_to_end(comp.array, game.s, game.log, table, np.zeros(L.MAX_LEGAL, dtype=np.int64))
+    return game
+
+
+def warm_up() -> None:
+    """Compile (or load) every Goa entry point the commands call: one game each through
+    :func:`play_game` and the account's replay (``vdg play``), the compiled batch loop and the
+    Python step loop (``vdg bench``)."""
+    from vdgsim.goa.account import account
+    from vdgsim.goa.bench import time_compiled, time_python
+    from vdgsim.goa.components import default_components
+    from vdgsim.goa.players import lineup_params
+
+    comp = default_components()
+    account(play_game(comp, lineup_params(["random"] * 2, 2), 2, 0))
+    time_compiled(comp, 2, "random", 1)
+    time_python(comp, 2, "random", 1)
+
+
 def play(
     players: str | None,
     seed: int,
@@ -117,12 +147,8 @@ def play(
     plain_python_note: str,
 ) -> None:
     """`vdg play --game goa`: one game, told round by round, or as JSON."""
-    import numpy as np
-
-    from vdgsim.goa import layout as L
     from vdgsim.goa.account import account, decisions, event_records, options_of
-    from vdgsim.goa.game import new_game, result
-    from vdgsim.goa.players import play_to_end
+    from vdgsim.goa.game import result
 
     names = seats(lineup, players)
     comp = components(data, overrides)
@@ -130,8 +156,7 @@ def play(
     if _numba_cache.plain_python_fallback():
         note(plain_python_note)
     n = len(names)
-    game = new_game(players=n, seed=seed, components=comp)
-    play_to_end(comp.array, game.s, game.log, table, np.zeros(L.MAX_LEGAL, dtype=np.int64))
+    game = play_game(comp, table, n, seed)
     if as_json:
         res = result(game)
         doc = {
