@@ -121,14 +121,15 @@ def bench(
             raise InputError("--policies is the old spelling of --presets; give only --presets")
         note("--policies is now --presets")
         presets = policies
+    parse_counts = goa.player_counts if game == "goa" else parse_player_counts
     if players is not None:
         if player_counts is not None:
             raise InputError("give --players N or --player-counts a,b, not both")
         if "," in players:
             note("a list of player counts is now --player-counts (--players N is one count)")
-        counts = parse_player_counts(players, "--players")
+        counts = parse_counts(players, "--players")
     else:
-        counts = parse_player_counts(
+        counts = parse_counts(
             player_counts if player_counts is not None else "2,3,4", "--player-counts"
         )
     if game == "goa":

@@ -17,7 +17,7 @@ import numpy as np
 import typer
 
 from vdgsim import _numba_cache
-from vdgsim.commands.common import InputError, note, parse_names
+from vdgsim.commands.common import InputError, note, parse_names, parse_player_counts
 from vdgsim.components import OPTIONS as VDG_OPTIONS
 from vdgsim.components import ComponentError as VdgComponentError
 from vdgsim.components import parse_override
@@ -76,6 +76,15 @@ def seats(lineup: str | None, players: str | None) -> list[str]:
     if not 2 <= len(names) <= 4:
         raise InputError(f"--lineup names {len(names)} players; {GOA_PLAYERS}")
     return names
+
+
+def player_counts(text: str, option: str) -> list[int]:
+    """The player counts of a comma-separated option, each 2, 3 or 4 (Goa's range named in
+    the error)."""
+    for x in text.split(","):
+        if x.strip().lstrip("-").isdigit() and not 2 <= int(x) <= 4:
+            raise InputError(f"{option} must be 2, 3 or 4 ({GOA_PLAYERS}), got {int(x)}")
+    return parse_player_counts(text, option)
 
 
 def params(names: list[str]) -> np.ndarray:
