@@ -43,7 +43,8 @@ def _game(ctx: typer.Context, game: str) -> str:
 
 @data_app.command("path")
 def data_path(ctx: typer.Context, game: GameOption = "vdg") -> None:
-    """Print the path of the default component data file (copy it to make your own)."""
+    """Print the path of the default component data file (copy it to make your own); with
+    --game goa, Goa's."""
     if _game(ctx, game) == "goa":
         goa.data_path()
         return
@@ -59,7 +60,9 @@ def data_check(
     game: GameOption = "vdg",
     set_: SetOption = None,
 ) -> None:
-    """Validate a component data file (and overrides); print its digest, or the first error."""
+    """Validate a component data file (and overrides); print its digest, or the first error.
+    With --game goa, a Goa data file (its --set keys name tables, not list elements, e.g.
+    --set start.ships=5)."""
     if _game(ctx, game) == "goa":
         goa.data_check(file, set_)
         return
