@@ -205,3 +205,21 @@ def test_help_explains_game(monkeypatch, capsys, command: list[str]):
     code, out, _ = vdg(monkeypatch, capsys, *command, "--help")
     assert code == 0
     assert re.search(r"--game GAME\s+The game: vdg \(Vasco da Gama\) or goa \(Goa", out)
+
+
+@pytest.mark.parametrize("seed", [4, 396])  # ties on VP with these seeds when written
+def test_the_ranking_says_how_ties_are_broken(seed: int):
+    from vdgsim.goa.account import account
+
+    game = played(3, seed, ["random"] * 3)
+    res = result(game)
+    lines = [line for line in account(game) if re.match(r"   \d\. seat \d: ", line)]
+    assert len(lines) == 3
+    for line in lines:
+        p = int(re.match(r"   \d\. seat (\d)", line)[1])
+        same_vp = [q for q in range(3) if q != p and res.vp[q] == res.vp[p]]
+        assert ("ducats decide" in line) == any(res.ducats[q] != res.ducats[p] for q in same_vp)
+        assert ("VP and ducats tied" in line) == any(
+            res.ducats[q] == res.ducats[p] for q in same_vp
+        )
+        assert ("shares the win" in line) == (0 < res.win_share[p] < 1)

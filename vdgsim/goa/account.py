@@ -330,10 +330,12 @@ class _Teller:
             "Ranking (G8.5: most VP, then most ducats; a tie after that shares the win):"
         )
         for p in sorted(range(self.game.players), key=lambda q: (res.rank[q], q)):
-            tied = [q for q in range(self.game.players) if q != p and res.vp[q] == res.vp[p]]
-            note = ""
-            if tied:
-                note = "; VP tied with " + ", ".join(seat_name(q) for q in tied) + ", ducats decide"
+            same_vp = [q for q in range(self.game.players) if q != p and res.vp[q] == res.vp[p]]
+            on_ducats = [seat_name(q) for q in same_vp if res.ducats[q] != res.ducats[p]]
+            on_both = [seat_name(q) for q in same_vp if res.ducats[q] == res.ducats[p]]
+            note = f"; VP tied with {', '.join(on_ducats)}, ducats decide" if on_ducats else ""
+            if on_both:
+                note += f"; VP and ducats tied with {', '.join(on_both)}"
             share = res.win_share[p]
             won = " (winner)" if share == 1 else f" (shares the win, {share:.2f})" if share else ""
             self.lines.append(
