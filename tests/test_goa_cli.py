@@ -154,13 +154,13 @@ def test_the_game_is_one_of_vdg_and_goa(monkeypatch, capsys):
 
 def test_bench_json_rows(monkeypatch, capsys):
     code, out, err = vdg(
-        monkeypatch, capsys, "bench", "--game", "goa", "--games", "30", "--python-games", "2",
+        monkeypatch, capsys, "bench", "--game", "goa", "--games", "5", "--python-games", "2",
         "--player-counts", "2,4", "--presets", "random", "--json",
     )  # fmt: skip
     assert code == 0, err
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["players"], r["loop"], r["games"]) for r in rows] == [
-        (2, "compiled", 30), (2, "python", 2), (4, "compiled", 30), (4, "python", 2),
+        (2, "compiled", 5), (2, "python", 2), (4, "compiled", 5), (4, "python", 2),
     ]  # fmt: skip
     for r in rows:
         assert r["policy"] == "random" and r["seconds"] > 0
