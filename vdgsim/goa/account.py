@@ -80,12 +80,17 @@ def holdings(state: GameState) -> np.ndarray:
     return out
 
 
+def count(n: int, plural: str) -> str:
+    """``1 ship``, ``2 ships``: every plural here ends in a plain "s"."""
+    return f"{n} {plural[:-1] if n == 1 else plural}"
+
+
 def holdings_text(h: np.ndarray) -> str:
     """``12 ducats, 3 ships, ... 4 spices (ginger 1, clove 3)`` for one seat's holdings."""
-    parts = [f"{int(v)} {name}" for name, v in zip(HOLDINGS, h, strict=False)]
+    parts = [count(int(v), name) for name, v in zip(HOLDINGS, h, strict=False)]
     spices = h[len(HOLDINGS) :]
     kinds = ", ".join(f"{k} {int(v)}" for k, v in zip(L.SPICE_KEYS, spices, strict=True) if v)
-    parts.append(f"{int(spices.sum())} spices" + (f" ({kinds})" if kinds else ""))
+    parts.append(count(int(spices.sum()), "spices") + (f" ({kinds})" if kinds else ""))
     return ", ".join(parts)
 
 
@@ -310,9 +315,9 @@ class _Teller:
         if price == 0:
             outcome = f"{seat_name(owner)} takes it free"
         elif taker == owner:
-            outcome = f"{seat_name(owner)} buys it for {price} ducats (to the bank)"
+            outcome = f"{seat_name(owner)} buys it for {count(price, 'ducats')} (to the bank)"
         else:
-            outcome = f"{seat_name(taker)} pays {price} ducats to {seat_name(owner)}"
+            outcome = f"{seat_name(taker)} pays {count(price, 'ducats')} to {seat_name(owner)}"
         what = "Flag" if item == "the Flag" else f"marker {self.items}: {item}"
         self._start(f"{what} ({seat_name(owner)}'s): {bids} -> {outcome}")
         if item == "the Flag":
