@@ -125,7 +125,7 @@ def test_play_json_is_identical_compiled_and_as_plain_python():
     [
         (["play", "--players", "5"], "Goa is for 2 to 4 players"),
         (["play", "--lineup", "random,random,random,random,random"], "Goa is for 2 to 4 players"),
-        (["play", "--lineup", "no-such-player"], "unknown Goa preset 'no-such-player'"),
+        (["play", "--lineup", "no-such-player"], "'no-such-player'"),
         (["play", "--data", "no-such-file.toml"], "cannot read Goa component data file"),
         (["play", "--set", "start.no_such_key=3"], "start.no_such_key: no such key"),
         (["play", "--set", "start.ships=-1"], "start.ships: -1 is outside 0..99"),
@@ -133,7 +133,7 @@ def test_play_json_is_identical_compiled_and_as_plain_python():
         (["play", "--set", "setup.character_deal=random"], "a Vasco da Gama variant"),
         (["play", "--strategy", "random"], "--strategy is Vasco da Gama's old spelling"),
         (["bench", "--scale"], "--scale measures a Vasco da Gama batch run"),
-        (["bench", "--presets", "no-such-player"], "unknown Goa preset 'no-such-player'"),
+        (["bench", "--presets", "no-such-player"], "'no-such-player'"),
         (["bench", "--player-counts", "2,5"], "--player-counts must be 2, 3 or 4 (Goa is for"),
         (["bench", "--players", "1"], "--players must be 2, 3 or 4 (Goa is for"),
         (["data", "check", "vdgsim/data/components.toml"], "start.ships: missing"),
