@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import Annotated
 
 import typer
@@ -10,9 +11,11 @@ from rich.console import Console
 from rich.table import Table
 
 from strategies.registry import UnknownPresetError, available, resolve
-from vdgsim.bench import bench_compiled, bench_python
+from vdgsim.bench import BenchResult, bench_compiled, bench_python
+from vdgsim.commands import goa
 from vdgsim.commands.common import (
     DataOption,
+    GameOption,
     InputError,
     SetOption,
     components_from_options,
@@ -31,6 +34,7 @@ MAX_JOBS = 1024
 
 
 def bench(
+    game: GameOption = "vdg",
     games: Annotated[
         int,
         typer.Option(
@@ -108,22 +112,31 @@ def bench(
     step-by-step loop over the same engine, for each player count and preset, and their
     ratio. With --scale, measure a whole batch run instead. Compilation is not measured: on a
     machine whose compiled cache is cold, the engine compiles first (once; a status line on
-    stderr says so)."""
+    stderr says so).
+
+    With --game goa, the same table for Goa's engine and presets (--data and --set take Goa's
+    component data); --scale measures Vasco da Gama only."""
     if policies is not None:
         if presets is not None:
             raise InputError("--policies is the old spelling of --presets; give only --presets")
         note("--policies is now --presets")
         presets = policies
+    parse_counts = goa.player_counts if game == "goa" else parse_player_counts
     if players is not None:
         if player_counts is not None:
             raise InputError("give --players N or --player-counts a,b, not both")
         if "," in players:
             note("a list of player counts is now --player-counts (--players N is one count)")
-        counts = parse_player_counts(players, "--players")
+        counts = parse_counts(players, "--players")
     else:
-        counts = parse_player_counts(
+        counts = parse_counts(
             player_counts if player_counts is not None else "2,3,4", "--player-counts"
         )
+    if game == "goa":
+        if scale:
+            raise InputError("--scale measures a Vasco da Gama batch run; it takes no --game goa")
+        _table(_goa_rows(data, set_, presets, counts, games, python_games), as_json, "Goa")
+        return
     if scale:
         ensure_compiled()
         _scale(scale_games, jobs, as_json)
@@ -140,25 +153,67 @@ def bench(
             raise InputError(str(e)) from None
     ensure_compiled()
 
-    table = Table(title="vdg bench: games per second on one core")
+    def rows() -> Iterator[tuple[str, BenchResult, BenchResult]]:
+        for name, shown in zip(names, display_names(names), strict=True):
+            for p in counts:
+                yield (
+                    shown,
+                    bench_compiled(comp, p, name, games),
+                    bench_python(comp, p, name, python_games),
+                )
+
+    _table(rows(), as_json, "Vasco da Gama")
+
+
+def _goa_rows(
+    data: str | None,
+    overrides: list[str] | None,
+    presets: str | None,
+    counts: list[int],
+    games: int,
+    python_games: int,
+) -> Iterator[tuple[str, BenchResult, BenchResult]]:
+    from vdgsim.goa.bench import time_compiled, time_python
+
+    comp = goa.components(data, overrides)
+    names = goa.bench_presets(presets)
+    ensure_compiled()
+
+    def rows() -> Iterator[tuple[str, BenchResult, BenchResult]]:
+        for name in names:
+            for p in counts:
+                fast = time_compiled(comp, p, name, games)
+                slow = time_python(comp, p, name, python_games)
+                yield (
+                    name,
+                    BenchResult(p, name, "compiled", games, fast.seconds, fast.games_per_second),
+                    BenchResult(
+                        p, name, "python", python_games, slow.seconds, slow.games_per_second
+                    ),
+                )
+
+    return rows()
+
+
+def _table(rows: Iterable[tuple[str, BenchResult, BenchResult]], as_json: bool, game: str) -> None:
+    """Print each (shown name, compiled, python) measurement as it is taken (JSON lines), or
+    the table once all are."""
+    table = Table(title=f"vdg bench: {game}, games per second on one core")
     for col in ("players", "preset", "compiled", "python", "ratio"):
         table.add_column(col, justify="right")
-    for name, shown in zip(names, display_names(names), strict=True):
-        for p in counts:
-            fast = bench_compiled(comp, p, name, games)
-            slow = bench_python(comp, p, name, python_games)
-            ratio = fast.games_per_second / slow.games_per_second
-            if as_json:
-                typer.echo(json.dumps(fast.as_dict()))
-                typer.echo(json.dumps({**slow.as_dict(), "ratio": ratio}))
-            else:
-                table.add_row(
-                    str(p),
-                    shown,
-                    f"{fast.games_per_second:,.0f}",
-                    f"{slow.games_per_second:,.0f}",
-                    f"{ratio:,.1f}x",
-                )
+    for shown, fast, slow in rows:
+        ratio = fast.games_per_second / slow.games_per_second
+        if as_json:
+            typer.echo(json.dumps(fast.as_dict()))
+            typer.echo(json.dumps({**slow.as_dict(), "ratio": ratio}))
+        else:
+            table.add_row(
+                str(fast.players),
+                shown,
+                f"{fast.games_per_second:,.0f}",
+                f"{slow.games_per_second:,.0f}",
+                f"{ratio:,.1f}x",
+            )
     if not as_json:
         Console().print(table)
 

@@ -308,13 +308,14 @@ def compile_status(console: Console | None = None) -> Iterator[None]:
 def warm_up() -> None:
     """Compile (or load from the cache) every compiled entry point the commands call: the
     step-by-step API with a compiled player (``vdg play``), the whole-game loop (``vdg bench``)
-    and the batch chunk loop (``simulate``, ``tournament``, ``experiment``); then mark the
-    cache warm."""
+    and the batch chunk loop (``simulate``, ``tournament``, ``experiment``), and Goa's
+    (``--game goa``); then mark the cache warm."""
     import numpy as np
 
     from strategies.loop import play_games
     from strategies.python_loop import play_python, preset_player
     from strategies.registry import params_table
+    from vdgsim.commands.goa import warm_up as warm_up_goa
     from vdgsim.components import default_components
     from vdgsim.game import new_game
     from vdgsim.runner.run import warm_up as warm_up_runner
@@ -323,6 +324,7 @@ def warm_up() -> None:
     play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
     play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
     warm_up_runner(comp)
+    warm_up_goa()
     _numba_cache.mark_warm()
 
 

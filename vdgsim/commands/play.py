@@ -16,8 +16,10 @@ from strategies.python_loop import preset_player
 from strategies.registry import UnknownPresetError
 from vdgsim import _numba_cache
 from vdgsim.account import event_records, play_with_account
+from vdgsim.commands import goa
 from vdgsim.commands.common import (
     DataOption,
+    GameOption,
     InputError,
     PlayersOption,
     SetOption,
@@ -62,6 +64,7 @@ def result_record(state: GameState) -> dict[str, Any]:
 
 
 def play(
+    game: GameOption = "vdg",
     players: PlayersOption = None,
     seed: Annotated[int, seed_option("Game seed (0 .. 2**63-1): same seed, same game.")] = 0,
     lineup: Annotated[str | None, lineup_option("default")] = None,
@@ -82,7 +85,20 @@ def play(
 ) -> None:
     """Play one game and print a round-by-round account: placements with numbers and Areas,
     the free number, each action or give-up with its cost, the landings after Phase 3, and the
-    final scores with their sources."""
+    final scores with their sources.
+
+    With --game goa, a game of Goa: per round the Flag and markers placed, each auction with
+    its bids and price, each action turn with what it changed (ducats, ships, colonists,
+    spices, cards), the holdings at the end of the round; then the VP by source and the
+    ranking (G8.5: VP, then ducats). --lineup then names Goa presets (those in
+    vdgsim/goa/players/presets; default: default), --data and --set Goa's component data
+    (vdg data --game goa path), and --json adds the options and each seat's ducats; see
+    docs/goa-cli.md."""
+    if game == "goa":
+        if strategy is not None:
+            raise InputError("--strategy is Vasco da Gama's old spelling of --lineup; use --lineup")
+        goa.play(players, seed, lineup, as_json, data, set_, PLAIN_PYTHON_NOTE)
+        return
     notes: list[str] = []
     if strategy is not None:
         if lineup is not None:

@@ -1,8 +1,16 @@
-"""Speed of Goa's engine (a measurement, not a test): 4-player games of random legal play.
+"""Speed of Goa's engine and players (a measurement, not a test), one implementation for
+``vdg bench --game goa`` and this module's entry point.
 
-``python -m vdgsim.goa.bench`` prints games per second for
-- the compiled whole-game loop (:func:`vdgsim.goa.random_play.play_batch`), one core;
-- the Python step loop over the compiled engine (``legal_actions`` / ``apply_action``);
+:func:`time_compiled` times the compiled whole-game loop (:func:`vdgsim.goa.players.play_games`),
+:func:`time_python` the Python step loop over the same engine and players (``legal_actions`` /
+``apply_action`` per decision, the compiled ``choose`` for each choice). Both warm up first, so
+compiling or loading the cache is not timed.
+
+``python -m vdgsim.goa.bench`` prints, for 4-player games of one preset (random by default),
+games per second of wall time and per CPU second (the machine may be shared: CPU time is the
+one-core figure) for
+- the compiled whole-game loop, one core;
+- the Python step loop over the compiled engine;
 - plain Python (``NUMBA_DISABLE_JIT=1``, in a subprocess), and
 - with ``--compile-time``, the time to compile everything into an empty cache (subprocess).
 """
@@ -16,62 +24,85 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
+from vdgsim.goa import layout as L
+from vdgsim.goa.components import Components, default_components
+from vdgsim.goa.game import GameState, apply_action, is_over, legal_actions, new_game
+from vdgsim.goa.players import choose, lineup_params, play_games
 
-_PY_LOOP = """
-import json, sys, time
-import numpy as np
-from vdgsim.goa.game import new_game, legal_actions, apply_action, is_over
-games = int(sys.argv[1])
-w = new_game(4, 0)  # compile or load every entry point before timing
-while not is_over(w):
-    apply_action(w, legal_actions(w)[0])
-t = time.perf_counter()
-cpu = time.process_time()
-for seed in range(games):
-    g = new_game(4, seed)
-    r = np.random.default_rng(seed)
-    while not is_over(g):
-        legal = legal_actions(g)
-        apply_action(g, legal[int(r.integers(len(legal)))])
-print(json.dumps([games / (time.perf_counter() - t), games / (time.process_time() - cpu)]))
+ROOT = Path(__file__).resolve().parents[2]
+WARM_UP_GAMES = 20
+
+
+@dataclass(frozen=True)
+class Timing:
+    """``games`` games in ``seconds`` of wall time and ``cpu_seconds`` of this process's CPU."""
+
+    games: int
+    seconds: float
+    cpu_seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        return self.games / self.cpu_seconds
+
+
+def play_python(game: GameState, params: np.ndarray) -> None:
+    """Play ``game`` to its end through the step API, each seat choosing by its row of
+    ``params`` (:func:`vdgsim.goa.players.lineup_params`)."""
+    legal_buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    c = game.components.array
+    while not is_over(game):
+        legal = legal_actions(game)
+        legal_buf[: len(legal)] = legal
+        apply_action(game, int(choose(c, game.s, legal_buf, len(legal), params)))
+
+
+def time_compiled(comp: Components, players: int, preset: str, games: int) -> Timing:
+    """The compiled whole-game loop, ``preset`` in every seat, seeds 0..games-1."""
+    params = lineup_params([preset] * players, players)
+    play_games(comp, players, np.arange(WARM_UP_GAMES, dtype=np.int64), params)
+    seeds = np.arange(games, dtype=np.int64)
+    t, cpu = time.perf_counter(), time.process_time()
+    play_games(comp, players, seeds, params)
+    return Timing(games, time.perf_counter() - t, time.process_time() - cpu)
+
+
+def time_python(comp: Components, players: int, preset: str, games: int) -> Timing:
+    """The Python step loop, ``preset`` in every seat, seeds 0..games-1."""
+    params = lineup_params([preset] * players, players)
+    play_python(new_game(players, 0, comp), params)  # warm-up
+    t, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        play_python(new_game(players, seed, comp), params)
+    return Timing(games, time.perf_counter() - t, time.process_time() - cpu)
+
+
+_PLAIN = """
+import json, sys
+from vdgsim.goa.bench import time_python
+from vdgsim.goa.components import default_components
+t = time_python(default_components(), 4, sys.argv[2], int(sys.argv[1]))
+print(json.dumps([t.games_per_second, t.games_per_cpu_second]))
 """
 
 _COMPILE = """
 import time
 t = time.perf_counter()
-import numpy as np
+from vdgsim.goa.bench import time_compiled, time_python
 from vdgsim.goa.components import default_components
-from vdgsim.goa.random_play import play_batch
-from vdgsim.goa.game import new_game, legal_actions, apply_action
-c = default_components().array
-z = np.zeros((1, 4), np.int64)
-play_batch(c, 4, np.zeros(1, np.int64), 0, 0, 0, z, z.copy(), np.zeros(1, np.int64))
-g = new_game(4, 0)
-apply_action(g, legal_actions(g)[0])
+time_compiled(default_components(), 4, "random", 1)
+time_python(default_components(), 4, "random", 1)
 print(time.perf_counter() - t)
 """
-
-
-def compiled_rate(games: int) -> tuple[float, float]:
-    """Games per second of wall time and per second of this process's CPU time (the
-    machine may be shared: CPU time is the one-core figure)."""
-    from vdgsim.goa.components import default_components
-    from vdgsim.goa.random_play import play_batch
-
-    c = default_components().array
-    z = np.zeros((1, 4), np.int64)
-    play_batch(c, 4, np.zeros(1, np.int64), 0, 0, 0, z, z.copy(), np.zeros(1, np.int64))
-    seeds = np.arange(games, dtype=np.int64)
-    vp = np.zeros((games, 4), np.int64)
-    t = time.perf_counter()
-    cpu = time.process_time()
-    play_batch(c, 4, seeds, 0, 0, 0, vp, vp.copy(), np.zeros(games, np.int64))
-    return games / (time.perf_counter() - t), games / (time.process_time() - cpu)
 
 
 def _subprocess(script: str, args: list[str], env: dict[str, str]) -> str:
@@ -92,15 +123,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--python-games", type=int, default=200)
     ap.add_argument("--plain-games", type=int, default=20)
+    ap.add_argument("--preset", default="random")
     ap.add_argument("--compile-time", action="store_true")
     a = ap.parse_args()
+    comp = default_components()
     res: dict[str, float] = {}
-    wall, cpu = compiled_rate(a.games)
-    res["compiled_games_per_s_wall"], res["compiled_games_per_cpu_s"] = wall, cpu
-    wall, cpu = json.loads(_subprocess(_PY_LOOP, [str(a.python_games)], {}))
-    res["python_step_loop_games_per_s_wall"], res["python_step_loop_games_per_cpu_s"] = wall, cpu
+    fast = time_compiled(comp, 4, a.preset, a.games)
+    res["compiled_games_per_s_wall"] = fast.games_per_second
+    res["compiled_games_per_cpu_s"] = fast.games_per_cpu_second
+    step = time_python(comp, 4, a.preset, a.python_games)
+    res["python_step_loop_games_per_s_wall"] = step.games_per_second
+    res["python_step_loop_games_per_cpu_s"] = step.games_per_cpu_second
     env = {"NUMBA_DISABLE_JIT": "1"}
-    wall, cpu = json.loads(_subprocess(_PY_LOOP, [str(a.plain_games)], env))
+    wall, cpu = json.loads(_subprocess(_PLAIN, [str(a.plain_games), a.preset], env))
     res["plain_python_games_per_s_wall"], res["plain_python_games_per_cpu_s"] = wall, cpu
     res["compiled_over_python_step_loop_cpu"] = (
         res["compiled_games_per_cpu_s"] / res["python_step_loop_games_per_cpu_s"]

@@ -1,0 +1,204 @@
+"""The Goa side of `vdg play`, `vdg bench` and `vdg data` (``--game goa``): its player
+line-up, its component data and the formatting of its account, JSON and benchmark rows.
+
+The commands parse their options once for both games (vdgsim.commands.common) and hand a Goa
+request to the functions here, which turn every Goa error into one :class:`InputError` line.
+The engine and players are imported where they are used: importing them sets up numba, which
+the other commands of the `vdg` process need not wait for.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import typer
+
+from vdgsim import _numba_cache
+from vdgsim.commands.common import InputError, note, parse_names, parse_player_counts
+from vdgsim.components import OPTIONS as VDG_OPTIONS
+from vdgsim.components import ComponentError as VdgComponentError
+from vdgsim.components import parse_override
+from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components, load_components
+
+if TYPE_CHECKING:
+    from vdgsim.goa.game import GameState
+
+GOA_PLAYERS = "Goa is for 2 to 4 players"
+DEFAULT_LINEUP = "default"
+
+
+def components(data: str | None, overrides: list[str] | None) -> Components:
+    """Goa's component data from ``--data`` and ``--set`` (KEY=VALUE, values in TOML)."""
+    pairs: dict[str, Any] = {}
+    for item in overrides or []:
+        try:
+            key, value = parse_override(item)
+        except VdgComponentError as e:
+            raise InputError(str(e)) from None
+        if key in VDG_OPTIONS:
+            raise InputError(f"--set {key} is a Vasco da Gama variant; Goa has no such option")
+        pairs[key] = value
+    try:
+        return load_components(data, pairs or None)
+    except ComponentError as e:
+        raise InputError(f"Goa component data {data or '(the default file)'}: {e}") from None
+    except OSError as e:
+        raise InputError(f"cannot read Goa component data file {data}: {e.strerror}") from None
+    except (KeyError, TypeError, AttributeError) as e:
+        # the loader names most problems itself; a table where it expects another shape
+        # slips past its checks as a Python error
+        where = f"{data or DEFAULT_PATH}" + (" with the --set values" if pairs else "")
+        raise InputError(f"Goa component data {where} has the wrong shape: {e!r}") from None
+
+
+def seats(lineup: str | None, players: str | None) -> list[str]:
+    """One Goa preset per seat from ``--lineup`` (one name fills every seat) and
+    ``--players`` (2 to 4; default: the number of names, or 4 for one name)."""
+    count: int | None = None
+    if players is not None:
+        try:
+            count = int(players)
+        except ValueError:
+            raise InputError(f"--players is one count (2 to 4), got {players!r}") from None
+        if not 2 <= count <= 4:
+            raise InputError(f"--players must be 2, 3 or 4 ({GOA_PLAYERS}), got {count}")
+    names = parse_names(lineup if lineup is not None else DEFAULT_LINEUP, "--lineup")
+    if len(names) == 1:
+        return names * (count if count is not None else 4)
+    if count is not None and len(names) != count:
+        raise InputError(
+            f"--lineup names {len(names)} players but --players is {count} "
+            "(give one name for every seat, or one name per seat)"
+        )
+    if not 2 <= len(names) <= 4:
+        raise InputError(f"--lineup names {len(names)} players; {GOA_PLAYERS}")
+    return names
+
+
+def player_counts(text: str, option: str) -> list[int]:
+    """The player counts of a comma-separated option, each 2, 3 or 4 (Goa's range named in
+    the error)."""
+    for x in text.split(","):
+        if x.strip().lstrip("-").isdigit() and not 2 <= int(x) <= 4:
+            raise InputError(f"{option} must be 2, 3 or 4 ({GOA_PLAYERS}), got {int(x)}")
+    return parse_player_counts(text, option)
+
+
+def params(names: list[str]) -> np.ndarray:
+    """The players' parameter table; an unknown preset is a usage error."""
+    from vdgsim.goa.players import PresetError, lineup_params
+
+    try:
+        return lineup_params(names, len(names))
+    except PresetError as e:
+        raise InputError(str(e)) from None
+
+
+def check_presets(names: list[str]) -> None:
+    """Each name a Goa preset (a one-line usage error for the first that is not)."""
+    from vdgsim.goa.players import PresetError, preset_row
+
+    for name in names:
+        try:
+            preset_row(name)
+        except PresetError as e:
+            raise InputError(str(e)) from None
+
+
+def bench_presets(presets: str | None) -> list[str]:
+    """The presets `vdg bench --game goa` measures: the ones named, else random and default."""
+    from vdgsim.goa.players import PRESETS
+
+    if presets is not None:
+        names = parse_names(presets, "--presets")
+    else:
+        names = ["random"] + (["default"] if "default" in PRESETS else [])
+    check_presets(names)
+    return names
+
+
+def play_game(comp: Components, table: np.ndarray, players: int, seed: int) -> GameState:
+    """One game played to its end by the compiled players of ``table``."""
+    from vdgsim.goa import layout as L
+    from vdgsim.goa.game import new_game
+    from vdgsim.goa.players import play_to_end
+
+    game = new_game(players=players, seed=seed, components=comp)
+    play_to_end(comp.array, game.s, game.log, table, np.zeros(L.MAX_LEGAL, dtype=np.int64))
+    return game
+
+
+def warm_up() -> None:
+    """Compile (or load) every Goa entry point the commands call: one game each through
+    :func:`play_game` and the account's replay (``vdg play``), the compiled batch loop and the
+    Python step loop (``vdg bench``)."""
+    from vdgsim.goa.account import account
+    from vdgsim.goa.bench import time_compiled, time_python
+    from vdgsim.goa.components import default_components
+    from vdgsim.goa.players import lineup_params
+
+    comp = default_components()
+    account(play_game(comp, lineup_params(["random"] * 2, 2), 2, 0))
+    time_compiled(comp, 2, "random", 1)
+    time_python(comp, 2, "random", 1)
+
+
+def play(
+    players: str | None,
+    seed: int,
+    lineup: str | None,
+    as_json: bool,
+    data: str | None,
+    overrides: list[str] | None,
+    plain_python_note: str,
+) -> None:
+    """`vdg play --game goa`: one game, told round by round, or as JSON."""
+    from vdgsim.goa.account import account, decisions, event_records, options_of
+    from vdgsim.goa.game import result
+
+    names = seats(lineup, players)
+    comp = components(data, overrides)
+    table = params(names)
+    if _numba_cache.plain_python_fallback():
+        note(plain_python_note)
+    n = len(names)
+    game = play_game(comp, table, n, seed)
+    if as_json:
+        res = result(game)
+        doc = {
+            "game": "goa",
+            "players": n,
+            "seed": seed,
+            "lineup": names,
+            "options": asdict(options_of(game)),
+            "components": comp.digest,
+            "actions": decisions(game),
+            "events": event_records(game),
+            "result": {
+                "vp": list(res.vp),
+                "rank": list(res.rank),
+                "win_share": list(res.win_share),
+                "ducats": list(res.ducats),
+                "vp_by_source": [dict(d) for d in res.vp_by_source],
+            },
+        }
+        typer.echo(json.dumps(doc, indent=1))
+        return
+    typer.echo(
+        f"Goa: {n} players, seed {seed}, players {', '.join(names)}; "
+        f"component data {comp.digest} ({comp.data.get('name', comp.source)})"
+    )
+    for line in account(game):
+        typer.echo(line)
+
+
+def data_path() -> None:
+    typer.echo(str(DEFAULT_PATH))
+
+
+def data_check(file: str | None, overrides: list[str] | None) -> None:
+    comp = components(file, overrides)
+    typer.echo(f"ok: {comp.source} ({comp.data.get('name', '')}), digest {comp.digest}")
