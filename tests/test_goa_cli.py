@@ -126,7 +126,7 @@ def test_play_json_is_identical_compiled_and_as_plain_python():
         (["play", "--players", "5"], "Goa is for 2 to 4 players"),
         (["play", "--lineup", "random,random,random,random,random"], "Goa is for 2 to 4 players"),
         (["play", "--lineup", "no-such-player"], "'no-such-player'"),
-        (["play", "--data", "no-such-file.toml"], "cannot read Goa component data file"),
+        (["play", "--data", "no-such-file.toml"], "no-such-file.toml: cannot read it"),
         (["play", "--set", "start.no_such_key=3"], "start.no_such_key: no such key"),
         (["play", "--set", "start.ships=-1"], "start.ships: -1 is outside 0..99"),
         (["play", "--set", "colonies.tiles=[1]"], "has the wrong shape"),

@@ -11,47 +11,39 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import typer
 
 from vdgsim import _numba_cache
 from vdgsim.commands.common import InputError, note, parse_names, parse_player_counts
-from vdgsim.components import OPTIONS as VDG_OPTIONS
 from vdgsim.components import ComponentError as VdgComponentError
-from vdgsim.components import parse_override
-from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components, load_components
+from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components
 
 if TYPE_CHECKING:
     from vdgsim.goa.game import GameState
+    from vdgsim.runner.games import Game
 
 GOA_PLAYERS = "Goa is for 2 to 4 players"
 DEFAULT_LINEUP = "default"
 
 
+def _goa() -> Game:
+    """Goa's entry in the runner's registry: its loader and line-ups are the commands' too.
+    Imported on use, as the players are (the registry imports Vasco da Gama's players)."""
+    from vdgsim.runner.games import GOA
+
+    return GOA
+
+
 def components(data: str | None, overrides: list[str] | None) -> Components:
-    """Goa's component data from ``--data`` and ``--set`` (KEY=VALUE, values in TOML)."""
-    pairs: dict[str, Any] = {}
-    for item in overrides or []:
-        try:
-            key, value = parse_override(item)
-        except VdgComponentError as e:
-            raise InputError(str(e)) from None
-        if key in VDG_OPTIONS:
-            raise InputError(f"--set {key} is a Vasco da Gama variant; Goa has no such option")
-        pairs[key] = value
+    """Goa's component data from ``--data`` and ``--set`` (KEY=VALUE, values in TOML), loaded
+    as the runner loads it."""
     try:
-        return load_components(data, pairs or None)
-    except ComponentError as e:
-        raise InputError(f"Goa component data {data or '(the default file)'}: {e}") from None
-    except OSError as e:
-        raise InputError(f"cannot read Goa component data file {data}: {e.strerror}") from None
-    except (KeyError, TypeError, AttributeError) as e:
-        # the loader names most problems itself; a table where it expects another shape
-        # slips past its checks as a Python error
-        where = f"{data or DEFAULT_PATH}" + (" with the --set values" if pairs else "")
-        raise InputError(f"Goa component data {where} has the wrong shape: {e!r}") from None
+        return _goa().load_components(data, overrides or [])
+    except (ComponentError, VdgComponentError) as e:
+        raise InputError(f"Goa component data {e}") from None
 
 
 def seats(lineup: str | None, players: str | None) -> list[str]:
@@ -89,22 +81,18 @@ def player_counts(text: str, option: str) -> list[int]:
 
 def params(names: list[str]) -> np.ndarray:
     """The players' parameter table; an unknown preset is a usage error."""
-    from vdgsim.goa.players import PresetError, lineup_params
-
     try:
-        return lineup_params(names, len(names))
-    except PresetError as e:
+        return _goa().params_table(names)
+    except ValueError as e:
         raise InputError(str(e)) from None
 
 
 def check_presets(names: list[str]) -> None:
     """Each name a Goa preset (a one-line usage error for the first that is not)."""
-    from vdgsim.goa.players import PresetError, preset_row
-
     for name in names:
         try:
-            preset_row(name)
-        except PresetError as e:
+            _goa().parameter_row(name)
+        except ValueError as e:
             raise InputError(str(e)) from None
 
 

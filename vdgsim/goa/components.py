@@ -303,15 +303,24 @@ def build(data: dict[str, Any], source: str) -> Components:
 def load_components(
     path: str | Path | None = None, overrides: dict[str, Any] | None = None
 ) -> Components:
-    """Load a component file (default: the packaged one), apply overrides, validate, pack."""
+    """Load a component file (default: the packaged one), apply overrides, validate, pack.
+    Every problem with the file or the overrides is a one-line :class:`ComponentError`."""
     p = Path(path) if path is not None else DEFAULT_PATH
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise ComponentError(f"{p}: {e}") from None
-    if overrides:
-        data = apply_overrides(data, overrides)
-    return build(data, str(p))
+    except OSError as e:
+        raise ComponentError(f"{p}: cannot read it: {e.strerror}") from None
+    try:
+        return build(apply_overrides(data, overrides) if overrides else data, str(p))
+    except ComponentError as e:
+        raise ComponentError(f"{p}: {e}") from None
+    except (KeyError, TypeError, AttributeError) as e:
+        # the field checks name most problems; a table where another shape is expected
+        # slips past them as a Python error
+        where = " (with the overrides)" if overrides else ""
+        raise ComponentError(f"{p}{where} has the wrong shape: {e!r}") from None
 
 
 _DEFAULT: Components | None = None

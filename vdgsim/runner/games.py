@@ -103,10 +103,10 @@ def _goa_load(path: str | Path | None, overrides: Any) -> GameComponents:
 
     if isinstance(overrides, list):  # --set KEY=VALUE strings, parsed as for Vasco da Gama
         overrides = dict(vdg_components.parse_override(o) for o in overrides)
-    try:
-        return load_components(path, overrides or None)
-    except OSError as e:
-        raise ComponentError(f"cannot read component data file {path}: {e.strerror}") from None
+    for key in overrides or {}:
+        if key in vdg_components.OPTIONS:
+            raise ComponentError(f"--set {key} is a Vasco da Gama variant; Goa has no such option")
+    return load_components(path, overrides or None)
 
 
 def _goa_default() -> GameComponents:
