@@ -10,9 +10,8 @@ meaning; preset files (``strategies/presets/*.toml``) are validated against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from vdgsim import vocabulary as V
+from vdgsim.paramtable import ParamSpec, check_specs
 
 N_PARAMS = 96
 P_KIND = 0
@@ -78,23 +77,6 @@ CHARACTER_AXIS = V.CHARACTER_AXIS
 AXES = {"area": AREA_AXIS, "landing": LANDING_AXIS, "character": CHARACTER_AXIS}
 
 
-@dataclass(frozen=True)
-class ParamSpec:
-    """One behaviour parameter as a preset file names it."""
-
-    name: str
-    column: int
-    axis: str | None
-    default: float | tuple[float, ...]
-    lo: float
-    hi: float
-    doc: str
-
-    @property
-    def width(self) -> int:
-        return 1 if self.axis is None else len(AXES[self.axis])
-
-
 PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec("real_value_early", P_RV_EARLY, None, 0.6, 0.0, 5.0, "VP a Real is worth in round 1"),
     ParamSpec("real_value_late", P_RV_LATE, None, 0.34, 0.0, 5.0, "VP a Real is worth in round 5"),
@@ -149,4 +131,5 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec("repeat_weight", P_REPEAT_W, None, 0.4, 0.0, 1.0, "value of a 2nd disc in an Area"),
     ParamSpec("project_bonus", P_PROJECT_BONUS, None, 1.0, 0.0, 5.0, "weight of Natal's bonus"),
 )
+check_specs(PARAM_SPECS, AXES)
 SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}

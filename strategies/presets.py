@@ -20,7 +20,6 @@ Errors name the file and the field (``ValueError`` subclass :class:`PresetError`
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,8 @@ import numpy as np
 
 from strategies.params import AXES, N_PARAMS, P_KIND, PARAM_SPECS, POLICY_KINDS, SPEC_BY_NAME
 from strategies.restrictions import RestrictionError, restrict
+from vdgsim.paramtable import PresetError, apply_params, fill_defaults, read_preset_file
+from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
 _TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict", "provenance"}
@@ -41,10 +42,6 @@ _RESTRICT_KEYS = {
     "only_landings",
     "never_landings",
 }
-
-
-class PresetError(ValueError):
-    """A preset file that cannot be read or does not validate."""
 
 
 @dataclass(frozen=True)
@@ -61,45 +58,8 @@ def default_row(policy: str = "heuristic") -> np.ndarray:
     """A row with every behaviour parameter at its built-in default and no restriction."""
     row = np.zeros(N_PARAMS, dtype=np.float64)
     row[P_KIND] = POLICY_KINDS[policy]
-    for spec in PARAM_SPECS:
-        if spec.axis is None:
-            row[spec.column] = float(spec.default)  # type: ignore[arg-type]
-        else:
-            row[spec.column : spec.column + spec.width] = spec.default
+    fill_defaults(row, PARAM_SPECS)
     return row
-
-
-def _number(value: Any, where: str, lo: float, hi: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise PresetError(f"{where}: expected a number, got {value!r}")
-    v = float(value)
-    if not lo <= v <= hi:
-        raise PresetError(f"{where}: {v} is outside {lo}..{hi}")
-    return v
-
-
-def _apply_params(row: np.ndarray, params: Any, where: str) -> None:
-    if not isinstance(params, dict):
-        raise PresetError(f"{where}: [params] must be a table")
-    for key, value in params.items():
-        spec = SPEC_BY_NAME.get(key)
-        field = f"{where}: params.{key}"
-        if spec is None:
-            known = ", ".join(sorted(SPEC_BY_NAME))
-            raise PresetError(f"{field}: unknown parameter (known: {known})")
-        if spec.axis is None:
-            row[spec.column] = _number(value, field, spec.lo, spec.hi)
-            continue
-        names = AXES[spec.axis]
-        if not isinstance(value, dict):
-            raise PresetError(
-                f"{field}: expected a table keyed by {spec.axis} ({', '.join(names)}), "
-                f"got {value!r}"
-            )
-        for sub, v in value.items():
-            if sub not in names:
-                raise PresetError(f"{field}.{sub}: unknown {spec.axis} (known: {', '.join(names)})")
-            row[spec.column + names.index(sub)] = _number(v, f"{field}.{sub}", spec.lo, spec.hi)
 
 
 def _apply_restrict(row: np.ndarray, table: Any, where: str) -> np.ndarray:
@@ -125,19 +85,7 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
     where = str(path)
     if path in _seen:
         raise PresetError(f"{where}: inherit loop ({' -> '.join(str(p) for p in _seen)})")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PresetError(f"{where}: no such preset file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PresetError(f"{where}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise PresetError(f"{where}: not valid TOML: {exc}") from None
-    for key in data:
-        if key not in _TOP_KEYS:
-            raise PresetError(
-                f"{where}: {key}: unknown field (known: {', '.join(sorted(_TOP_KEYS))})"
-            )
+    data = read_preset_file(path, _TOP_KEYS)
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name:
         raise PresetError(f"{where}: name: expected a non-empty string")
@@ -160,7 +108,7 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
             )
         row[P_KIND] = POLICY_KINDS[policy]
     if "params" in data:
-        _apply_params(row, data["params"], where)
+        apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
     if "restrict" in data:
         row = _apply_restrict(row, data["restrict"], where)
     # where a generated preset came from (vdg tune): a record for readers, not for play
@@ -171,12 +119,7 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
 
 def preset_path(name: str, relative_to: Path | None = None) -> Path:
     """The file of a shipped preset name, or ``name`` itself if it is a path to a file."""
-    if name.endswith(".toml") or "/" in name or "\\" in name:
-        p = Path(name)
-        if not p.is_absolute() and relative_to is not None and not p.exists():
-            p = relative_to / p
-        return p
-    return PRESET_DIR / f"{name}.toml"
+    return _preset_path(name, relative_to, PRESET_DIR)
 
 
 def shipped_presets() -> list[str]:

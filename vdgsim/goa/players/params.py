@@ -8,9 +8,8 @@ meaning; preset files (``presets/*.toml``) are validated against it. VP is the u
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from vdgsim.goa import layout as L
+from vdgsim.paramtable import ParamSpec, check_specs
 
 N_PARAMS = 64
 P_KIND = 0
@@ -41,23 +40,6 @@ N_BEHAVIOUR = 27
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
 AXES = {"column": COLUMN_AXIS, "spice": SPICE_AXIS}
-
-
-@dataclass(frozen=True)
-class ParamSpec:
-    """One behaviour parameter as a preset file names it."""
-
-    name: str
-    column: int
-    axis: str | None
-    default: float | tuple[float, ...]
-    lo: float
-    hi: float
-    doc: str
-
-    @property
-    def width(self) -> int:
-        return 1 if self.axis is None else len(AXES[self.axis])
 
 
 PARAM_SPECS: tuple[ParamSpec, ...] = (
@@ -110,6 +92,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec("cash_target", P_CASH, None, 12.0, 0.0, 60.0, "ducats that count at full value"),
 )
+check_specs(PARAM_SPECS, AXES)
 SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}
 
 

@@ -1,0 +1,135 @@
+"""Players' parameter rows for any game: the spec of each behaviour parameter and reading a
+preset file into a row.
+
+A player is one float64 row. Each game declares its behaviour parameters as a tuple of
+:class:`ParamSpec` (Vasco da Gama's in ``strategies/params.py``, Goa's in
+``vdgsim/goa/players/params.py``) and its axes (the keys of per-Area, per-column ...
+parameters); a preset file's ``[params]`` table is validated against them here, so both
+games' preset files read, and fail, the same way: one line naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+class PresetError(ValueError):
+    """A preset file that cannot be read or does not validate, or an unknown preset name."""
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One behaviour parameter as a preset file names it: a scalar, or one value per key of
+    its axis (then ``default`` holds one value per key)."""
+
+    name: str
+    column: int
+    axis: str | None
+    default: float | tuple[float, ...]
+    lo: float
+    hi: float
+    doc: str
+
+    @property
+    def width(self) -> int:
+        """Columns of the row it takes."""
+        return 1 if not isinstance(self.default, tuple) else len(self.default)
+
+
+def check_specs(specs: tuple[ParamSpec, ...], axes: Mapping[str, tuple[str, ...]]) -> None:
+    """Refuse a spec table whose per-axis defaults do not have one value per key of their
+    axis, or whose columns overlap (a programming error, found at import)."""
+    taken: set[int] = set()
+    for spec in specs:
+        if spec.axis is not None:
+            keys = axes[spec.axis]
+            if not isinstance(spec.default, tuple) or len(spec.default) != len(keys):
+                raise ValueError(f"{spec.name}: default needs one value per {spec.axis}: {keys}")
+        elif isinstance(spec.default, tuple):
+            raise ValueError(f"{spec.name}: a scalar parameter with a tuple default")
+        cols = set(range(spec.column, spec.column + spec.width))
+        if cols & taken:
+            raise ValueError(f"{spec.name}: columns {sorted(cols & taken)} already taken")
+        taken |= cols
+
+
+def fill_defaults(row: np.ndarray, specs: tuple[ParamSpec, ...]) -> None:
+    """Every parameter of ``specs`` at its default."""
+    for spec in specs:
+        row[spec.column : spec.column + spec.width] = spec.default
+
+
+def number(value: Any, where: str, lo: float, hi: float) -> float:
+    """``value`` as a float in ``lo .. hi``, else a :class:`PresetError` naming ``where``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PresetError(f"{where}: expected a number, got {value!r}")
+    v = float(value)
+    if not lo <= v <= hi:
+        raise PresetError(f"{where}: {v} is outside {lo}..{hi}")
+    return v
+
+
+def apply_params(
+    row: np.ndarray,
+    params: Any,
+    where: str,
+    by_name: Mapping[str, ParamSpec],
+    axes: Mapping[str, tuple[str, ...]],
+) -> None:
+    """Write a preset file's ``[params]`` table into ``row`` (per-axis values may be partial)."""
+    if not isinstance(params, dict):
+        raise PresetError(f"{where}: [params] must be a table")
+    for key, value in params.items():
+        spec = by_name.get(key)
+        field = f"{where}: params.{key}"
+        if spec is None:
+            known = ", ".join(sorted(by_name))
+            raise PresetError(f"{field}: unknown parameter (known: {known})")
+        if spec.axis is None:
+            row[spec.column] = number(value, field, spec.lo, spec.hi)
+            continue
+        names = axes[spec.axis]
+        if not isinstance(value, dict):
+            raise PresetError(
+                f"{field}: expected a table keyed by {spec.axis} ({', '.join(names)}), "
+                f"got {value!r}"
+            )
+        for sub, v in value.items():
+            if sub not in names:
+                raise PresetError(f"{field}.{sub}: unknown {spec.axis} (known: {', '.join(names)})")
+            row[spec.column + names.index(sub)] = number(v, f"{field}.{sub}", spec.lo, spec.hi)
+
+
+def read_preset_file(path: Path, top_keys: set[str]) -> dict[str, Any]:
+    """A preset file's TOML table, its top-level keys checked against ``top_keys``."""
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PresetError(f"{where}: no such preset file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PresetError(f"{where}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PresetError(f"{where}: not valid TOML: {exc}") from None
+    for key in data:
+        if key not in top_keys:
+            known = ", ".join(sorted(top_keys))
+            raise PresetError(f"{where}: {key}: unknown field (known: {known})")
+    return data
+
+
+def preset_path(name: str, relative_to: Path | None, shipped: Path) -> Path:
+    """The file of a shipped preset name (in ``shipped``), or ``name`` itself if it names a
+    file (a ``.toml`` name or a path; relative paths also tried from ``relative_to``)."""
+    if name.endswith(".toml") or "/" in name or "\\" in name:
+        p = Path(name)
+        if not p.is_absolute() and relative_to is not None and not p.exists():
+            p = relative_to / p
+        return p
+    return shipped / f"{name}.toml"
