@@ -130,7 +130,7 @@ def tile_use_vp(c, s, p, params, need, t):
         col = LO.least_column(s, p)
         return V.step_gain(c, s, p, params, col)
     if kind == L.TK_RELIEF:
-        t4 = 4  # C9: two cards of 1-3 colonists, 4 on average
+        t4 = 4  # two expedition cards of 1-3 colonists (components.toml), 4 on average
         v = max(V.ships_vp(s, p, params, need, t4), V.colonists_vp(s, p, params, t4))
         return max(v, V.gain_spices_vp(s, p, params, need, t4, -1, 0))
     if not st.action_done and not last:
@@ -194,7 +194,7 @@ def play_vp(c, s, p, params, need, card, col):
         v = V.gain_spices_vp(s, p, params, need, amount, -1, 0)
     elif e == L.CE_SELL:
         v = sell_vp(c, s, p, params, need, amount)
-    else:  # buy progress (C10)
+    else:  # buy progress (its prices are in components.toml)
         price = cf.progress_price[st.row[p, col] - 1]
         v = V.step_gain(c, s, p, params, col) - price * V.ducat_vp(s, p, params)
     return v - V.hold_vp(c, s, p, params, card)

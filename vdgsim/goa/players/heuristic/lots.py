@@ -234,7 +234,8 @@ def best_colony_vp(c, s, p, params, need, name):
 @njit(cache=True)
 def found_odds(c, s, p, name, population, reveal):
     """(chance of founding, colonists expected to be paid) when ``reveal`` cards of 1-3
-    colonists each are revealed (C9: equally many of each number; the order is hidden)."""
+    colonists each are revealed (the expedition deck holds equally many of each number; the
+    order is hidden)."""
     cf = S.comp(c)
     st = S.fields(s)
     short = cf.colony_need[name] - population

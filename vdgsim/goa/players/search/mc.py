@@ -21,27 +21,7 @@ from vdgsim.goa.engine import flow
 from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
 from vdgsim.goa.players.search.params import Q_DETS, Q_MARGIN, Q_ROLLOUTS
 from vdgsim.goa.players.search.rollout import play_out, reward
-
-
-@njit(cache=True, _nrt=False)
-def halving_rounds(n):
-    """Rounds of halving that take ``n`` candidates down to one."""
-    r = 0
-    m = n
-    while m > 1:
-        m = (m + 1) // 2
-        r += 1
-    return r
-
-
-@njit(cache=True, _nrt=False)
-def rank_by_total(alive, m, total):
-    """Order ``alive[:m]`` by total reward, best first (ties keep the legal-action order)."""
-    for i in range(1, m):
-        j = i
-        while j > 0 and total[alive[j - 1]] < total[alive[j]]:
-            alive[j - 1], alive[j] = alive[j], alive[j - 1]
-            j -= 1
+from vdgsim.halving import halving_rounds, rank_by_total
 
 
 @njit(cache=True)
