@@ -10,10 +10,13 @@ name differently, unless :data:`PER_COMMAND_OPTIONS` says why that name is the c
 from __future__ import annotations
 
 import functools
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import PureWindowsPath
+from pathlib import Path, PureWindowsPath
 from typing import Annotated, Any
 
 import typer
@@ -305,11 +308,35 @@ def compile_status(console: Console | None = None) -> Iterator[None]:
     )
 
 
+_GOA_WARM_UP = "from vdgsim.commands.goa import warm_up; warm_up()"
+
+
+def _start_goa_warm_up() -> subprocess.Popen[bytes] | None:
+    """Goa's entry points compiled by a child process into the same cache while this one
+    compiles Vasco da Gama's: the two games share no compiled function, so a second core
+    halves the first compilation. None where there is nothing to compile."""
+    if _numba_cache.jit_disabled():
+        return None
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(_numba_cache.cache_dir()), VDGSIM_JIT="always")
+    package_root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-c", _GOA_WARM_UP],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return None
+
+
 def warm_up() -> None:
     """Compile (or load from the cache) every compiled entry point the commands call: the
     step-by-step API with a compiled player (``vdg play``), the whole-game loop (``vdg bench``)
     and the batch chunk loop (``simulate``, ``tournament``, ``experiment``), and Goa's
-    (``--game goa``); then mark the cache warm."""
+    (``--game goa``, in a child process meanwhile); then mark the cache warm."""
     import numpy as np
 
     from strategies.loop import play_games
@@ -320,11 +347,13 @@ def warm_up() -> None:
     from vdgsim.game import new_game
     from vdgsim.runner.run import warm_up as warm_up_runner
 
+    goa = _start_goa_warm_up()
     comp = default_components()
     play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
     play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
     warm_up_runner(comp)
-    warm_up_goa()
+    if goa is None or goa.wait() != 0:
+        warm_up_goa()  # here, so that a failure shows its traceback
     _numba_cache.mark_warm()
 
 
