@@ -12,7 +12,7 @@ from typing import Annotated
 
 if sys.argv[1:2] == ["play"]:
     # One game needs no compiled code: on a machine without a complete compiled cache, play it
-    # as plain Python (the same game, in about a second) instead of compiling for 1-2 minutes
+    # as plain Python (the same game, in about a second) instead of compiling for about 3 minutes
     # first. vdgsim._numba_cache reads this when vdgsim is imported, before anything compiles.
     os.environ.setdefault("VDGSIM_JIT", "if-warm")
 

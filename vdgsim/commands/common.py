@@ -27,7 +27,7 @@ from vdgsim import _numba_cache
 from vdgsim.components import ComponentError, Components, load_components
 from vdgsim.game import MAX_SEED
 
-COMPILING = "Compiling the engine for this machine (once; about 1–2 minutes)…"
+COMPILING = "Compiling the engine for this machine (once; about 3 minutes)…"
 USAGE_EXIT = 2
 
 

@@ -34,7 +34,7 @@ from vdgsim.game import GameState, new_game, result
 
 PLAIN_PYTHON_NOTE = (
     "played without compiled code (the engine compiles once per machine on the first batch "
-    "command, about 1–2 minutes)"
+    "command, about 3 minutes)"
 )
 
 
