@@ -1,14 +1,8 @@
-"""``mc``: flat Monte Carlo search with successive halving over the legal actions.
-
-At each of its decisions with more than one legal action the player draws a search seed from
-the game's player generator and evaluates every candidate by rollouts: apply the candidate to a
-determinization (:mod:`.determinize`) and let the rollout preset play every seat to the end
-(:mod:`.rollout`). Candidates are compared on common random numbers: a candidate's k-th rollout
-uses determinization ``k mod dets`` and the k-th generator streams, the same for every candidate.
-Successive halving: the budget of ``rollouts`` per decision is split evenly over
-``ceil(log2(candidates))`` rounds; after each round the better half (by total reward, equal
-counts) goes on, and the last survivor is played.
-"""
+"""``mc`` for Goa: the flat Monte Carlo search of Vasco da Gama's :mod:`strategies.search.mc`
+(successive halving over the legal actions, common random numbers: a candidate's k-th rollout
+uses determinization ``k mod dets`` and the k-th generator streams) over Goa's determinizations
+(:mod:`.determinize`) and rollouts (:mod:`.rollout`). The search seed comes from the game's
+player generator, so a decision is a pure function of the game."""
 
 from __future__ import annotations
 
