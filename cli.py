@@ -33,7 +33,7 @@ from vdgsim.commands.tune import tune
 
 app = typer.Typer(
     name="vdg",
-    help="Monte Carlo strategy analysis for the board game Vasco da Gama (2-4 players).",
+    help="Strategy analysis of Vasco da Gama and Goa (--game goa), 2-4 players.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -66,7 +66,7 @@ def _options(
         ),
     ] = False,
 ) -> None:
-    """Monte Carlo strategy analysis for the board game Vasco da Gama (2-4 players)."""
+    """Strategy analysis of Vasco da Gama and Goa (--game goa), 2-4 players."""
 
 
 app.command("play")(play)
