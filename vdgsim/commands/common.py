@@ -348,10 +348,16 @@ def warm_up() -> None:
     from vdgsim.runner.run import warm_up as warm_up_runner
 
     goa = _start_goa_warm_up()
-    comp = default_components()
-    play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
-    play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
-    warm_up_runner(comp)
+    try:
+        comp = default_components()
+        play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
+        play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
+        warm_up_runner(comp)
+    except BaseException:  # Ctrl-C or a failure here: no child left compiling on its own
+        if goa is not None:
+            goa.kill()
+            goa.wait()
+        raise
     if goa is None or goa.wait() != 0:
         warm_up_goa()  # here, so that a failure shows its traceback
     _numba_cache.mark_warm()
