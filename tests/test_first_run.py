@@ -150,3 +150,28 @@ def test_first_play_bench_and_play_again_on_an_empty_cache(tmp_path: Path) -> No
 
     again = vdg(cache, *bench, "--presets", "random", "--json")
     assert again.returncode == 0 and STATUS not in again.stderr, again.stderr
+
+
+class _Child:
+    """A finished warm-up child with the given exit code."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+    def wait(self) -> int:
+        return self.code
+
+
+@pytest.mark.parametrize(("child_code", "here"), [(0, []), (1, ["goa"]), (None, ["goa"])])
+def test_warm_up_compiles_goa_here_only_when_its_child_did_not(
+    monkeypatch: pytest.MonkeyPatch, child_code: int | None, here: list[str]
+) -> None:
+    from vdgsim.commands import goa as goa_commands
+
+    calls: list[str] = []
+    child = None if child_code is None else _Child(child_code)
+    monkeypatch.setattr(common, "_start_goa_warm_up", lambda: child)
+    monkeypatch.setattr(goa_commands, "warm_up", lambda: calls.append("goa"))
+    monkeypatch.setattr(_numba_cache, "mark_warm", lambda: calls.append("warm"))
+    common.warm_up()
+    assert calls == [*here, "warm"]
