@@ -90,8 +90,8 @@ def play(
     With --game goa, a game of Goa: per round the Flag and markers placed, each auction with
     its bids and price, each action turn with what it changed (ducats, ships, colonists,
     spices, cards), the holdings at the end of the round; then the VP by source and the
-    ranking (G8.5: VP, then ducats). --lineup then names Goa presets (those in
-    vdgsim/goa/players/presets; default: default), --data and --set Goa's component data
+    ranking (G8.5: VP, then ducats). --lineup then names Goa players (the presets in
+    vdgsim/goa/players/presets, or mc:...; default: default), --data and --set Goa's component data
     (vdg data --game goa path), and --json adds the options and each seat's ducats; see
     docs/goa-cli.md."""
     if game == "goa":
