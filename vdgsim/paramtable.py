@@ -10,6 +10,7 @@ games' preset files read, and fail, the same way: one line naming the file and t
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -73,6 +74,25 @@ def number(value: Any, where: str, lo: float, hi: float) -> float:
     if not lo <= v <= hi:
         raise PresetError(f"{where}: {v} is outside {lo}..{hi}")
     return v
+
+
+def option_number(
+    text: str, name: str, key: str, lo: float, hi: float, integer: bool, error: type[ValueError]
+) -> float:
+    """The value of option ``key=text`` of the player name ``name`` (a search player's budget,
+    ``mc:rollouts=64``): a finite number in ``lo .. hi``, whole if ``integer``; else a one-line
+    ``error``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise error(f"{name!r}: {key} must be a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise error(f"{name!r}: {key} must be a finite number, got {text!r}")
+    if integer and value != int(value):
+        raise error(f"{name!r}: {key} must be a whole number, got {text!r}")
+    if not lo <= value <= hi:
+        raise error(f"{name!r}: {key}={text} is outside {lo:g}..{hi:g}")
+    return value
 
 
 def apply_params(

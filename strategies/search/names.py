@@ -11,7 +11,6 @@ search gains most over the preset.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +28,7 @@ from strategies.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
+from vdgsim.paramtable import option_number
 from vdgsim.vocabulary import Decision
 
 
@@ -127,17 +127,7 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
             known = ", ".join([*options, "rollout", "decisions"])
             raise SearchNameError(f"{base!r}: unknown option {key!r} for {kind} (known: {known})")
         opt = options[key]
-        try:
-            value = float(text)
-        except ValueError:
-            raise SearchNameError(f"{base!r}: {key} must be a number, got {text!r}") from None
-        if not math.isfinite(value):
-            raise SearchNameError(f"{base!r}: {key} must be a finite number, got {text!r}")
-        if opt.integer and value != int(value):
-            raise SearchNameError(f"{base!r}: {key} must be a whole number, got {text!r}")
-        if not opt.lo <= value <= opt.hi:
-            raise SearchNameError(f"{base!r}: {key}={text} is outside {opt.lo:g}..{opt.hi:g}")
-        values[key] = value
+        values[key] = option_number(text, base, key, opt.lo, opt.hi, opt.integer, SearchNameError)
     if is_search_name(rollout):
         raise SearchNameError(f"{base!r}: the rollout player must be a preset, not {rollout!r}")
     preset = resolve_preset(rollout)

@@ -8,7 +8,6 @@ unless the name says otherwise (:data:`STANDARD_ROLLOUT`).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +22,7 @@ from vdgsim.goa.players.search.params import (
     Q_ROLLOUTS,
     SEARCH_KINDS,
 )
+from vdgsim.paramtable import option_number
 
 
 class SearchNameError(PresetError):
@@ -81,17 +81,7 @@ def search_row(name: str) -> np.ndarray:
             known = ", ".join([*options, "rollout"])
             raise SearchNameError(f"{name!r}: unknown option {key!r} (known: {known})")
         opt = options[key]
-        try:
-            value = float(text)
-        except ValueError:
-            raise SearchNameError(f"{name!r}: {key} must be a number, got {text!r}") from None
-        if not math.isfinite(value):
-            raise SearchNameError(f"{name!r}: {key} must be a finite number, got {text!r}")
-        if opt.integer and value != int(value):
-            raise SearchNameError(f"{name!r}: {key} must be a whole number, got {text!r}")
-        if not opt.lo <= value <= opt.hi:
-            raise SearchNameError(f"{name!r}: {key}={text} is outside {opt.lo:g}..{opt.hi:g}")
-        values[key] = value
+        values[key] = option_number(text, name, key, opt.lo, opt.hi, opt.integer, SearchNameError)
     preset = preset_row(rollout)
     row = np.zeros_like(preset)
     row[:Q_BASE] = preset[:Q_BASE]
