@@ -26,8 +26,8 @@ import numpy as np
 from strategies.policy import choose
 from strategies.registry import resolve
 from vdgsim import layout as L
-from vdgsim.fastcall import compiled_entry
-from vdgsim.game import GameResult, GameState, apply_action, is_over, legal_actions, result
+from vdgsim.fastcall import FastCall
+from vdgsim.game import GameResult, GameState, legal_actions, result, step
 
 PythonPlayer = Callable[[GameState, list[int]], int]
 
@@ -38,17 +38,12 @@ def preset_player(name: str) -> PythonPlayer:
     # the policy reads only the deciding seat's row; one row per seat lets any seat use it
     table = np.tile(row, (L.MAX_PLAYERS, 1)).astype(np.float64)
 
-    choose_fast = choose
+    # later calls skip numba's typing of the read-only component array
+    fast = FastCall(choose)
 
     def player(game: GameState, legal: list[int]) -> int:
-        nonlocal choose_fast
         codes = np.array(legal, dtype=np.int64)
-        c = game.components.array
-        action = choose_fast(c, game.s, codes, len(codes), table)
-        if choose_fast is choose:
-            # later calls skip numba's typing of the read-only component array
-            choose_fast = compiled_entry(choose, c, game.s, codes, len(codes), table)
-        return int(action)
+        return int(fast.call(game.components.array, game.s, codes, len(codes), table))
 
     return player
 
@@ -61,8 +56,7 @@ def play_python(game: GameState, players: Sequence[PythonPlayer]) -> GameResult:
     """
     if len(players) != game.players:
         raise ValueError(f"{game.players} players in the game, {len(players)} given")
-    while not is_over(game):
-        legal = legal_actions(game)
-        action = players[game.current_player](game, legal)
-        apply_action(game, int(action))
+    legal = legal_actions(game)
+    while legal:
+        legal = step(game, int(players[game.current_player](game, legal)))
     return result(game)

@@ -1,9 +1,12 @@
-"""The Python step API's contract: what ``legal_actions`` returns and how ``apply_action``
-refuses an action (issue 9, item 8: the legality check moved into compiled code)."""
+"""The Python step API's contract: what ``legal_actions`` returns, how ``apply_action`` and
+``step`` refuse an action, and that ``step`` plays the same game in one call per decision
+(issue 9, item 8: the legality check moved into compiled code)."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import numpy as np
@@ -18,6 +21,7 @@ from vdgsim import (
     legal_actions,
     log_rows,
     new_game,
+    step,
 )
 from vdgsim import layout as L
 from vdgsim.engine import flow
@@ -59,32 +63,38 @@ def test_legal_actions_survive_the_next_step() -> None:
     assert first == kept
 
 
-def test_an_illegal_action_raises_with_the_decision_and_seat_and_leaves_the_state() -> None:
+APPLY = pytest.mark.parametrize("apply", [apply_action, step], ids=["apply_action", "step"])
+
+
+@APPLY
+def test_an_illegal_action_raises_with_the_decision_and_seat_and_leaves_the_state(apply) -> None:
     g = new_game(players=4, seed=2)
     for _ in range(10):
         apply_action(g, legal_actions(g)[0])
     before = clone(g)
     bad = _unused_code(legal_actions(g))
     with pytest.raises(IllegalActionError, match=rf"action {bad} is not legal") as err:
-        apply_action(g, bad)
+        apply(g, bad)
     assert f"seat {g.current_player}" in str(err.value)
     assert np.array_equal(g.s, before.s)
     assert np.array_equal(log_rows(g), log_rows(before))
     apply_action(g, legal_actions(g)[0])  # still playable afterwards
 
 
+@APPLY
 @pytest.mark.parametrize("bad", [-1, 2**63, -(2**70), 10**30])
-def test_codes_outside_the_legal_range_or_int64_are_illegal_not_a_crash(bad: int) -> None:
+def test_codes_outside_the_legal_range_or_int64_are_illegal_not_a_crash(apply, bad: int) -> None:
     g = new_game(players=2, seed=3)
     with pytest.raises(IllegalActionError, match="is not legal"):
-        apply_action(g, bad)
+        apply(g, bad)
 
 
+@APPLY
 @pytest.mark.parametrize("bad", [1.0, "1", None, [1]])
-def test_a_non_integer_action_is_refused_clearly(bad: object) -> None:
+def test_a_non_integer_action_is_refused_clearly(apply, bad: object) -> None:
     g = new_game(players=2, seed=3)
     with pytest.raises(IllegalActionError, match="integer action code"):
-        apply_action(g, bad)  # type: ignore[arg-type]
+        apply(g, bad)
 
 
 def test_numpy_integer_actions_are_accepted() -> None:
@@ -97,12 +107,33 @@ def test_numpy_integer_actions_are_accepted() -> None:
     assert np.array_equal(g.s, h.s)
 
 
-def test_no_action_once_the_game_is_over() -> None:
+@APPLY
+def test_no_action_once_the_game_is_over(apply) -> None:
     g = new_game(players=2, seed=6)
     while not is_over(g):
         apply_action(g, legal_actions(g)[-1])
     with pytest.raises(IllegalActionError, match="the game is over"):
-        apply_action(g, 0)
+        apply(g, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_step_plays_the_game_apply_action_plays_and_returns_the_next_listing(players) -> None:
+    g, h = new_game(players=players, seed=9), new_game(players=players, seed=9)
+    pick = random.Random(players)
+    legal = legal_actions(g)
+    steps = 0
+    while legal:
+        a = pick.choice(legal)
+        before, kept = legal, list(legal)
+        legal = step(g, np.int64(a) if steps % 2 else a)
+        apply_action(h, a)
+        steps += 1
+        assert before == kept  # a list step returned stays the caller's
+        assert legal == legal_actions(h) == legal_actions(g)
+        assert all(type(x) is int for x in legal)
+    assert is_over(g) and steps > 100
+    assert np.array_equal(g.s, h.s)
+    assert np.array_equal(log_rows(g), log_rows(h))
 
 
 def test_a_game_state_refuses_arrays_the_compiled_step_cannot_read() -> None:
@@ -120,3 +151,17 @@ def test_a_game_state_refuses_arrays_the_compiled_step_cannot_read() -> None:
     ):
         with pytest.raises(ValueError):
             GameState(g.components, s, log)
+
+
+@pytest.mark.parametrize("copier", [copy.deepcopy, lambda g: pickle.loads(pickle.dumps(g))])
+def test_a_copied_or_pickled_game_continues_identically(copier) -> None:
+    g = new_game(players=3, seed=12)
+    for _ in range(40):
+        apply_action(g, legal_actions(g)[-1])
+    h = copier(g)
+    assert h.s is not g.s and np.array_equal(h.s, g.s)
+    legal_g, legal_h = legal_actions(g), legal_actions(h)
+    while legal_g:
+        assert legal_g == legal_h
+        legal_g, legal_h = step(g, legal_g[0]), step(h, legal_h[0])
+    assert legal_h == [] and np.array_equal(log_rows(g), log_rows(h))

@@ -19,6 +19,7 @@ from vdgsim.game import (
     log_rows,
     new_game,
     result,
+    step,
 )
 from vdgsim.observation import observation
 from vdgsim.positions import state_from_dict, state_to_dict
@@ -45,4 +46,5 @@ __all__ = [
     "result",
     "state_from_dict",
     "state_to_dict",
+    "step",
 ]

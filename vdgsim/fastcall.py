@@ -28,3 +28,18 @@ def compiled_entry(function: Callable[..., Any], *args: Any) -> Callable[..., An
     compiled = overloads.get(tuple(typeof(a) for a in args))
     # entry_point is numba's own attribute (0.59 .. 0.68); without it, the dispatcher's way
     return getattr(compiled, "entry_point", None) or function
+
+
+class FastCall:
+    """``function`` called through numba's dispatcher the first time (which compiles it or
+    loads it from the cache), then through :func:`compiled_entry` for the same argument types:
+    ``FastCall(f).call(*args)``."""
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+        self.call: Callable[..., Any] = self._first
+
+    def _first(self, *args: Any) -> Any:
+        out = self.function(*args)
+        self.call = compiled_entry(self.function, *args)
+        return out

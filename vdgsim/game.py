@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 import numpy as np
 
@@ -21,9 +22,17 @@ from vdgsim import layout as L
 from vdgsim.components import Components, default_components
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
-from vdgsim.engine.checked import APPLIED, GAME_OVER, ILLEGAL, apply_checked
+from vdgsim.engine.checked import (
+    APPLIED,
+    GAME_OVER,
+    ILLEGAL,
+    STEP_GAME_OVER,
+    STEP_ILLEGAL,
+    apply_checked,
+    step_listing,
+)
 from vdgsim.engine.state import PlainStateView
-from vdgsim.fastcall import compiled_entry
+from vdgsim.fastcall import FastCall
 
 MAX_SEED = 2**63 - 1
 _INT64_MIN = -(2**63)
@@ -46,6 +55,9 @@ class GameState:
     _scratch: np.ndarray = field(
         default_factory=lambda: np.zeros(L.MAX_LEGAL, dtype=np.int64), repr=False
     )
+    # the listing is read through a memoryview: slicing one and converting costs about two
+    # thirds of slicing the numpy array
+    _listing: memoryview = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # the compiled entry points read these arrays without checking their shape
@@ -58,6 +70,15 @@ class GameState:
                 f"a game needs a state of {L.S_SIZE} and a log {L.LOG_WIDTH} wide, got "
                 f"{self.s.shape} and {self.log.shape}"
             )
+        self._listing = memoryview(self._scratch)
+
+    def __getstate__(self) -> dict:
+        # a memoryview does not pickle (nor deepcopy); it is remade from the scratch array
+        return {k: v for k, v in self.__dict__.items() if k != "_listing"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._listing = memoryview(self._scratch)
 
     @property
     def players(self) -> int:
@@ -143,33 +164,16 @@ def new_game(players: int = 4, seed: int = 0, components: Components | None = No
 def legal_actions(state: GameState) -> list[int]:
     """Legal action codes of the pending decision, a new list of Python ints (empty once the
     game is over)."""
-    scratch = state._scratch
-    n = _legal(state.components.array, state.s, scratch)
+    n = _legal.call(state.components.array, state.s, state._scratch)
     # tolist converts in C: a comprehension of int() calls cost ten times the compiled call
-    return scratch[:n].tolist()
+    return state._listing[:n].tolist()
 
 
-def _legal_first(c: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
-    """The first listing goes through numba's dispatcher (which compiles or loads the
-    function); later ones straight to its entry point (:mod:`vdgsim.fastcall`)."""
-    global _legal
-    n = flow.legal_actions(c, s, out)
-    _legal = compiled_entry(flow.legal_actions, c, s, out)
-    return n
-
-
-def _apply_first(
-    c: np.ndarray, s: np.ndarray, log: np.ndarray, action: int, out: np.ndarray
-) -> int:
-    """As :func:`_legal_first`, for the checked step."""
-    global _apply
-    status = apply_checked(c, s, log, action, out)
-    _apply = compiled_entry(apply_checked, c, s, log, action, out)
-    return status
-
-
-_legal = _legal_first
-_apply = _apply_first
+# the first call goes through numba's dispatcher (which compiles or loads), later ones
+# straight to the compiled entry point: this is what a Python step costs (vdgsim.fastcall)
+_legal = FastCall(flow.legal_actions)
+_apply = FastCall(apply_checked)
+_step = FastCall(step_listing)
 
 
 def apply_action(state: GameState, action: int) -> None:
@@ -182,10 +186,29 @@ def apply_action(state: GameState, action: int) -> None:
         action = _action_code(action)
     status = ILLEGAL
     if _INT64_MIN <= action <= _INT64_MAX:  # numba would reject a wider int or retype it
-        status = _apply(state.components.array, state.s, state.log, action, state._scratch)
-    if status == APPLIED:
-        return
-    if status == GAME_OVER:
+        status = _apply.call(state.components.array, state.s, state.log, action, state._scratch)
+    if status != APPLIED:
+        _refuse(state, action, status == GAME_OVER)
+
+
+def step(state: GameState, action: int) -> list[int]:
+    """:func:`apply_action`, then :func:`legal_actions` of the next decision, in one call into
+    compiled code: the loop ``legal = legal_actions(g)`` / ``while legal: legal = step(g,
+    pick(legal))`` plays a game with one crossing per decision. The list is empty once the
+    game is over (a pending decision always has a legal action). The same
+    :class:`IllegalActionError`, state unchanged, as :func:`apply_action`."""
+    if type(action) is not int:
+        action = _action_code(action)
+    n = STEP_ILLEGAL
+    if _INT64_MIN <= action <= _INT64_MAX:
+        n = _step.call(state.components.array, state.s, state.log, action, state._scratch)
+    if n < 0:
+        _refuse(state, action, n == STEP_GAME_OVER)
+    return state._listing[:n].tolist()
+
+
+def _refuse(state: GameState, action: int, over: bool) -> NoReturn:
+    if over:
         raise IllegalActionError("the game is over; no action can be applied")
     from vdgsim.describe import decision_name
 

@@ -1,7 +1,10 @@
-"""A legality-checked step for the Python API (:func:`vdgsim.game.apply_action`).
+"""Legality-checked steps for the Python API (:func:`vdgsim.game.apply_action` and
+:func:`vdgsim.game.step`).
 
 Checking an action against the legal ones in Python meant listing them as Python ints and
-crossing into compiled code twice per decision; doing the check here costs one crossing.
+crossing into compiled code twice per decision; doing the check here costs one crossing, and
+listing the next decision's actions in the same call (``step_listing``) saves the crossing
+of the next listing.
 """
 
 from __future__ import annotations
@@ -30,3 +33,20 @@ def apply_checked(c, s, log, action, scratch):
             flow.apply(c, s, log, action)
             return APPLIED
     return ILLEGAL
+
+
+STEP_GAME_OVER = -1
+STEP_ILLEGAL = -2
+
+
+@njit(cache=True, _nrt=False)
+def step_listing(c, s, log, action, scratch):
+    """As :func:`apply_checked`, then list the next decision's legal actions in ``scratch``:
+    returns how many (0 once the game is over), or ``STEP_GAME_OVER`` / ``STEP_ILLEGAL`` with
+    the state untouched."""
+    status = apply_checked(c, s, log, action, scratch)
+    if status == GAME_OVER:
+        return STEP_GAME_OVER
+    if status == ILLEGAL:
+        return STEP_ILLEGAL
+    return flow.legal_actions(c, s, scratch)  # none once the game is over
