@@ -32,7 +32,7 @@ from vdgsim.paramtable import PresetError, apply_params, fill_defaults, read_pre
 from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
-_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict", "provenance"}
+_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict"}
 _RESTRICT_KEYS = {
     "never_host",
     "always_host",
@@ -111,9 +111,6 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
         apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
     if "restrict" in data:
         row = _apply_restrict(row, data["restrict"], where)
-    # where a generated preset came from (vdg tune): a record for readers, not for play
-    if "provenance" in data and not isinstance(data["provenance"], dict):
-        raise PresetError(f"{where}: [provenance] must be a table")
     return Preset(name=name, description=description, path=path, row=row)
 
 

@@ -214,3 +214,61 @@ def test_several_player_counts_are_tuned_together_and_reported_each(components, 
     text = path.read_text()
     assert "[provenance.win_share_2p]" in text and "[provenance.win_share_4p]" in text
     assert resolve(str(path))[P_MAX_PAY] == result.row[P_MAX_PAY]
+
+
+# --- Goa: the same tuning through Goa's kit ----------------------------------------------------
+
+
+def test_goa_tuned_preset_loads_as_a_goa_player_and_names_its_game(tmp_path: Path) -> None:
+    from vdgsim.goa.components import default_components as goa_components
+    from vdgsim.goa.players import lineup_params, player_row
+    from vdgsim.goa.players import play_games as goa_play
+    from vdgsim.goa.players.tuning import KIT
+    from vdgsim.tuning import coordinates as coordinates_of
+    from vdgsim.tuning import tune as tune_with
+
+    comp = goa_components()
+    params = ["deny", "column_weight.taxes"]
+    result = tune_with(
+        KIT, "default", ["default"], 2, params=params, seed=4, components=comp, **TINY
+    )
+    path = result.write(tmp_path / "goa_tuned.toml", command="vdg tune --game goa test")
+    row = player_row(str(path))
+    assert np.array_equal(row, result.row)
+    tuned = {c.column for c in coordinates_of(KIT, params)}
+    assert len(tuned) == 2  # one scalar, one entry of a per-column parameter
+    other = [i for i in range(len(row)) if i not in tuned]
+    assert np.array_equal(row[other], player_row("default")[other])
+    prov = _prov(path)
+    assert prov["game"] == "goa" and prov["components_digest"] == comp.digest
+    _, share = goa_play(comp, 2, np.arange(3), lineup_params([str(path), "default"], 2))
+    assert share.sum(axis=1) == pytest.approx(np.ones(3))
+
+
+def test_cli_tunes_a_goa_preset(tmp_path: Path) -> None:
+    from vdgsim.goa.players import player_row
+
+    args = ["tune", "default", "--game", "goa", "--players", "2", "--params", "bid_shade"]
+    args += ["--generations", "1", "--popsize", "3", "--games", "8", "--eval-games", "8"]
+    out = vdg(*args, "--out", "g.toml", "--no-progress", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "tuned win share vs field" in out.stdout
+    assert _prov(tmp_path / "g.toml")["game"] == "goa"
+    player_row(str(tmp_path / "g.toml"))  # a Goa player name
+
+
+@pytest.mark.parametrize(
+    ("base", "args", "needle"),
+    [
+        ("default", ["--params", "max_pay"], "unknown parameter 'max_pay'"),  # Vasco da Gama's
+        ("random", [], "not a heuristic preset"),
+        ("default", ["--players", "5"], "2, 3 or 4"),
+        ("default", ["--field", "frugal"], "unknown Goa preset 'frugal'"),
+    ],
+)
+def test_goa_bad_input_is_one_line_exit_2(tmp_path: Path, base, args, needle) -> None:
+    out = vdg("tune", base, "--game", "goa", "--out", "t.toml", *args, cwd=tmp_path)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], out.stderr
+    assert not (tmp_path / "t.toml").exists()

@@ -127,7 +127,9 @@ def apply_params(
 
 
 def read_preset_file(path: Path, top_keys: set[str]) -> dict[str, Any]:
-    """A preset file's TOML table, its top-level keys checked against ``top_keys``."""
+    """A preset file's TOML table, its top-level keys checked against ``top_keys`` (plus
+    ``provenance``: where a generated preset came from, e.g. ``vdg tune``; a record for
+    readers, not for play, but it must be a table)."""
     where = str(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -137,10 +139,13 @@ def read_preset_file(path: Path, top_keys: set[str]) -> dict[str, Any]:
         raise PresetError(f"{where}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise PresetError(f"{where}: not valid TOML: {exc}") from None
+    top_keys = top_keys | {"provenance"}
     for key in data:
         if key not in top_keys:
             known = ", ".join(sorted(top_keys))
             raise PresetError(f"{where}: {key}: unknown field (known: {known})")
+    if "provenance" in data and not isinstance(data["provenance"], dict):
+        raise PresetError(f"{where}: [provenance] must be a table")
     return data
 
 

@@ -1,4 +1,5 @@
-"""`vdg tune`: tune a heuristic preset's parameters against a field of opponents (CMA-ES).
+"""`vdg tune`: tune a heuristic preset's parameters against a field of opponents (CMA-ES),
+for Vasco da Gama or (``--game goa``) Goa.
 
 Usage errors (unknown preset or parameter, bad numbers, existing output without --force, bad
 data file) print one line to stderr and exit with code 2 before any game is played.
@@ -18,13 +19,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from strategies import tuning
-from strategies.registry import UnknownPresetError, resolve
-from strategies.tuning import Generation, TuneError, TuneResult, coordinates
+from vdgsim import tuning
 from vdgsim.commands.common import (
     DataOption,
+    GameOption,
     InputError,
     SetOption,
+    compile_status,
     components_from_options,
     ensure_compiled,
     in_range,
@@ -34,12 +35,24 @@ from vdgsim.commands.common import (
     parse_player_counts,
     seed_option,
 )
+from vdgsim.tuning import Generation, TuneKit, TuneResult, coordinates
 
 MAX_GENERATIONS = 10_000
 MAX_POPSIZE = 1_000
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 1024
 SHOWN_CHANGES = 8  # parameters listed in the summary
+
+
+def _kit(game: str) -> TuneKit:
+    """The game's tuning kit; Goa's players are imported only when asked for."""
+    if game == "goa":
+        from vdgsim.goa.players.tuning import KIT
+
+        return KIT
+    from strategies.tuning import KIT
+
+    return KIT
 
 
 @contextmanager
@@ -113,8 +126,9 @@ def tune(
         str,
         typer.Argument(
             metavar="BASE",
-            help="Preset to start from: a shipped name (default, frugal, ...) or a preset .toml "
-            "file. It must be an unrestricted heuristic preset.",
+            help="Preset to start from: a shipped name (default, frugal, ...; with --game goa "
+            "Goa's: default, colonies, ...) or a preset .toml file. It must be an unrestricted "
+            "heuristic preset.",
             show_default=False,
         ),
     ],
@@ -221,12 +235,21 @@ def tune(
     ] = True,
     data: DataOption = None,
     set_: SetOption = None,
+    game: GameOption = "vdg",
 ) -> None:
     """Tune BASE's behaviour parameters with CMA-ES so it wins more often against --field,
     and write the result as a preset file with a [provenance] table. Every generation plays
     all candidates on the same deals (common random numbers) and stops clearly weaker ones
-    early (paired racing); the tuned preset and BASE are then measured on fresh deals."""
-    counts = sorted(set(parse_player_counts(players, "--players")))
+    early (paired racing); the tuned preset and BASE are then measured on fresh deals.
+
+    With --game goa, the same for Goa's presets (and Goa's --data/--set)."""
+    kit = _kit(game)
+    if game == "goa":
+        from vdgsim.commands import goa as goa_cmd
+
+        counts = sorted(set(goa_cmd.player_counts(players, "--players")))
+    else:
+        counts = sorted(set(parse_player_counts(players, "--players")))
     if not 0.0 < sigma <= 0.5:
         raise InputError(f"--sigma must be in (0, 0.5], got {sigma}")
     if eval_games is not None:
@@ -240,22 +263,33 @@ def tune(
         note(f"{out} does not end in .toml; a player name needs .toml or a / to be read as a file")
     field_names = parse_names(field, "--field")
     param_names = None if params is None else parse_names(params, "--params")
-    components = components_from_options(data, set_)
+    if game == "goa":
+        components = goa_cmd.components(data, set_)
+    else:
+        components = components_from_options(data, set_)
     try:
-        coordinates(param_names)  # names checked now, not after compiling and playing
-        tuning.check_base(base)
+        coordinates(kit, param_names)  # names checked now, not after compiling and playing
+        kit.base_row(base)
         for n in field_names:
-            resolve(n)
-    except TuneError as e:
+            kit.resolve(n)
+    except tuning.TuneError as e:
         raise InputError(f"--params: {e}" if "parameter" in str(e) else str(e)) from None
-    except UnknownPresetError as e:
+    except ValueError as e:  # the game's unknown-player error, naming the known ones
         raise InputError(str(e)) from None
     command = "vdg " + shlex.join(sys.argv[1:])
-    ensure_compiled(None if progress else Console(stderr=True, quiet=True))
+    console = None if progress else Console(stderr=True, quiet=True)
+    if game == "goa":
+        from vdgsim.runner.run import warm_up
+
+        with compile_status(console):
+            warm_up(components, game)
+    else:
+        ensure_compiled(console)
     start = time.monotonic()
     try:
         with _generation_display(generations, progress) as show:
             result = tuning.tune(
+                kit,
                 base,
                 field_names,
                 counts[0] if len(counts) == 1 else counts,
@@ -270,7 +304,7 @@ def tune(
                 eval_games=eval_games,
                 sigma=sigma,
             )
-    except (TuneError, UnknownPresetError) as e:
+    except ValueError as e:  # a TuneError, or the game's unknown-player error
         raise InputError(str(e)) from None
     seconds = time.monotonic() - start
     try:
