@@ -8,6 +8,7 @@ import copy
 import json
 import math
 
+import polars as pl
 import pytest
 import typer
 from scipy import stats
@@ -243,85 +244,102 @@ def test_seat_gaps_become_effects_with_the_wilson_spread():
 
 
 # --- end to end -------------------------------------------------------------------------------
-# Dias worth 30 VP: the seat dealt Dias (seat 0) wins nearly every game, a large effect that
-# every seed, player and data alternative agrees on
-BIG_SWEEP = {
-    "name": "dias_sweep",
+# Found by trying: with two default players (seats not rotated) seat 1 wins about 70% at 2
+# starting Reals and less at 40, while with two baseline_v1 players it wins more at 40: a
+# replicated change that depends on the player
+RICH_SWEEP = {
+    "name": "reals_sweep",
     "kind": "sweep",
     "players": ["default", "default"],
     "rotate": False,
-    "games": 40,
-    "quick_games": 20,
-    "seed": 31,
-    "sweep": {"key": "costs.dias_vp", "values": [0, 2, 30]},
+    "games": 400,
+    "quick_games": 40,
+    "seed": 5,
+    "sweep": {"key": "counts.starting_reals", "values": [2, 40]},
     "robustness": {
         "replicates": 3,
         "quick_replicates": 2,
-        "data_games": 24,
+        "data_games": 100,
         "quick_data_games": 0,
-        "strengths": [{"player": "baseline_v1", "games": 24, "quick_games": 0}],
+        "strengths": [{"player": "baseline_v1", "games": 200, "quick_games": 0}],
     },
 }
-BIG_SEATS = {
-    "name": "dias_seats",
+# two default players: seat 1 (dealt Sernigi) wins about 70% of the games, and with baseline_v1
+# in both seats it still wins more than half
+SEATS_2P = {
+    "name": "seats_2p",
     "kind": "seats",
     "preset": "default",
     "player_counts": [2],
-    "games": 40,
-    "quick_games": 20,
-    "seed": 32,
-    "overrides": {"costs.dias_vp": 30},
-    "other_presets": [{"player": "baseline_v1", "games": 24, "quick_games": 0}],
-    "robustness": {"replicates": 3, "quick_replicates": 2, "data_games": 24, "quick_data_games": 0},
+    "games": 400,
+    "quick_games": 40,
+    "seed": 5,
+    "other_presets": [{"player": "baseline_v1", "games": 400, "quick_games": 0}],
+    "robustness": {
+        "replicates": 3,
+        "quick_replicates": 2,
+        "data_games": 200,
+        "quick_data_games": 0,
+    },
 }
 
 
 @pytest.fixture(scope="module")
 def sweep_run(tmp_path_factory):
-    return run_experiment(parse_spec(BIG_SWEEP), tmp_path_factory.mktemp("sweep") / "exp")
+    return run_experiment(parse_spec(RICH_SWEEP), tmp_path_factory.mktemp("sweep") / "exp")
 
 
 @pytest.fixture(scope="module")
 def seats_run(tmp_path_factory):
-    return run_experiment(parse_spec(BIG_SEATS), tmp_path_factory.mktemp("seats") / "exp")
+    return run_experiment(parse_spec(SEATS_2P), tmp_path_factory.mktemp("seats") / "exp")
 
 
 def _causal(sec) -> list[Finding]:
     return [f for f in sec.findings if isinstance(f, Finding)]
 
 
-def test_a_large_sweep_effect_holds_on_all_three(sweep_run):
+def test_a_sweep_change_that_depends_on_the_player_is_labelled_so(sweep_run):
     from vdgsim.report.render import summary_findings
 
     sec = build_section(sweep_run)
     found = _causal(sec)
     assert len(found) == 2  # a finding per seat
-    seat0 = next(f for f in found if "seat 0's" in f.text)
-    assert seat0.effect.value > 0.3 and seat0.effect.unit == "pp"
-    assert seat0.holds_on_all(), seat0.label_text()
-    assert "baseline_v1" in seat0.labels["skill"].evidence
-    assert seat0.labels["data"].evidence.count("pp") == len(ALTERNATIVES)
-    assert "per seed:" in seat0.labels["replication"].evidence
-    assert seat0 in [f for _, f in summary_findings([sec])]
+    seat1 = next(f for f in found if "seat 1's" in f.text)
+    step = sec.tables["step_changes"].filter(pl.col("seat") == "1").row(0, named=True)
+    assert seat1.effect.value == step["change"] < 0 and seat1.effect.unit == "pp"
+    assert (seat1.effect.low, seat1.effect.high) == (step["low"], step["high"])
+    labels = seat1.labels
+    assert labels["replication"].label == R.REPLICATED, labels["replication"].evidence
+    assert "pooled over 3 seeds" in labels["replication"].evidence
+    assert labels["skill"].label == R.DEPENDS, labels["skill"].evidence
+    assert labels["skill"].which == ("baseline_v1 in every seat",)
+    assert labels["data"].label in R.LABELS["data"][:3]
+    assert labels["data"].evidence.count("pp") == len(ALTERNATIVES)
+    assert seat1 not in [f for _, f in summary_findings([sec])]
     # the section's own tables read the swept values only, not the robustness replays
-    assert sec.tables["winning_vp"].height == 3 and sec.info.games == 120
+    assert sec.tables["winning_vp"].height == 2 and sec.info.games == 800
     assert sec.tables["robustness"]["seat"].to_list() == ["0", "1"]
     again = build_section(load_experiment(sweep_run.path))
     assert [f.label_text() for f in _causal(again)] == [f.label_text() for f in found]
 
 
-def test_a_large_seat_effect_holds_on_all_three(seats_run):
+def test_a_seat_effect_that_holds_on_all_three_reaches_the_summary(seats_run):
+    from vdgsim.report.render import summary_findings
+
     sec = build_section(seats_run)
     found = _causal(sec)
-    assert len(found) == 2  # seat 0 above the fair share, seat 1 below
-    seat0 = found[0]
-    assert seat0.text.startswith("With 2 players, seat 0 (dealt Bartolomeu Dias) wins")
-    assert seat0.effect.value > 0.3 and seat0.effect.table == "win_by_seat"
-    assert seat0.holds_on_all(), seat0.label_text()
-    assert "baseline_v1 in every seat:" in seat0.labels["skill"].evidence
-    assert sec.tables["win_by_seat"]["n"].to_list() == [40, 40]  # not the replays
+    assert len(found) == 2  # seat 1 above the fair share, seat 0 below
+    seat1 = next(f for f in found if "seat 1 (dealt Girolamo Sernigi)" in f.text)
+    row = sec.tables["win_by_seat"].filter(pl.col("seat") == 1).row(0, named=True)
+    assert seat1.effect.value == pytest.approx(row["win_share"] - 0.5) and row["n"] == 400
+    assert seat1.effect.low == pytest.approx(row["win_low"] - 0.5)
+    assert seat1.holds_on_all(), seat1.label_text()
+    assert "baseline_v1 in every seat:" in seat1.labels["skill"].evidence
+    assert "per seed:" in seat1.labels["replication"].evidence
+    assert seat1 in [f for _, f in summary_findings([sec])]
     # the other players are a label now, not a second sentence
     assert not any("holds for every player" in str(f) for f in sec.findings)
+    assert sec.tables["robustness"]["finding"].to_list() == ["2p seat 0", "2p seat 1"]
 
 
 def test_without_a_strength_a_mixed_sweep_says_why_other_strategies_have_no_skill_label(
@@ -347,9 +365,9 @@ def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_p
     app.command("unused")(lambda: None)
     exp = tmp_path / "experiments"
     exp.mkdir()
-    for spec in (BIG_SWEEP, BIG_SEATS):
-        d = {**spec, "quick_games": spec["games"]}
-        d["robustness"] = {**spec["robustness"], "quick_data_games": 8}
+    for spec in (RICH_SWEEP, SEATS_2P):
+        d = {**spec, "quick_games": 100}
+        d["robustness"] = {**spec["robustness"], "quick_data_games": 20}
         (exp / f"{d['name']}.toml").write_text(_toml(d))
     out = tmp_path / "out"
     res = CliRunner().invoke(
@@ -357,7 +375,7 @@ def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_p
     )
     assert res.exit_code == 0, res.output + repr(res.exception)
     data = json.loads((out / "report.json").read_text())
-    for name in ("dias_sweep", "dias_seats"):
+    for name in ("reals_sweep", "seats_2p"):
         sec = next(s for s in data["sections"] if s["name"] == name)
         causal = [f for f in sec["findings"] if "effect" in f]
         assert causal, name

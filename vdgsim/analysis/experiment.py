@@ -22,7 +22,7 @@ A spec names its question, its kind and its sizes::
     label = "never hosts Bartolomeu Dias"
     restrict = "never_host=dias"   # appended to players[0]; or player = "frugal"
 
-    [robustness]                   # paired, optional: replay every arm to label its finding
+    [robustness]                   # paired, seats, sweep, optional: replay to label findings
     replicates = 3                 # independent seeds, this spec's own seed the first
     quick_replicates = 2           # with --quick
     data_games = 4000              # games per arm under each reconstructed-data alternative
@@ -41,10 +41,13 @@ with the characters dealt to the seats at random, ``deal_games`` and ``quick_dea
 per player count, and ``deal_presets``, players of ``[[other_presets]]``, as many, at most
 their own games), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
 rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
-A paired spec's ``[robustness]`` table adds, below ``robust/``, the runs that
-:mod:`vdgsim.analysis.robustness` labels its findings from: every arm and the baseline again on
-other seeds, with the focus player at other strengths, and under every reconstructed-data
-alternative of :mod:`vdgsim.analysis.reconstructed`.
+A ``[robustness]`` table adds, below ``robust/<variant>/``, the runs that
+:mod:`vdgsim.analysis.robustness` labels findings from (:func:`robust_variants`): on other
+seeds, at other strengths and under every reconstructed-data alternative of
+:mod:`vdgsim.analysis.reconstructed`. A paired spec replays its baseline and every arm, a sweep
+its first and last value (a strength replaces identical players everywhere, else line-up
+position 0: :func:`sweep_strength_lineup`; an alternative that sets the swept key is skipped),
+a seats spec every player count (no ``strengths``: its other players are ``[[other_presets]]``).
 
 Each kind is one :class:`Kind` in :data:`KINDS`: how its fields are read, its runs planned,
 played, reloaded and summarised. The report section of a spec is its ``section`` field, one

@@ -276,7 +276,7 @@ def sweep_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
                 variant, r["change"], r["low"], r["high"], r["se"], r["deals"]
             )
     names = [
-        (v, f"{', '.join(dict.fromkeys(sweep_strength_lineup(spec.players, s)))}")
+        (v, f"{s.player} in every seat")
         if identical
         else (v, f"{s.player} against {', '.join(sweep_strength_lineup(spec.players, s)[1:])}")
         for v, s in at.items()
@@ -284,7 +284,7 @@ def sweep_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
     out = labels_of(effects, names)
     skipped = [a.name for a in ALTERNATIVES if overrides_touch(a.overrides, spec.sweep_key)]
     for group, lab in out.items():
-        if not identical and group != spec.players[0]:
+        if at and not identical and group != spec.players[0]:
             lab["skill"] = Label(
                 NOT_CHECKED,
                 f"the strengths replace line-up position 0 ({spec.players[0]}) only, so the "
