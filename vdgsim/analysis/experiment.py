@@ -357,20 +357,22 @@ def _paired_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> Non
         kw["robustness"] = _robustness_fields(data["robustness"], source, kw["players"][0])
 
 
-def _robustness_fields(data: Any, source: str, focus: str, strengths: bool = True) -> Robustness:
-    """The ``[robustness]`` table; ``strengths`` False for a seats spec, whose other players
-    are its ``[[other_presets]]``."""
+def _robustness_fields(
+    data: Any, source: str, focus: str, with_strengths: bool = True
+) -> Robustness:
+    """The ``[robustness]`` table; ``with_strengths`` False for a seats spec, whose other
+    players are its ``[[other_presets]]``."""
     where = f"{source}: robustness"
     if not isinstance(data, dict):
         raise _fail(source, "robustness", "must be a table")
-    if not strengths and "strengths" in data:
+    if not with_strengths and "strengths" in data:
         raise _fail(
             source,
             "robustness.strengths",
             "a seats experiment replays other players with [[other_presets]], not strengths",
         )
     known = {"replicates", "quick_replicates", "data_games", "quick_data_games"}
-    known |= {"strengths"} if strengths else set()
+    known |= {"strengths"} if with_strengths else set()
     bad = sorted(set(data) - known)
     if bad:
         raise _fail(
@@ -381,17 +383,12 @@ def _robustness_fields(data: Any, source: str, focus: str, strengths: bool = Tru
     for key, v in (("replicates", reps), ("quick_replicates", quick_reps)):
         if not 1 <= v <= 20:
             raise _fail(source, f"robustness.{key}", f"must be 1 to 20, got {v}")
+    strengths = _strengths(data, "strengths", source, where, "robustness.", focus)
     data_games = _typed(data, "data_games", int, where, 4000)
     quick_data = _typed(data, "quick_data_games", int, where, 0)
     if data_games < 0 or quick_data < 0:
         raise _fail(source, "robustness", "data_games and quick_data_games must be at least 0")
-    return Robustness(
-        reps,
-        quick_reps,
-        _strengths(data, "strengths", source, where, "robustness.", focus),
-        data_games,
-        quick_data,
-    )
+    return Robustness(reps, quick_reps, strengths, data_games, quick_data)
 
 
 def _strengths(
@@ -770,13 +767,15 @@ def _spread(spec: ExperimentSpec, games: int, players: int) -> int:
 class RobustVariant:
     """One replay of an experiment for its robustness labels: its folder below ``robust/``
     (``seed2``, ``strength_baseline_v1``, ``data_slots4_fewer``), its games per run, the
-    strength it plays at (None: the spec's players) and its seed or component overrides."""
+    strength it plays at (None: the spec's players), its seed or component overrides, and
+    its chunk size (None: the spec's)."""
 
     name: str
     games: int
     strength: Strength | None = None
     seed: int | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
+    chunk_size: int | None = None
 
 
 def overrides_touch(overrides: dict[str, Any], key: str) -> bool:
@@ -797,8 +796,14 @@ def robust_variants(spec: ExperimentSpec, games: int, quick: bool) -> list[Robus
         RobustVariant(f"seed{k}", games, seed=replicate_seed(spec.seed, k))
         for k in range(2, (rob.quick_replicates if quick else rob.replicates) + 1)
     ]
+    # a search player's run is cut small enough to spread over every job
     out += [
-        RobustVariant(f"strength_{strength_label(s.player)}", n, s)
+        RobustVariant(
+            f"strength_{strength_label(s.player)}",
+            n,
+            s,
+            chunk_size=_spread(spec, n, len(spec.players)),
+        )
         for s in rob.strengths
         if (n := s.quick_games if quick else s.games) > 0
     ]
@@ -820,9 +825,7 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
         s = v.strength
         focus = spec.players[0] if s is None else s.player
         lineup = rest if s is None else [s.opponents] * len(rest)
-        # a search player's run is cut small enough to spread over every job
-        chunk = None if s is None else _spread(spec, v.games, len(spec.players))
-        kw: dict[str, Any] = {"seed": v.seed, "overrides": v.overrides, "chunk_size": chunk}
+        kw: dict[str, Any] = {"seed": v.seed, "overrides": v.overrides, "chunk_size": v.chunk_size}
         plan.append(
             _planned(
                 spec, v.games, f"{ROBUST}/{v.name}/{BASELINE}", [focus, *lineup], True, 0.0, **kw
@@ -865,7 +868,7 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
             )
             for p in spec.player_counts
         ]
-    # the seats again on other seats and under each reconstructed-data alternative
+    # the seats again on other seeds and under each reconstructed-data alternative
     plan += [
         _planned(
             spec,
@@ -938,7 +941,6 @@ def _sweep_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
     for rv in robust_variants(spec, games, quick):
         s = rv.strength
         lineup = list(spec.players) if s is None else sweep_strength_lineup(spec.players, s)
-        chunk = None if s is None else _spread(spec, rv.games, len(spec.players))
         plan += [
             _planned(
                 spec,
@@ -949,7 +951,7 @@ def _sweep_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
                 0.0,
                 {**rv.overrides, key: v},
                 seed=rv.seed,
-                chunk_size=chunk,
+                chunk_size=rv.chunk_size,
             )
             for v in (spec.sweep_values[0], spec.sweep_values[-1])
         ]
