@@ -146,11 +146,18 @@ def _play_changed(rows: pl.DataFrame) -> str:
     return out + (f" Where its VP went: {'; '.join(vp)}." if vp else "")
 
 
+_ROBUST_RUNS = "other seeds, other player strengths, reconstructed-data alternatives"
+
+
 def _robustness_table(
-    exp: ExperimentRun, sec: Section, labels: dict[str, dict[str, Label]], key: str
+    exp: ExperimentRun,
+    sec: Section,
+    labels: dict[str, dict[str, Label]],
+    key: str,
+    runs: str = _ROBUST_RUNS,
 ) -> None:
     """The section's ``robustness`` table (one row per finding, named in column ``key``: its
-    labels and their evidence) and a note on the games behind it."""
+    labels and their evidence) and a note on the games behind it (``runs``: what they are)."""
     if not labels:
         return
     sec.tables["robustness"] = pl.DataFrame(
@@ -164,10 +171,12 @@ def _robustness_table(
         ]
     )
     extra = [r for n, r in exp.runs.items() if n.startswith(f"{ROBUST}/")]
+    if not extra:  # a seats spec labelled from its other presets alone
+        return
     sec.notes.append(
         f"Robustness labels come from {sum(r.games.height for r in extra):,} more games in "
-        f"{len(extra)} runs (other seeds, other player strengths, reconstructed-data "
-        "alternatives; docs/analysis.md); their evidence is in the robustness table."
+        f"{len(extra)} runs ({runs}; docs/analysis.md); their evidence is in the robustness "
+        "table."
     )
 
 
@@ -490,7 +499,14 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     )
     sec.figures.append(("win_by_seat", C.seat_chart(by_seat, sec.info)))
     labels = robustness.seats_labels(exp)
-    _robustness_table(exp, sec, labels, "finding")
+    _robustness_table(
+        exp,
+        sec,
+        labels,
+        "finding",
+        "other seeds and reconstructed-data alternatives; the skill labels come from the "
+        "runs of the other presets, table win_by_seat_by_preset",
+    )
     sec.figures.append(("scores", C.score_chart(players, sec.info)))
     sec.figures.append(("vp_by_source", C.vp_source_chart(src, sec.info)))
     for r in by_seat.iter_rows(named=True):
