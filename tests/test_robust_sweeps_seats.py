@@ -10,8 +10,9 @@ import math
 
 import polars as pl
 import pytest
-import typer
 from scipy import stats
+from test_experiments import _app as experiment_cli  # the same commands
+from test_report import _app as report_cli
 from typer.testing import CliRunner
 
 from vdgsim.analysis import robustness as R
@@ -169,14 +170,6 @@ def test_a_tournament_takes_no_robustness_table_and_a_one_value_sweep_none_eithe
         parse_spec({**SWEEP, "sweep": {"key": "costs.dias_vp", "values": [2]}})
 
 
-def _app() -> typer.Typer:
-    from vdgsim.commands.experiment import experiment_app
-
-    app = typer.Typer()
-    app.add_typer(experiment_app, name="experiment")
-    return app
-
-
 def test_an_unknown_robustness_field_is_refused_in_one_line(tmp_path):
     from vdgsim.commands.common import InputError
 
@@ -185,7 +178,8 @@ def test_an_unknown_robustness_field_is_refused_in_one_line(tmp_path):
         'name = "bad"\nkind = "sweep"\nplayers = ["random", "random"]\ngames = 8\nseed = 1\n'
         '[sweep]\nkey = "costs.dias_vp"\nvalues = [1, 3]\n[robustness]\nrepeats = 4\n'
     )
-    res = CliRunner().invoke(_app(), ["experiment", "run", str(spec), "--out", str(tmp_path / "o")])
+    args = ["experiment", "run", str(spec), "--out", str(tmp_path / "o")]
+    res = CliRunner().invoke(experiment_cli(), args)
     assert isinstance(res.exception, InputError)
     message = str(res.exception)
     assert "\n" not in message
@@ -358,11 +352,6 @@ def test_without_a_strength_a_mixed_sweep_says_why_other_strategies_have_no_skil
 
 
 def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_path):
-    from vdgsim.commands.report import report
-
-    app = typer.Typer()
-    app.command("report")(report)
-    app.command("unused")(lambda: None)
     exp = tmp_path / "experiments"
     exp.mkdir()
     for spec in (RICH_SWEEP, SEATS_2P):
@@ -370,9 +359,8 @@ def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_p
         d["robustness"] = {**spec["robustness"], "quick_data_games": 20}
         (exp / f"{d['name']}.toml").write_text(_toml(d))
     out = tmp_path / "out"
-    res = CliRunner().invoke(
-        app, ["report", "--out", str(out), "--quick", "--experiments", str(exp)]
-    )
+    args = ["report", "--out", str(out), "--quick", "--experiments", str(exp)]
+    res = CliRunner().invoke(report_cli(), args)
     assert res.exit_code == 0, res.output + repr(res.exception)
     data = json.loads((out / "report.json").read_text())
     for name in ("reals_sweep", "seats_2p"):

@@ -475,6 +475,23 @@ def paired_section(exp: ExperimentRun, sec: Section) -> None:
 
 
 # --- seats --------------------------------------------------------------------------------------
+def _seat_number(
+    r: dict[str, Any], what: str, columns: tuple[str, str, str], unit: str
+) -> KeyNumber:
+    """A key number of a row of ``win_by_seat`` (its value, low and high ``columns``)."""
+    value, low, high = columns
+    return KeyNumber(
+        f"{r['players']} players, seat {r['seat']}: {what}",
+        r[value],
+        r[low],
+        r[high],
+        unit,
+        "win_by_seat",
+        {"players": r["players"], "seat": r["seat"]},
+        value,
+    )
+
+
 def seats_section(exp: ExperimentRun, sec: Section) -> None:
     """Win share by seat, balance index, score distributions, VP by source; and whether the
     seat effects hold with other players in every seat; and, from the runs with the characters
@@ -510,28 +527,12 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     sec.figures.append(("scores", C.score_chart(players, sec.info)))
     sec.figures.append(("vp_by_source", C.vp_source_chart(src, sec.info)))
     for r in by_seat.iter_rows(named=True):
-        k = KeyNumber(
-            f"{r['players']} players, seat {r['seat']}: win share",
-            r["win_share"],
-            r["win_low"],
-            r["win_high"],
-            "%",
-            "win_by_seat",
-            {"players": r["players"], "seat": r["seat"]},
-            "win_share",
-        )
+        k = _seat_number(r, "win share", ("win_share", "win_low", "win_high"), "%")
         sec.numbers.append(k)
         if r["above_fair"] or r["below_fair"]:
             side = "more" if r["above_fair"] else "less"
-            gap = KeyNumber(
-                f"{r['players']} players, seat {r['seat']}: win share less the fair share",
-                r["gap"],
-                r["gap_low"],
-                r["gap_high"],
-                "pp",
-                "win_by_seat",
-                {"players": r["players"], "seat": r["seat"]},
-                "gap",
+            gap = _seat_number(
+                r, "win share less the fair share", ("gap", "gap_low", "gap_high"), "pp"
             )
             sec.numbers.append(gap)
             sec.findings.append(
