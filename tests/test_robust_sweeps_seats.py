@@ -389,3 +389,21 @@ def _toml_value(v: object) -> str:
 def _toml(d: dict) -> str:
     """A spec as a TOML file, every table inline."""
     return "".join(f"{k} = {_toml_value(v)}\n" for k, v in d.items())
+
+
+def test_a_sweep_with_robustness_runs_resumes_and_refuses_other_sizes(tmp_path):
+    from vdgsim.runner import RunDirError
+
+    d = copy.deepcopy(SWEEP)
+    d["quick_games"] = 4
+    spec = parse_spec(d)
+    out = tmp_path / "exp"
+    first = run_experiment(spec, out, quick=True)
+    assert "robust/strength_baseline_v1/costs.dias_vp=3" in first.runs
+    again = run_experiment(spec, out, quick=True, resume=True)
+    assert set(again.runs) == set(first.runs)
+    run = "robust/seed2/costs.dias_vp=1"
+    assert again.runs[run].players.equals(first.runs[run].players)
+    assert set(load_experiment(out).runs) == set(first.runs)
+    with pytest.raises(RunDirError, match="quick True -> False"):
+        run_experiment(spec, out, resume=True)

@@ -1,18 +1,24 @@
-"""Robustness labels: is a paired experiment's finding about the game, or about our players,
-one seed, or a reconstructed number?
+"""Robustness labels: is an experiment's finding about the game, or about our players, one
+seed, or a reconstructed number?
 
-A paired spec with a ``[robustness]`` table replays its baseline and every arm (the runs below
-``robust/`` in :mod:`vdgsim.analysis.experiment`); each arm's effect on the focus player's win
-share then gets three computed labels:
+A spec with a ``[robustness]`` table replays what its findings quote (the runs below
+``robust/`` in :mod:`vdgsim.analysis.experiment`): a paired spec its baseline and every arm
+(the finding: an arm's effect on the focus player's win share), a sweep its first and last
+value (the paired change of a strategy's or a seat's win share between them), a seats spec
+every player count (a seat's win share less the fair share; its other strengths are the
+``[[other_presets]]``). Each finding's effect then gets three computed labels:
 
 ``replication`` — the effect on the spec's seed and on independent seeds, pooled:
     *replicated*: the pooled effect is non-zero after Benjamini–Hochberg control over the
-    section's arms (false discovery rate 5%), and every seed's estimate has its sign;
+    section's findings (its arms, its sweep's strategies or seats, every seat of every player
+    count; false discovery rate 5%), and every seed's estimate has its sign;
     *no effect*: neither the spec's own run nor the pooled effect tells it from zero;
     *not replicated*: anything else (a run's interval excludes zero but the pool does not
     confirm it, or the seeds disagree in sign).
 ``skill`` — the effect with the focus player at other strengths (``baseline_v1`` among its
-    peers, a search player against ``default``; each spec says which), restriction kept:
+    peers, a search player against ``default``; each spec says which), restriction kept (a
+    sweep of identical players replaces them all, a mixed one line-up position 0 only, so only
+    that strategy's finding is checked; a seats spec puts each other preset in every seat):
     *holds at every strength*, *depends on the player* or *unclear at some strength* (rule
     below).
 ``data`` — the effect under every plausible alternative of the reconstructed component numbers
