@@ -323,6 +323,15 @@ SEATS = {
 }
 
 
+MATCHUPS = {
+    "name": "m",
+    "kind": "tournament",
+    "presets": ["default", "random"],
+    "games": 4,
+    "seed": 1,
+}
+
+
 def test_seats_of_other_presets_are_planned_and_labelled(tmp_path):
     spec = parse_spec(SEATS)
     assert [p.name for p in experiment_plan(spec, 60)] == ["2p", "other/random/2p"]
@@ -332,15 +341,18 @@ def test_seats_of_other_presets_are_planned_and_labelled(tmp_path):
     assert table["preset"].unique(maintain_order=True).to_list() == ["default", "random"]
     assert table.filter(pl.col("preset") == "random")["n"].to_list() == [40, 40]
     assert sec.info.games == 60  # the section's own runs; the other presets are in their table
+    # every seat finding's skill label compares it with random in every seat
     for f in sec.findings:
-        if "holds for every player" in f or "depends on the player" in f or "unclear for" in f:
-            assert "default " in f and "random " in f
+        if not isinstance(f, str):
+            assert f.labels["skill"].label in R.LABELS["skill"][:3]
+            assert f.labels["skill"].evidence.startswith("random in every seat: ")
+            assert f.labels["replication"].label == R.NOT_CHECKED  # no [robustness] table
     with pytest.raises(SpecError, match="already the focus player"):
         parse_spec({**SEATS, "other_presets": [{"player": "default", "games": 4}]})
     with pytest.raises(SpecError, match="other_presets: only a seats experiment takes it"):
         parse_spec({**SPEC, "other_presets": SEATS["other_presets"]})
-    with pytest.raises(SpecError, match="robustness: only a paired experiment takes it"):
-        parse_spec({**SEATS, "robustness": {}})
+    with pytest.raises(SpecError, match="robustness: only a paired or seats or sweep experiment"):
+        parse_spec({**MATCHUPS, "robustness": {}})
 
 
 # --- seats with the characters dealt at random: seat or character? ----------------------------

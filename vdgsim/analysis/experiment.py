@@ -22,7 +22,7 @@ A spec names its question, its kind and its sizes::
     label = "never hosts Bartolomeu Dias"
     restrict = "never_host=dias"   # appended to players[0]; or player = "frugal"
 
-    [robustness]                   # paired, optional: replay every arm to label its finding
+    [robustness]                   # paired, seats, sweep, optional: replay to label findings
     replicates = 3                 # independent seeds, this spec's own seed the first
     quick_replicates = 2           # with --quick
     data_games = 4000              # games per arm under each reconstructed-data alternative
@@ -41,10 +41,13 @@ with the characters dealt to the seats at random, ``deal_games`` and ``quick_dea
 per player count, and ``deal_presets``, players of ``[[other_presets]]``, as many, at most
 their own games), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
 rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
-A paired spec's ``[robustness]`` table adds, below ``robust/``, the runs that
-:mod:`vdgsim.analysis.robustness` labels its findings from: every arm and the baseline again on
-other seeds, with the focus player at other strengths, and under every reconstructed-data
-alternative of :mod:`vdgsim.analysis.reconstructed`.
+A ``[robustness]`` table adds, below ``robust/<variant>/``, the runs that
+:mod:`vdgsim.analysis.robustness` labels findings from (:func:`robust_variants`): on other
+seeds, at other strengths and under every reconstructed-data alternative of
+:mod:`vdgsim.analysis.reconstructed`. A paired spec replays its baseline and every arm, a sweep
+its first and last value (a strength replaces identical players everywhere, else line-up
+position 0: :func:`sweep_strength_lineup`; an alternative that sets the swept key is skipped),
+a seats spec every player count (no ``strengths``: its other players are ``[[other_presets]]``).
 
 Each kind is one :class:`Kind` in :data:`KINDS`: how its fields are read, its runs planned,
 played, reloaded and summarised. The report section of a spec is its ``section`` field, one
@@ -264,15 +267,16 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
     for key, only in (
-        ("robustness", "paired"),
-        ("other_presets", "seats"),
-        ("character_deal", "seats"),
-        ("deal_games", "seats"),
-        ("quick_deal_games", "seats"),
-        ("deal_presets", "seats"),
+        ("robustness", ("paired", "seats", "sweep")),
+        ("other_presets", ("seats",)),
+        ("character_deal", ("seats",)),
+        ("deal_games", ("seats",)),
+        ("quick_deal_games", ("seats",)),
+        ("deal_presets", ("seats",)),
     ):
-        if key in data and kind != only:
-            raise _fail(source, key, f"only a {only} experiment takes it, not a {kind} one")
+        if key in data and kind not in only:
+            kinds = " or ".join(only)
+            raise _fail(source, key, f"only a {kinds} experiment takes it, not a {kind} one")
     section = _typed(data, "section", str, source, KINDS[kind].section)
     if section not in SECTIONS or SECTIONS[section].kind != kind:
         known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind)
@@ -353,11 +357,22 @@ def _paired_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> Non
         kw["robustness"] = _robustness_fields(data["robustness"], source, kw["players"][0])
 
 
-def _robustness_fields(data: Any, source: str, focus: str) -> Robustness:
+def _robustness_fields(
+    data: Any, source: str, focus: str, with_strengths: bool = True
+) -> Robustness:
+    """The ``[robustness]`` table; ``with_strengths`` False for a seats spec, whose other
+    players are its ``[[other_presets]]``."""
     where = f"{source}: robustness"
     if not isinstance(data, dict):
         raise _fail(source, "robustness", "must be a table")
-    known = {"replicates", "quick_replicates", "strengths", "data_games", "quick_data_games"}
+    if not with_strengths and "strengths" in data:
+        raise _fail(
+            source,
+            "robustness.strengths",
+            "a seats experiment replays other players with [[other_presets]], not strengths",
+        )
+    known = {"replicates", "quick_replicates", "data_games", "quick_data_games"}
+    known |= {"strengths"} if with_strengths else set()
     bad = sorted(set(data) - known)
     if bad:
         raise _fail(
@@ -406,6 +421,8 @@ def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None
     kw["rotate"] = False
     kw["other_presets"] = _strengths(data, "other_presets", source, source, "", kw["preset"])
     _deal_fields(data, source, kw)
+    if "robustness" in data:
+        kw["robustness"] = _robustness_fields(data["robustness"], source, kw["preset"], False)
 
 
 DEAL = "deal"  # the folder of a seats experiment's runs with another character deal
@@ -476,6 +493,36 @@ def _sweep_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None
         _check_overrides({**kw["overrides"], key: v}, source, f"sweep.values[{i}]")
     kw["sweep_key"] = key
     kw["sweep_values"] = tuple(values)
+    if "robustness" in data:
+        if len(values) < 2:
+            raise _fail(source, "robustness", "a sweep needs two values to have a change to check")
+        rob = _robustness_fields(data["robustness"], source, kw["players"][0])
+        identical = len(set(kw["players"])) == 1
+        for i, st in enumerate(rob.strengths):
+            at = f"robustness.strengths[{i}]"
+            if identical and st.opponents != st.player:
+                raise _fail(
+                    source,
+                    f"{at}.opponents",
+                    "a sweep of identical players puts the player in every seat; leave it out",
+                )
+            if not identical and st.player in sweep_strength_lineup(kw["players"], st)[1:]:
+                raise _fail(
+                    source,
+                    f"{at}.player",
+                    f"{st.player!r} also plays another seat, so its win share is not its own",
+                )
+        kw["robustness"] = rob
+
+
+def sweep_strength_lineup(players: tuple[str, ...], s: Strength) -> list[str]:
+    """The line-up a sweep replays at strength ``s``: identical players all become
+    ``s.player``; in a mixed line-up position 0 becomes ``s.player`` and the other seats keep
+    their presets, or all become ``s.opponents`` when it names another player."""
+    if len(set(players)) == 1:
+        return [s.player] * len(players)
+    rest = list(players[1:]) if s.opponents == s.player else [s.opponents] * (len(players) - 1)
+    return [s.player, *rest]
 
 
 def _counts(data: dict[str, Any], source: str) -> tuple[int, ...]:
@@ -716,22 +763,77 @@ def _spread(spec: ExperimentSpec, games: int, players: int) -> int:
     return max(1, min(spec.chunk_size, games // SPREAD_CHUNKS) // players) * players
 
 
-def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedRun]:
-    """The robustness runs: each variant is a baseline and every arm again (see module doc)."""
+@dataclass(frozen=True)
+class RobustVariant:
+    """One replay of an experiment for its robustness labels: its folder below ``robust/``
+    (``seed2``, ``strength_baseline_v1``, ``data_slots4_fewer``), its games per run, the
+    strength it plays at (None: the spec's players), its seed or component overrides, and
+    its chunk size (None: the spec's)."""
+
+    name: str
+    games: int
+    strength: Strength | None = None
+    seed: int | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    chunk_size: int | None = None
+
+
+def overrides_touch(overrides: dict[str, Any], key: str) -> bool:
+    """True when a component override sets ``key``, a part of it or a table holding it."""
+    return any(k == key or key.startswith(f"{k}.") or k.startswith(f"{key}.") for k in overrides)
+
+
+def robust_variants(spec: ExperimentSpec, games: int, quick: bool) -> list[RobustVariant]:
+    """The robustness variants of a spec with a ``[robustness]`` table, at full or --quick
+    sizes (a size of 0 plays none): the other seeds (``games`` each), the strengths and the
+    reconstructed-data alternatives, less those that set a sweep's own key."""
     rob = spec.robustness
     if rob is None:
         return []
     from vdgsim.analysis.reconstructed import ALTERNATIVES
 
-    plan: list[PlannedRun] = []
+    out = [
+        RobustVariant(f"seed{k}", games, seed=replicate_seed(spec.seed, k))
+        for k in range(2, (rob.quick_replicates if quick else rob.replicates) + 1)
+    ]
+    # a search player's run is cut small enough to spread over every job
+    out += [
+        RobustVariant(
+            f"strength_{strength_label(s.player)}",
+            n,
+            s,
+            chunk_size=_spread(spec, n, len(spec.players)),
+        )
+        for s in rob.strengths
+        if (n := s.quick_games if quick else s.games) > 0
+    ]
+    n = rob.quick_data_games if quick else rob.data_games
+    out += [
+        RobustVariant(f"data_{alt.name}", n, overrides=alt.overrides)
+        for alt in ALTERNATIVES
+        if n > 0 and not (spec.sweep_key and overrides_touch(alt.overrides, spec.sweep_key))
+    ]
+    return out
 
-    def variant(name: str, focus: str, n: int, opponents: list[str], **kw: Any) -> None:
+
+def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedRun]:
+    """The robustness runs of a paired spec: each variant is a baseline and every arm again
+    (see module doc)."""
+    plan: list[PlannedRun] = []
+    rest = list(spec.players[1:])
+    for v in robust_variants(spec, games, quick):
+        s = v.strength
+        focus = spec.players[0] if s is None else s.player
+        lineup = rest if s is None else [s.opponents] * len(rest)
+        kw: dict[str, Any] = {"seed": v.seed, "overrides": v.overrides, "chunk_size": v.chunk_size}
         plan.append(
-            _planned(spec, n, f"{ROBUST}/{name}/{BASELINE}", [focus, *opponents], True, 0.0, **kw)
+            _planned(
+                spec, v.games, f"{ROBUST}/{v.name}/{BASELINE}", [focus, *lineup], True, 0.0, **kw
+            )
         )
         for a in spec.arms:
             r = arm_restriction(spec, a)
-            if focus == spec.players[0]:
+            if s is None:
                 player = a.player
             elif r is not None:
                 player = f"{focus}+{r}"
@@ -739,28 +841,9 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
                 continue
             plan.append(
                 _planned(
-                    spec, n, f"{ROBUST}/{name}/{a.name}", [player, *opponents], True, 0.0, **kw
+                    spec, v.games, f"{ROBUST}/{v.name}/{a.name}", [player, *lineup], True, 0.0, **kw
                 )
             )
-
-    rest = list(spec.players[1:])
-    for k in range(2, (rob.quick_replicates if quick else rob.replicates) + 1):
-        variant(f"seed{k}", spec.players[0], games, rest, seed=replicate_seed(spec.seed, k))
-    for s in rob.strengths:
-        n = s.quick_games if quick else s.games
-        if n == 0:
-            continue
-        variant(
-            f"strength_{strength_label(s.player)}",
-            s.player,
-            n,
-            [s.opponents] * len(rest),
-            chunk_size=_spread(spec, n, len(spec.players)),
-        )
-    n = rob.quick_data_games if quick else rob.data_games
-    if n > 0:
-        for alt in ALTERNATIVES:
-            variant(f"data_{alt.name}", spec.players[0], n, rest, overrides=alt.overrides)
     return plan
 
 
@@ -785,6 +868,21 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
             )
             for p in spec.player_counts
         ]
+    # the seats again on other seeds and under each reconstructed-data alternative
+    plan += [
+        _planned(
+            spec,
+            v.games,
+            f"{ROBUST}/{v.name}/{p}p",
+            [spec.preset] * p,
+            False,
+            0.0,
+            v.overrides,
+            seed=v.seed,
+        )
+        for v in robust_variants(spec, games, quick)
+        for p in spec.player_counts
+    ]
     # the other character deals: the preset's, then those of deal_presets (at most their games)
     n = spec.quick_deal_games if quick else spec.deal_games
     for deal in spec.character_deal[1:] if n > 0 else ():
@@ -826,18 +924,38 @@ def _tournament_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> l
 
 
 def _sweep_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
-    return [
+    key = spec.sweep_key
+    plan = [
         _planned(
             spec,
             games,
-            sweep_label(spec.sweep_key, v),
+            sweep_label(key, v),
             list(spec.players),
             spec.rotate,
             spec.decisions,
-            {spec.sweep_key: v},
+            {key: v},
         )
         for v in spec.sweep_values
     ]
+    # the robustness variants replay the two end values only: the change a finding quotes
+    for rv in robust_variants(spec, games, quick):
+        s = rv.strength
+        lineup = list(spec.players) if s is None else sweep_strength_lineup(spec.players, s)
+        plan += [
+            _planned(
+                spec,
+                rv.games,
+                f"{ROBUST}/{rv.name}/{sweep_label(key, v)}",
+                lineup,
+                spec.rotate,
+                0.0,
+                {**rv.overrides, key: v},
+                seed=rv.seed,
+                chunk_size=rv.chunk_size,
+            )
+            for v in (spec.sweep_values[0], spec.sweep_values[-1])
+        ]
+    return plan
 
 
 _COSMETIC = ("title", "question", "notes", "source")

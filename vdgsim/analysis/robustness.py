@@ -1,18 +1,24 @@
-"""Robustness labels: is a paired experiment's finding about the game, or about our players,
-one seed, or a reconstructed number?
+"""Robustness labels: is an experiment's finding about the game, or about our players, one
+seed, or a reconstructed number?
 
-A paired spec with a ``[robustness]`` table replays its baseline and every arm (the runs below
-``robust/`` in :mod:`vdgsim.analysis.experiment`); each arm's effect on the focus player's win
-share then gets three computed labels:
+A spec with a ``[robustness]`` table replays what its findings quote (the runs below
+``robust/`` in :mod:`vdgsim.analysis.experiment`): a paired spec its baseline and every arm
+(the finding: an arm's effect on the focus player's win share), a sweep its first and last
+value (the paired change of a strategy's or a seat's win share between them), a seats spec
+every player count (a seat's win share less the fair share; its other strengths are the
+``[[other_presets]]``). Each finding's effect then gets three computed labels:
 
 ``replication`` — the effect on the spec's seed and on independent seeds, pooled:
     *replicated*: the pooled effect is non-zero after Benjamini–Hochberg control over the
-    section's arms (false discovery rate 5%), and every seed's estimate has its sign;
+    section's findings (its arms, its sweep's strategies or seats, every seat of every player
+    count; false discovery rate 5%), and every seed's estimate has its sign;
     *no effect*: neither the spec's own run nor the pooled effect tells it from zero;
     *not replicated*: anything else (a run's interval excludes zero but the pool does not
     confirm it, or the seeds disagree in sign).
 ``skill`` — the effect with the focus player at other strengths (``baseline_v1`` among its
-    peers, a search player against ``default``; each spec says which), restriction kept:
+    peers, a search player against ``default``; each spec says which), restriction kept (a
+    sweep of identical players replaces them all, a mixed one line-up position 0 only, so only
+    that strategy's finding is checked; a seats spec puts each other preset in every seat):
     *holds at every strength*, *depends on the player* or *unclear at some strength* (rule
     below).
 ``data`` — the effect under every plausible alternative of the reconstructed component numbers
@@ -39,8 +45,17 @@ from dataclasses import dataclass, field
 
 from scipy import stats
 
+from vdgsim.analysis import seats, sensitivity
 from vdgsim.analysis.common import pp
-from vdgsim.analysis.experiment import ROBUST, ExperimentRun, Strength, strength_label
+from vdgsim.analysis.experiment import (
+    OTHER,
+    ROBUST,
+    ExperimentRun,
+    overrides_touch,
+    strength_label,
+    sweep_label,
+    sweep_strength_lineup,
+)
 from vdgsim.analysis.paired import arm_effects
 from vdgsim.analysis.reconstructed import ALTERNATIVES
 
@@ -61,7 +76,8 @@ ALPHA = 0.05
 
 @dataclass(frozen=True)
 class Effect:
-    """One arm's paired effect on the focus player's win share in one variant."""
+    """One finding's effect in one variant: an arm's or a sweep's paired change of a win share,
+    or a seat's distance from the fair share (``deals``: its independent observations)."""
 
     variant: str
     diff: float
@@ -99,14 +115,18 @@ def _effect(variant: str, row: dict) -> Effect:
     )
 
 
-def variant_effects(exp: ExperimentRun) -> dict[str, dict[str, Effect]]:
-    """``{arm: {variant: Effect}}`` for the main run (variant ``main``) and every robustness
-    variant the experiment played (``seed2``, ``strength_baseline_v1``, ``data_<name>``)."""
-    out: dict[str, dict[str, Effect]] = {}
-    variants = [("main", "")]
+def played_variants(exp: ExperimentRun) -> list[tuple[str, str]]:
+    """``(variant, run-name prefix)`` of the main runs (``main``, no prefix) and of every
+    robustness variant the experiment played (``seed2``, ``strength_baseline_v1``,
+    ``data_<name>``, below ``robust/``)."""
     seen = sorted({name.split("/")[1] for name in exp.runs if name.startswith(f"{ROBUST}/")})
-    variants += [(v, f"{ROBUST}/{v}/") for v in seen]
-    for variant, prefix in variants:
+    return [("main", ""), *((v, f"{ROBUST}/{v}/") for v in seen)]
+
+
+def variant_effects(exp: ExperimentRun) -> dict[str, dict[str, Effect]]:
+    """``{arm: {variant: Effect}}`` of a paired experiment in every variant it played."""
+    out: dict[str, dict[str, Effect]] = {}
+    for variant, prefix in played_variants(exp):
         for row in arm_effects(exp, prefix=prefix).iter_rows(named=True):
             out.setdefault(row["arm"], {})[variant] = _effect(variant, row)
     return out
@@ -183,19 +203,15 @@ def replication_labels(effects: dict[str, dict[str, Effect]]) -> dict[str, Label
     return out
 
 
-def skill_label(by: dict[str, Effect], strengths: Sequence[Strength]) -> Label:
-    """The ``skill`` label of one arm from its variants at other strengths, against its
-    effect pooled over the seeds."""
-    others = [
-        (f"{s.player} against {s.opponents}", by[f"strength_{strength_label(s.player)}"])
-        for s in strengths
-        if f"strength_{strength_label(s.player)}" in by
-    ]
+def skill_label(by: dict[str, Effect], strengths: Sequence[tuple[str, str]]) -> Label:
+    """The ``skill`` label of one finding from its variants at other strengths, ``(variant,
+    how the evidence names it)``, against its effect pooled over the seeds."""
+    others = [(name, by[v]) for v, name in strengths if v in by]
     return compare(pooled(seed_runs(by))[0], others, (HOLDS, DEPENDS, UNCLEAR_SKILL))
 
 
 def data_label(by: dict[str, Effect]) -> Label:
-    """The ``data`` label of one arm from its reconstructed-data variants (named by group),
+    """The ``data`` label of one finding from its reconstructed-data variants (named by group),
     against its effect pooled over the seeds."""
     others = [
         (f"{a.group} ({a.name})", by[f"data_{a.name}"])
@@ -208,22 +224,128 @@ def data_label(by: dict[str, Effect]) -> Label:
     return Label(lab.label, lab.evidence, groups)
 
 
+def labels_of(
+    effects: dict[str, dict[str, Effect]], strengths: Sequence[tuple[str, str]]
+) -> dict[str, dict[str, Label]]:
+    """``{finding: {"skill"|"replication"|"data": Label}}`` from every finding's effects by
+    variant (``main``, ``seed<k>``, the ``strengths`` variants, ``data_<name>``); the
+    findings are the section's family for the Benjamini–Hochberg control."""
+    rep = replication_labels(effects)
+    return {
+        k: {"skill": skill_label(by, strengths), "replication": rep[k], "data": data_label(by)}
+        for k, by in effects.items()
+    }
+
+
+def _strength_variant(player: str) -> str:
+    return f"strength_{strength_label(player)}"
+
+
 def labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
     """``{arm: {"skill"|"replication"|"data": Label}}`` for a paired experiment with a
     ``[robustness]`` table; empty without one."""
     rob = exp.spec.robustness
     if rob is None:
         return {}
-    effects = variant_effects(exp)
-    rep = replication_labels(effects)
-    return {
-        arm: {
-            "skill": skill_label(by, rob.strengths),
-            "replication": rep[arm],
-            "data": data_label(by),
+    return labels_of(
+        variant_effects(exp),
+        [(_strength_variant(s.player), f"{s.player} against {s.opponents}") for s in rob.strengths],
+    )
+
+
+def sweep_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
+    """``{group: labels}`` of a sweep with a ``[robustness]`` table (empty without one): the
+    paired change of each group's win share (a strategy, or a seat of identical players) from
+    the first swept value to the last, in every variant that replayed the two end values.
+
+    At a strength, identical players are all replaced, so every seat's finding is checked;
+    in a mixed line-up only position 0 is, so only its strategy's finding gets a ``skill``
+    label and the others say why they have none."""
+    spec, rob = exp.spec, exp.spec.robustness
+    if rob is None:
+        return {}
+    identical = len(set(spec.players)) == 1
+    by = "seat" if identical else "strategy"
+    ends = [sweep_label(spec.sweep_key, v) for v in (spec.sweep_values[0], spec.sweep_values[-1])]
+    at = {_strength_variant(s.player): s for s in rob.strengths}
+    effects: dict[str, dict[str, Effect]] = {}
+    for variant, prefix in played_variants(exp):
+        steps = sensitivity.step_changes({e: exp.runs[prefix + e] for e in ends}, by)
+        for r in steps.iter_rows(named=True):
+            group = r[by]
+            if variant in at and not identical:
+                # only the replaced player's win share answers the finding on players[0]
+                if group != at[variant].player:
+                    continue
+                group = spec.players[0]
+            effects.setdefault(group, {})[variant] = Effect(
+                variant, r["change"], r["low"], r["high"], r["se"], r["deals"]
+            )
+    names = [
+        (v, f"{s.player} in every seat")
+        if identical
+        else (v, f"{s.player} against {', '.join(sweep_strength_lineup(spec.players, s)[1:])}")
+        for v, s in at.items()
+    ]
+    out = labels_of(effects, names)
+    skipped = [a.name for a in ALTERNATIVES if overrides_touch(a.overrides, spec.sweep_key)]
+    for group, lab in out.items():
+        if at and not identical and group != spec.players[0]:
+            lab["skill"] = Label(
+                NOT_CHECKED,
+                f"the strengths replace line-up position 0 ({spec.players[0]}) only, so the "
+                f"win share of {group} is not replayed at another strength",
+            )
+        if skipped:
+            d = lab["data"]
+            note = f"not played: {', '.join(skipped)} (it sets {spec.sweep_key}, the swept key)"
+            lab["data"] = Label(d.label, f"{d.evidence}; {note}", d.which)
+    return out
+
+
+def seat_key(players: int, seat: int) -> str:
+    """The name of a seat finding (``2p seat 0``)."""
+    return f"{players}p seat {seat}"
+
+
+def seat_gap(r: dict, variant: str) -> Effect:
+    """A seat's distance from the fair share (a row of ``seats.win_by_seat``); the Wilson
+    interval gives its spread."""
+    se = (r["win_high"] - r["win_low"]) / (2 * stats.norm.ppf(1 - ALPHA / 2))
+    return Effect(variant, r["gap"], r["gap_low"], r["gap_high"], se, int(r["n"]))
+
+
+def seats_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
+    """``{seat_key: labels}`` of every seat of a seats experiment: its distance from the fair
+    share on the spec's seed and the replicate seeds (``replication``, Benjamini–Hochberg over
+    every seat of every player count), with the ``[[other_presets]]`` in every seat
+    (``skill``) and under the reconstructed-data alternatives (``data``). Empty when the spec
+    has neither a ``[robustness]`` table nor other presets."""
+    spec = exp.spec
+    if spec.robustness is None and not spec.other_presets:
+        return {}
+    variants = played_variants(exp)
+    variants += [
+        (_strength_variant(s.player), f"{OTHER}/{strength_label(s.player)}/")
+        for s in spec.other_presets
+    ]
+    effects: dict[str, dict[str, Effect]] = {}
+    for variant, prefix in variants:
+        runs = {
+            n: exp.runs[prefix + n]
+            for n in (f"{p}p" for p in spec.player_counts)
+            if prefix + n in exp.runs
         }
-        for arm, by in effects.items()
-    }
+        if not runs:
+            continue
+        for r in seats.win_by_seat(seats.seat_players(runs)).iter_rows(named=True):
+            effects.setdefault(seat_key(r["players"], r["seat"]), {})[variant] = seat_gap(
+                r, variant
+            )
+    return labels_of(
+        effects,
+        [(_strength_variant(s.player), f"{s.player} in every seat") for s in spec.other_presets],
+    )
 
 
 def holds_on_all(lab: dict[str, Label]) -> bool:

@@ -57,11 +57,17 @@ def with_dealt_character(players: pl.DataFrame) -> pl.DataFrame:
 
 
 def _fair(t: pl.DataFrame) -> pl.DataFrame:
+    """The fair share 1/P, whether the interval lies above or below it, and the ``gap`` (win
+    share less the fair share, with its interval ``gap_low``, ``gap_high``)."""
     return t.with_columns(
         (1.0 / pl.col("players").cast(pl.Float64)).alias("fair_share")
     ).with_columns(
         (pl.col("win_low") > pl.col("fair_share")).alias("above_fair"),
         (pl.col("win_high") < pl.col("fair_share")).alias("below_fair"),
+        *(
+            (pl.col(c) - pl.col("fair_share")).alias(g)
+            for c, g in (("win_share", "gap"), ("win_low", "gap_low"), ("win_high", "gap_high"))
+        ),
     )
 
 

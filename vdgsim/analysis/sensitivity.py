@@ -94,7 +94,8 @@ def _per_game(run: Any, by: str, group: Any) -> pl.DataFrame:
 def step_changes(runs: dict[str, Any], by: str = "strategy") -> pl.DataFrame:
     """For each ``by`` group, the paired change of its win share between consecutive swept
     values and from the first value to the last (the same deals in every run: intervals over
-    deals, as for paired arms): 95% intervals, and ``*_joint`` intervals that hold for all
+    deals, as for paired arms): 95% intervals with their standard error ``se``, and
+    ``*_joint`` intervals that hold for all
     the steps of a group at once (Bonferroni), from which :func:`shape` calls the response."""
     labels = list(runs)
     groups = sorted({str(g) for r in runs.values() for g in r.players[by].unique().to_list()})
@@ -118,6 +119,7 @@ def step_changes(runs: dict[str, Any], by: str = "strategy") -> pl.DataFrame:
                     "change": d["win_share_diff"],
                     "low": d["win_share_low"],
                     "high": d["win_share_high"],
+                    "se": d["win_share_se"],
                     "low_joint": b["win_share_low"],
                     "high_joint": b["win_share_high"],
                     "deals": int(d["n_deals"]),

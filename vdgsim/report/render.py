@@ -168,8 +168,9 @@ def write_report(
 
 _SUMMARY_INTRO = (
     "Causal findings that are replicated on independent seeds (false discovery rate 5% within "
-    "their section), hold with the restricted player at every strength tested, and are stable "
-    "under every plausible value of the reconstructed component numbers."
+    "their section), hold at every player strength tested (the restricted or swept player at "
+    "other strengths, other presets in every seat), and are stable under every plausible value "
+    "of the reconstructed component numbers."
 )
 _NO_SUMMARY = (
     "No causal finding passed all three checks (replication, player strength, reconstructed "

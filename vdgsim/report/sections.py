@@ -146,16 +146,37 @@ def _play_changed(rows: pl.DataFrame) -> str:
     return out + (f" Where its VP went: {'; '.join(vp)}." if vp else "")
 
 
-def _robustness_table(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
-    return pl.DataFrame(
+_ROBUST_RUNS = "other seeds, other player strengths, reconstructed-data alternatives"
+
+
+def _robustness_table(
+    exp: ExperimentRun,
+    sec: Section,
+    labels: dict[str, dict[str, Label]],
+    key: str,
+    runs: str = _ROBUST_RUNS,
+) -> None:
+    """The section's ``robustness`` table (one row per finding, named in column ``key``: its
+    labels and their evidence) and a note on the games behind it (``runs``: what they are)."""
+    if not labels:
+        return
+    sec.tables["robustness"] = pl.DataFrame(
         [
             {
-                "arm": arm,
+                key: name,
                 **{k: lab[k].text() for k in robustness.LABELS},
                 **{f"{k}_evidence": lab[k].evidence for k in robustness.LABELS},
             }
-            for arm, lab in labels.items()
+            for name, lab in labels.items()
         ]
+    )
+    extra = [r for n, r in exp.runs.items() if n.startswith(f"{ROBUST}/")]
+    if not extra:  # a seats spec labelled from its other presets alone
+        return
+    sec.notes.append(
+        f"Robustness labels come from {sum(r.games.height for r in extra):,} more games in "
+        f"{len(extra)} runs ({runs}; docs/analysis.md); their evidence is in the robustness "
+        "table."
     )
 
 
@@ -172,14 +193,7 @@ def _paired_core(
         about="per arm, every arm on the same deals, seats rotated",
     )
     labels = robustness.labels(exp)
-    if labels:
-        sec.tables["robustness"] = _robustness_table(labels)
-        extra = [r for n, r in exp.runs.items() if n.startswith(f"{ROBUST}/")]
-        sec.notes.append(
-            f"Robustness labels come from {sum(r.games.height for r in extra):,} more games in "
-            f"{len(extra)} runs (other seeds, other player strengths, reconstructed-data "
-            "alternatives; docs/analysis.md); their evidence is in the robustness table."
-        )
+    _robustness_table(exp, sec, labels, "arm")
     behaviour = paired.behaviour_changes(exp)
     sec.tables["behaviour"] = behaviour
     sec.figures.append(
@@ -461,11 +475,32 @@ def paired_section(exp: ExperimentRun, sec: Section) -> None:
 
 
 # --- seats --------------------------------------------------------------------------------------
+def _seat_number(
+    r: dict[str, Any], what: str, columns: tuple[str, str, str], unit: str
+) -> KeyNumber:
+    """A key number of a row of ``win_by_seat`` (its value, low and high ``columns``)."""
+    value, low, high = columns
+    return KeyNumber(
+        f"{r['players']} players, seat {r['seat']}: {what}",
+        r[value],
+        r[low],
+        r[high],
+        unit,
+        "win_by_seat",
+        {"players": r["players"], "seat": r["seat"]},
+        value,
+    )
+
+
 def seats_section(exp: ExperimentRun, sec: Section) -> None:
     """Win share by seat, balance index, score distributions, VP by source; and whether the
     seat effects hold with other players in every seat; and, from the runs with the characters
     dealt at random, which part of each seat's edge is its turn order and which its character."""
-    own = {n: r for n, r in exp.runs.items() if not n.startswith((f"{OTHER}/", f"{DEAL}/"))}
+    own = {
+        n: r
+        for n, r in exp.runs.items()
+        if not n.startswith((f"{OTHER}/", f"{DEAL}/", f"{ROBUST}/"))
+    }
     players = seats.seat_players(own)
     by_seat = seats.win_by_seat(players)
     bal = seats.balance_index(by_seat).join(
@@ -477,28 +512,37 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     src = seats.vp_by_source(players)
     sec.tables["vp_by_source"] = src
     sec.tables["ties"] = seats.tie_rate(
-        {n: r for n, r in exp.runs.items() if not n.startswith(f"{DEAL}/")}
+        {n: r for n, r in exp.runs.items() if not n.startswith((f"{DEAL}/", f"{ROBUST}/"))}
     )
     sec.figures.append(("win_by_seat", C.seat_chart(by_seat, sec.info)))
+    labels = robustness.seats_labels(exp)
+    _robustness_table(
+        exp,
+        sec,
+        labels,
+        "finding",
+        "other seeds and reconstructed-data alternatives; the skill labels come from the "
+        "runs of the other presets, table win_by_seat_by_preset",
+    )
     sec.figures.append(("scores", C.score_chart(players, sec.info)))
     sec.figures.append(("vp_by_source", C.vp_source_chart(src, sec.info)))
     for r in by_seat.iter_rows(named=True):
-        k = KeyNumber(
-            f"{r['players']} players, seat {r['seat']}: win share",
-            r["win_share"],
-            r["win_low"],
-            r["win_high"],
-            "%",
-            "win_by_seat",
-            {"players": r["players"], "seat": r["seat"]},
-            "win_share",
-        )
+        k = _seat_number(r, "win share", ("win_share", "win_low", "win_high"), "%")
         sec.numbers.append(k)
         if r["above_fair"] or r["below_fair"]:
             side = "more" if r["above_fair"] else "less"
+            gap = _seat_number(
+                r, "win share less the fair share", ("gap", "gap_low", "gap_high"), "pp"
+            )
+            sec.numbers.append(gap)
             sec.findings.append(
-                f"With {r['players']} players, seat {r['seat']} (dealt {r['dealt_character']}) "
-                f"wins {k.text()} of games, {side} than the fair {pct(r['fair_share'])}%."
+                Finding(
+                    f"With {r['players']} players, seat {r['seat']} (dealt "
+                    f"{r['dealt_character']}) wins {k.text()} of games, {side} than the fair "
+                    f"{pct(r['fair_share'])}% ({gap.text()}).",
+                    gap,
+                    labels.get(robustness.seat_key(r["players"], r["seat"]), {}),
+                )
             )
     for r in bal.iter_rows(named=True):
         k = KeyNumber(
@@ -742,8 +786,8 @@ def _split_by_preset(by_preset: pl.DataFrame, preset: str, players: int, seat: i
 def _seats_by_preset(
     exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame, bal: pl.DataFrame
 ) -> None:
-    """The seat table again with other presets in every seat: does each seat effect of the
-    spec's preset hold for every player, or depend on it?"""
+    """The seat table again with other presets in every seat (the evidence of each seat
+    finding's ``skill`` label, beside it)."""
     frames_seat = [by_seat.with_columns(pl.lit(exp.spec.preset).alias("preset"))]
     frames_bal = [bal.with_columns(pl.lit(exp.spec.preset).alias("preset"))]
     for s in exp.spec.other_presets:
@@ -759,33 +803,8 @@ def _seats_by_preset(
             .join(seats.balance_interval(players, exp.spec.seed), on="players")
             .with_columns(pl.lit(s.player).alias("preset"))
         )
-    every = pl.concat(frames_seat, how="diagonal_relaxed")
-    sec.tables["win_by_seat_by_preset"] = every
+    sec.tables["win_by_seat_by_preset"] = pl.concat(frames_seat, how="diagonal_relaxed")
     sec.tables["balance_index_by_preset"] = pl.concat(frames_bal, how="diagonal_relaxed")
-
-    def gap(o: dict[str, Any]) -> robustness.Effect:
-        # the seat's distance from the fair share; the Wilson interval gives its spread
-        f = o["fair_share"]
-        se = (o["win_high"] - o["win_low"]) / (2 * 1.959964)
-        return robustness.Effect(
-            o["preset"], o["win_share"] - f, o["win_low"] - f, o["win_high"] - f, se, o["n"]
-        )
-
-    words = ("holds for every player tested", "depends on the player", "unclear for some player")
-    for r in by_seat.filter(pl.col("above_fair") | pl.col("below_fair")).iter_rows(named=True):
-        rows = every.filter((pl.col("players") == r["players"]) & (pl.col("seat") == r["seat"]))
-        others = [(o["preset"], gap(o)) for o in rows.iter_rows(named=True)][1:]
-        lab = robustness.compare(gap({**r, "preset": exp.spec.preset}), others, words)
-        each = "; ".join(
-            f"{o['preset']} {pct(o['win_share'])}% [{pct(o['win_low'])}, {pct(o['win_high'])}]"
-            for o in rows.iter_rows(named=True)
-        )
-        which = f" (see {', '.join(lab.which)})" if lab.which else ""
-        sec.findings.append(
-            f"With {r['players']} players, seat {r['seat']} ({r['dealt_character']}) winning "
-            f"{'more' if r['above_fair'] else 'less'} than the fair {pct(r['fair_share'])}% "
-            f"{lab.label}{which}: {each}."
-        )
 
 
 # --- matchups -----------------------------------------------------------------------------------
@@ -842,20 +861,24 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     key = exp.spec.sweep_key
     identical = len(set(exp.spec.players)) == 1
     by = "seat" if identical else "strategy"
-    players = sensitivity.sweep_players(exp.runs)
+    # the swept values' runs; the robustness runs replay the end values for the labels only
+    own = {n: r for n, r in exp.runs.items() if not n.startswith(f"{ROBUST}/")}
+    players = sensitivity.sweep_players(own)
     ws = sensitivity.win_share_response(players, by)
     sc = sensitivity.score_response(players)
     land = sensitivity.landing_response(players)
-    win = sensitivity.winning_vp(exp.runs)
+    win = sensitivity.winning_vp(own)
     sec.tables["win_share_response"] = ws
     sec.tables["score_response"] = sc
     sec.tables["landing_response"] = land
     sec.tables["winning_vp"] = win
-    steps = sensitivity.step_changes(exp.runs, by)
+    steps = sensitivity.step_changes(own, by)
     sec.tables["step_changes"] = steps
+    labels = robustness.sweep_labels(exp)
+    _robustness_table(exp, sec, labels, by)
     per_value = replace(
         sec.info,
-        games=min(r.games.height for r in exp.runs.values()),
+        games=min(r.games.height for r in own.values()),
         about="per value, every value on the same deals",
     )
     sec.figures.append(("win_shares", C.sensitivity_chart(ws, per_value, key, by)))
@@ -899,10 +922,14 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
             for r in mine.filter(pl.col("step")).iter_rows(named=True)
         )
         sec.findings.append(
-            f"As {key} goes from {lo_v} to {hi_v}, {name}'s win share moves from {ka.text()} "
-            f"to {kb.text()}: a paired change of {kd.text()} on the same deals. Step by step "
-            f"it {sensitivity.shape(mine)} (steps clear when their intervals, Bonferroni over "
-            f"the steps, exclude zero; 95% intervals, pp: {each})."
+            Finding(
+                f"As {key} goes from {lo_v} to {hi_v}, {name}'s win share moves from "
+                f"{ka.text()} to {kb.text()}: a paired change of {kd.text()} on the same deals. "
+                f"Step by step it {sensitivity.shape(mine)} (steps clear when their intervals, "
+                f"Bonferroni over the steps, exclude zero; 95% intervals, pp: {each}).",
+                kd,
+                labels.get(str(group), {}),
+            )
         )
     if identical:
         bal = sensitivity.balance_response(ws)
