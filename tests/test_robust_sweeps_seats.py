@@ -146,6 +146,25 @@ def test_seats_replay_every_player_count_on_other_seeds_and_alternatives():
     assert again.robustness == spec.robustness and again.robustness.data_games == 6
 
 
+def test_seats_with_another_deal_replay_it_on_the_same_seeds_and_alternatives():
+    spec = parse_spec({**SEATS, "character_deal": ["rulebook", "random"], "deal_games": 8})
+    rob = _robust(experiment_plan(spec, 20))
+    deal = {n: r for n, r in rob.items() if "/deal/" in n}
+    variants = ["seed2", "seed3"] + [f"data_{a.name}" for a in ALTERNATIVES]
+    assert list(deal) == [f"robust/{v}/deal/random/{p}p" for v in variants for p in (2, 3)]
+    # the same seed as the variant's rulebook runs, so the two deals stay paired per game
+    assert deal["robust/seed2/deal/random/3p"].seed == rob["robust/seed2/3p"].seed
+    assert deal["robust/seed2/deal/random/2p"].overrides == {"setup.character_deal": "random"}
+    alt = ALTERNATIVES[5]
+    assert deal[f"robust/data_{alt.name}/deal/random/2p"].overrides == {
+        **alt.overrides,
+        "setup.character_deal": "random",
+    }
+    # at most the deal's own games: 8 for a seed, the data size (6) for an alternative
+    assert deal["robust/seed3/deal/random/2p"].games == 8
+    assert deal[f"robust/data_{alt.name}/deal/random/3p"].games == 6
+
+
 @pytest.mark.parametrize(
     "spec,change,needle",
     [
@@ -354,7 +373,9 @@ def test_without_a_strength_a_mixed_sweep_says_why_other_strategies_have_no_skil
 def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_path):
     exp = tmp_path / "experiments"
     exp.mkdir()
-    for spec in (RICH_SWEEP, SEATS_2P):
+    # the seats with the characters also dealt at random: those findings are labelled too
+    deal = {"character_deal": ["rulebook", "random"], "deal_games": 400, "quick_deal_games": 100}
+    for spec in (RICH_SWEEP, {**SEATS_2P, **deal}):
         d = {**spec, "quick_games": 100}
         d["robustness"] = {**spec["robustness"], "quick_data_games": 20}
         (exp / f"{d['name']}.toml").write_text(_toml(d))
@@ -367,6 +388,8 @@ def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_p
         sec = next(s for s in data["sections"] if s["name"] == name)
         causal = [f for f in sec["findings"] if "effect" in f]
         assert causal, name
+        if name == "seats_2p":  # a seat and a character averaged over the random deal
+            assert sum("dealt at random" in f["text"] for f in causal) >= 2
         for f in causal:
             assert set(f["effect"]) == {"value", "low", "high", "unit"}
             assert f["effect"]["unit"] == "pp" and f["effect"]["low"] <= f["effect"]["high"]

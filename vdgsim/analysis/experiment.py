@@ -891,6 +891,21 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
             _planned(spec, n, f"{DEAL}/{deal}/{p}p", [spec.preset] * p, False, 0.0, over)
             for p in spec.player_counts
         ]
+        # ... also on the other seeds and under each alternative (at most the deal's games)
+        plan += [
+            _planned(
+                spec,
+                min(n, v.games),
+                f"{ROBUST}/{v.name}/{DEAL}/{deal}/{p}p",
+                [spec.preset] * p,
+                False,
+                0.0,
+                {**v.overrides, **over},
+                seed=v.seed,
+            )
+            for v in robust_variants(spec, games, quick)
+            for p in spec.player_counts
+        ]
         for s in spec.other_presets:
             m = min(n, s.quick_games if quick else s.games)
             if s.player not in spec.deal_presets or m == 0:

@@ -48,6 +48,7 @@ from scipy import stats
 from vdgsim.analysis import seats, sensitivity
 from vdgsim.analysis.common import pp
 from vdgsim.analysis.experiment import (
+    DEAL,
     OTHER,
     ROBUST,
     ExperimentRun,
@@ -315,20 +316,37 @@ def seat_gap(r: dict, variant: str) -> Effect:
     return Effect(variant, r["gap"], r["gap_low"], r["gap_high"], se, int(r["n"]))
 
 
-def seats_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
-    """``{seat_key: labels}`` of every seat of a seats experiment: its distance from the fair
-    share on the spec's seed and the replicate seeds (``replication``, Benjamini–Hochberg over
-    every seat of every player count), with the ``[[other_presets]]`` in every seat
-    (``skill``) and under the reconstructed-data alternatives (``data``). Empty when the spec
-    has neither a ``[robustness]`` table nor other presets."""
+def character_key(players: int, character: str) -> str:
+    """The name of a dealt character's finding (``4p Girolamo Sernigi``)."""
+    return f"{players}p {character}"
+
+
+def seats_labels(
+    exp: ExperimentRun, deal: str | None = None, by: str = "seat"
+) -> dict[str, dict[str, Label]]:
+    """``{key: labels}`` of a seats experiment's distances from the fair share: every seat
+    (``by="seat"``, keys :func:`seat_key`) or every dealt character (``by="character"``, keys
+    :func:`character_key`), under the rulebook deal (``deal`` None) or another character deal
+    (``"random"``: a seat's share averaged over characters, a character's over seats). Each on
+    the spec's seed and the replicate seeds (``replication``, Benjamini–Hochberg over every key
+    of every player count), with the ``[[other_presets]]`` in every seat (``skill``; for
+    another deal, those of them in ``deal_presets``) and under the reconstructed-data
+    alternatives (``data``). Empty when the spec has neither a ``[robustness]`` table nor
+    other presets."""
     spec = exp.spec
     if spec.robustness is None and not spec.other_presets:
         return {}
-    variants = played_variants(exp)
+    sub = "" if deal is None else f"{DEAL}/{deal}/"
+    variants = [(v, prefix + sub) for v, prefix in played_variants(exp)]
     variants += [
-        (_strength_variant(s.player), f"{OTHER}/{strength_label(s.player)}/")
+        (_strength_variant(s.player), f"{sub}{OTHER}/{strength_label(s.player)}/")
         for s in spec.other_presets
     ]
+    table, key = (
+        (seats.win_by_seat, lambda r: seat_key(r["players"], r["seat"]))
+        if by == "seat"
+        else (seats.win_by_character, lambda r: character_key(r["players"], r["dealt_character"]))
+    )
     effects: dict[str, dict[str, Effect]] = {}
     for variant, prefix in variants:
         runs = {
@@ -338,10 +356,8 @@ def seats_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
         }
         if not runs:
             continue
-        for r in seats.win_by_seat(seats.seat_players(runs)).iter_rows(named=True):
-            effects.setdefault(seat_key(r["players"], r["seat"]), {})[variant] = seat_gap(
-                r, variant
-            )
+        for r in table(seats.seat_players(runs)).iter_rows(named=True):
+            effects.setdefault(key(r), {})[variant] = seat_gap(r, variant)
     return labels_of(
         effects,
         [(_strength_variant(s.player), f"{s.player} in every seat") for s in spec.other_presets],

@@ -584,7 +584,21 @@ def _off_fair(off: list[str]) -> str:
     )
 
 
-def _share_number(label: str, r: dict[str, Any], table: str, row: dict[str, Any]) -> KeyNumber:
+def _share_number(
+    label: str, r: dict[str, Any], table: str, row: dict[str, Any], gap: bool = False
+) -> KeyNumber:
+    """A win share (or with ``gap``, the win share less the fair share) of a table row."""
+    if gap:
+        return KeyNumber(
+            f"{label} less the fair share",
+            r["gap"],
+            r["gap_low"],
+            r["gap_high"],
+            "pp",
+            table,
+            row,
+            "gap",
+        )
     return KeyNumber(
         label, r["win_share"], r["win_low"], r["win_high"], "%", table, row, "win_share"
     )
@@ -624,6 +638,8 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
     sec.tables["win_by_character_random_deal"] = v_char
     sec.tables["win_by_seat_and_character_random_deal"] = seats.win_by_seat_and_character(players)
     sec.tables["seat_character_split"] = split
+    seat_labels = robustness.seats_labels(exp, "random")
+    char_labels = robustness.seats_labels(exp, "random", by="character")
     who = exp.spec.preset
     for p in sorted(v_seat["players"].unique().to_list()):
         games = int(players.filter(pl.col("players") == p)["game"].n_unique())
@@ -650,8 +666,25 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
         sec.numbers += seat_nums + char_nums
         fair = pct(1 / p)
         seat_rows = list(v_seat.filter(pl.col("players") == p).iter_rows(named=True))
-        far_seat = max(range(len(seat_rows)), key=lambda i: abs(seat_rows[i]["win_share"] - 1 / p))
-        far_char = max(range(len(char_rows)), key=lambda i: abs(char_rows[i]["win_share"] - 1 / p))
+        far_seat = max(seat_rows, key=lambda r: abs(r["gap"]))
+        far_char = max(char_rows, key=lambda r: abs(r["gap"]))
+        # the finding quotes, and is labelled by, the seat (character) farthest from fair
+        far_seat_gap = _share_number(
+            f"{p} players, characters dealt at random, seat {far_seat['seat']}: win share",
+            far_seat,
+            "win_by_seat_random_deal",
+            {"players": p, "seat": far_seat["seat"]},
+            gap=True,
+        )
+        far_char_gap = _share_number(
+            f"{p} players, characters dealt at random, {far_char['dealt_character']}'s holder: "
+            "win share",
+            far_char,
+            "win_by_character_random_deal",
+            {"players": p, "dealt_character": far_char["dealt_character"]},
+            gap=True,
+        )
+        sec.numbers += [far_seat_gap, far_char_gap]
         off = [r for r in seat_rows if r["above_fair"] or r["below_fair"]]
         sec.findings.append(
             Finding(
@@ -663,7 +696,8 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
                 )
                 + f" (fair {fair}%; "
                 + _off_fair([f"seat {r['seat']}" for r in off]),
-                seat_nums[far_seat],
+                far_seat_gap,
+                seat_labels.get(robustness.seat_key(p, far_seat["seat"]), {}),
             )
         )
         off = [r for r in char_rows if r["above_fair"] or r["below_fair"]]
@@ -677,7 +711,8 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
                 )
                 + f" (fair {fair}%; "
                 + _off_fair([r["dealt_character"] for r in off]),
-                char_nums[far_char],
+                far_char_gap,
+                char_labels.get(robustness.character_key(p, far_char["dealt_character"]), {}),
             )
         )
         rows = list(split.filter(pl.col("players") == p).iter_rows(named=True))
@@ -715,6 +750,7 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
             )
             sec.numbers += [seat_part, part]
             ch = r["dealt_character"]
+            labels = char_labels.get(robustness.character_key(p, ch), {})
             sec.findings.append(
                 Finding(
                     f"With {p} players the rulebook's seat {r['seat']} (dealt {ch}) wins "
@@ -727,9 +763,11 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
                     f"{pct(r['character_high'])}] averaged over seats (the character's part: "
                     f"{part.text()}); so the gap is {seats.split_verdict(r)}. The two parts "
                     f"add to {pp(r['seat_part'] + r['character_part'])} pp; {pp(r['rest'])} pp "
-                    "is left to their interaction and noise. "
-                    + _split_by_preset(by_preset, who, p, r["seat"]),
+                    "is left to their interaction and noise."
+                    # with labels, the other presets' character parts are the skill label
+                    + ("" if labels else " " + _split_by_preset(by_preset, who, p, r["seat"])),
                     part,
+                    labels,
                 )
             )
     n = sum(int(r.manifest["counts"]["games"]) for r in runs.values())
