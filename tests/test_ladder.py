@@ -228,3 +228,39 @@ def test_cli_exit_2_on_bad_input(tmp_path: Path, args: list[str], needle: str) -
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], out.stderr
+
+
+def test_goa_ladder_plays_a_goa_tournament_and_rates_random_below_default(tmp_path: Path) -> None:
+    top = tmp_path / "goa"
+    out = vdg(
+        "ladder", "--play", "--game", "goa", "--presets", "default,random",
+        "--player-counts", "2", "--games", "30", "--out-dir", str(top), "--bootstrap", "50",
+        "--json",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    prov, *rows = (json.loads(line) for line in out.stdout.splitlines())
+    manifest = json.loads(next(top.rglob("manifest.json")).read_text())
+    assert manifest["run"]["game"] == "goa"  # the runs are Goa's, not Vasco da Gama's
+    from vdgsim.goa.components import default_components as goa_components
+
+    assert prov["components_digest"] == goa_components().digest
+    r = next(x for x in rows if x["player"] == "random" and x["player_count"] == 2)
+    assert r["hi"] < 0  # Goa's random loses to its default (99.6% of games, docs)
+    # reading the directory needs no --game: a tournament names its game
+    again = vdg("ladder", str(top), "--bootstrap", "0")
+    assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--presets", "default,frugal"], "unknown Goa preset 'frugal'"),
+        (["--presets", "default,random", "--player-counts", "5"], "2, 3 or 4"),
+    ],
+)
+def test_goa_ladder_play_bad_input_is_one_line(tmp_path: Path, args: list[str], needle: str):
+    out = vdg("ladder", "--play", "--game", "goa", "--out-dir", str(tmp_path / "t"), *args)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], out.stderr
+    assert not (tmp_path / "t").exists()

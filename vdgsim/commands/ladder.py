@@ -23,7 +23,9 @@ from rich.table import Table
 
 from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
 from vdgsim.commands.common import (
+    GameOption,
     InputError,
+    compile_status,
     display_names,
     ensure_compiled,
     parse_names,
@@ -104,26 +106,43 @@ def _json_value(v: Any) -> Any:
 
 
 def _play(
-    out_dir: Path, presets: str | None, player_counts: str, games: int, seed: int, jobs: int
+    out_dir: Path,
+    presets: str | None,
+    player_counts: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    game: str,
 ) -> None:
-    from strategies.registry import UnknownPresetError
     from vdgsim import runner
     from vdgsim.runner import RunDirError
+    from vdgsim.runner.games import game_of
+    from vdgsim.runner.run import warm_up
     from vdgsim.runner.tournament import check_tournament_dir, tournament_plan
 
     if not presets:
         raise InputError("--play needs --presets, e.g. --presets default,random,frugal")
     names = list(dict.fromkeys(parse_names(presets, "--presets")))
-    counts = list(dict.fromkeys(parse_player_counts(player_counts)))
+    if game == "goa":
+        from vdgsim.commands import goa as goa_cmd
+
+        counts = list(dict.fromkeys(goa_cmd.player_counts(player_counts, "--player-counts")))
+    else:
+        counts = list(dict.fromkeys(parse_player_counts(player_counts)))
     try:
         if len(names) < 2:
             raise ValueError("--presets must name at least two players to rank")
-        tournament_plan(names, counts, games)  # checks presets and counts before compiling
+        # checks presets and counts before compiling
+        tournament_plan(names, counts, games, game=game)
         check_tournament_dir(out_dir, resume=False, force=False)
-        ensure_compiled()
+        if game == "vdg":
+            ensure_compiled()
+        else:
+            with compile_status(None):
+                warm_up(game_of(game).default_components(), game)
         t0 = time.perf_counter()
-        runner.tournament(names, counts, games, seed, out=out_dir, jobs=jobs)
-    except (UnknownPresetError, RunDirError, ValueError) as e:
+        runner.tournament(names, counts, games, seed, out=out_dir, jobs=jobs, game=game)
+    except (RunDirError, ValueError) as e:  # ValueError: also each game's unknown preset
         raise InputError(str(e)) from None
     typer.echo(
         f"vdg: played the tournament into {out_dir} in {time.perf_counter() - t0:.1f} s",
@@ -193,8 +212,11 @@ def ladder(
     out_dir: Annotated[
         Path | None, typer.Option("--out-dir", help="With --play: the tournament directory.")
     ] = None,
+    game: GameOption = "vdg",
 ) -> None:
-    """Rate the players of a tournament: Bradley–Terry on the Elo scale, per player count."""
+    """Rate the players of a tournament: Bradley–Terry on the Elo scale, per player count.
+    DIR may hold a tournament of either game; --game (vdg or goa) says which game --play
+    plays."""
     from vdgsim.analysis.ladder import ladder as fit
     from vdgsim.runner import RunDirError
 
@@ -212,7 +234,7 @@ def ladder(
         if anchor is not None and named and anchor not in named:
             # checked before playing: a typo must not cost a whole tournament
             raise InputError(f"--anchor {anchor!r} is not among --presets ({', '.join(named)})")
-        _play(directory, presets, player_counts, games, tournament_seed, jobs)
+        _play(directory, presets, player_counts, games, tournament_seed, jobs, game)
     elif presets is not None:
         raise InputError("--presets is for --play; vdg ladder DIR reads a finished tournament")
     t0 = time.perf_counter()
