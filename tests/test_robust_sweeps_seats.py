@@ -390,6 +390,8 @@ def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_p
         assert causal, name
         if name == "seats_2p":  # a seat and a character averaged over the random deal
             assert sum("dealt at random" in f["text"] for f in causal) >= 2
+            table = pl.read_csv(out / "tables" / "seats_2p-robustness.csv")
+            assert table.filter(pl.col("finding").str.starts_with("random deal")).height == 4
         for f in causal:
             assert set(f["effect"]) == {"value", "low", "high", "unit"}
             assert f["effect"]["unit"] == "pp" and f["effect"]["low"] <= f["effect"]["high"]

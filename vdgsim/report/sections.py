@@ -149,6 +149,20 @@ def _play_changed(rows: pl.DataFrame) -> str:
 _ROBUST_RUNS = "other seeds, other player strengths, reconstructed-data alternatives"
 
 
+def _label_rows(labels: dict[str, dict[str, Label]], key: str) -> pl.DataFrame:
+    """One row per finding (named in column ``key``): its labels and their evidence."""
+    return pl.DataFrame(
+        [
+            {
+                key: name,
+                **{k: lab[k].text() for k in robustness.LABELS},
+                **{f"{k}_evidence": lab[k].evidence for k in robustness.LABELS},
+            }
+            for name, lab in labels.items()
+        ]
+    )
+
+
 def _robustness_table(
     exp: ExperimentRun,
     sec: Section,
@@ -160,16 +174,7 @@ def _robustness_table(
     labels and their evidence) and a note on the games behind it (``runs``: what they are)."""
     if not labels:
         return
-    sec.tables["robustness"] = pl.DataFrame(
-        [
-            {
-                key: name,
-                **{k: lab[k].text() for k in robustness.LABELS},
-                **{f"{k}_evidence": lab[k].evidence for k in robustness.LABELS},
-            }
-            for name, lab in labels.items()
-        ]
-    )
+    sec.tables["robustness"] = _label_rows(labels, key)
     extra = [r for n, r in exp.runs.items() if n.startswith(f"{ROBUST}/")]
     if not extra:  # a seats spec labelled from its other presets alone
         return
@@ -640,6 +645,12 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
     sec.tables["seat_character_split"] = split
     seat_labels = robustness.seats_labels(exp, "random")
     char_labels = robustness.seats_labels(exp, "random", by="character")
+    if seat_labels or char_labels:  # beside the rulebook seats' rows
+        deal_rows = _label_rows(
+            {f"random deal, {k}": v for k, v in (seat_labels | char_labels).items()}, "finding"
+        )
+        old = sec.tables.get("robustness")
+        sec.tables["robustness"] = deal_rows if old is None else pl.concat([old, deal_rows])
     who = exp.spec.preset
     for p in sorted(v_seat["players"].unique().to_list()):
         games = int(players.filter(pl.col("players") == p)["game"].n_unique())
