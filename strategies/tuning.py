@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from strategies.loop import play_games
 from strategies.params import (
     AXES,
     KIND_HEURISTIC,
@@ -18,28 +19,18 @@ from strategies.params import (
 )
 from strategies.registry import resolve
 from vdgsim import layout as L
-from vdgsim.tuning import Coordinate, TuneError, TuneKit, TuneResult
+from vdgsim.tuning import Coordinate, TuneError, TuneKit, TuneResult, heuristic_base
 from vdgsim.tuning import coordinates as coordinates_of
 from vdgsim.tuning import tune as tune_with
 
 
 def check_base(base: str) -> np.ndarray:
     """The row of ``base``, if it can be tuned (an unrestricted heuristic preset)."""
-    row = resolve(base)
-    if row[P_KIND] != KIND_HEURISTIC:
-        raise TuneError(f"base {base!r} is not a heuristic preset; only those have parameters")
+    row = heuristic_base(resolve(base), base, P_KIND, KIND_HEURISTIC)
     if np.any(row[N_BEHAVIOUR:] != 0):
         # the tuned file writes behaviour parameters only; a restriction would be lost silently
         raise TuneError(f"base {base!r} has restrictions; tune an unrestricted preset")
     return row
-
-
-def _play_games(
-    components: Any, players: int, seeds: np.ndarray, table: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    from strategies.loop import play_games  # compiled on first use, not on import
-
-    return play_games(components, players, seeds, table)
 
 
 KIT = TuneKit(
@@ -50,7 +41,7 @@ KIT = TuneKit(
     max_players=L.MAX_PLAYERS,
     resolve=resolve,
     base_row=check_base,
-    play_games=_play_games,
+    play_games=play_games,
 )
 
 

@@ -85,6 +85,14 @@ class TuneKit:
         return next((s for s in self.specs if s.name == name), None)
 
 
+def heuristic_base(row: np.ndarray, base: str, kind_column: int, heuristic: int) -> np.ndarray:
+    """``row`` (the parameter row of ``base``) if it is a heuristic player's, whose behaviour
+    parameters tuning searches; else :class:`TuneError` (``random``, a search player)."""
+    if row[kind_column] != heuristic:
+        raise TuneError(f"base {base!r} is not a heuristic preset; only those have parameters")
+    return row
+
+
 @dataclass(frozen=True)
 class Coordinate:
     """One searched number: a scalar parameter or one entry of a vector parameter."""

@@ -4,31 +4,19 @@ paired racing, the preset writer; the written file loads as a Goa player name)."
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from vdgsim.goa import layout as L
 from vdgsim.goa.players.lineup import player_row
+from vdgsim.goa.players.loop import play_games
 from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, N_PARAMS, P_KIND, PARAM_SPECS
-from vdgsim.tuning import TuneError, TuneKit
+from vdgsim.tuning import TuneKit, heuristic_base
 
 
 def check_base(base: str) -> np.ndarray:
     """The row of ``base``, if it can be tuned (a heuristic preset, not ``random`` or a
     search player)."""
-    row = player_row(base)
-    if row[P_KIND] != KIND_HEURISTIC:
-        raise TuneError(f"base {base!r} is not a heuristic preset; only those have parameters")
-    return row
-
-
-def _play_games(
-    components: Any, players: int, seeds: np.ndarray, table: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    from vdgsim.goa.players.loop import play_games  # compiled on first use
-
-    return play_games(components, players, seeds, table)
+    return heuristic_base(player_row(base), base, P_KIND, KIND_HEURISTIC)
 
 
 KIT = TuneKit(
@@ -39,5 +27,5 @@ KIT = TuneKit(
     max_players=L.MAX_PLAYERS,
     resolve=player_row,
     base_row=check_base,
-    play_games=_play_games,
+    play_games=play_games,
 )
