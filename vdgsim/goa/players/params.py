@@ -66,9 +66,9 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec("ship_value", P_SHIP_VP, None, 1.0, 0.0, 5.0, "VP of a ship the plan needs (G6.4)"),
     ParamSpec(
-        "surplus_share", P_SURPLUS, None, 0.3, 0.0, 1.0, "share of a unit's value beyond the need"
+        "surplus_share", P_SURPLUS, None, 0.2, 0.0, 1.0, "share of a unit's value beyond the need"
     ),
-    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.5, 0.0, 3.0, "VP of a ducat up to cash_target"),
+    ParamSpec("ducat_value", P_DUCAT_VP, None, 0.4, 0.0, 3.0, "VP of a ducat up to cash_target"),
     ParamSpec("colonist_value", P_COLONIST_VP, None, 0.35, 0.0, 3.0, "VP of a colonist (G6.11)"),
     ParamSpec(
         "extra_action_value", P_EXTRA_VP, None, 1.5, 0.0, 10.0, "VP of an extra action card (G8.1)"
@@ -80,8 +80,8 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec(
         "plantation_weight", P_PLANTATION_W, None, 1.0, 0.0, 5.0, "multiplier on plantation value"
     ),
-    ParamSpec("flag_value", P_FLAG_VP, None, 0.5, -5.0, 10.0, "VP of holding the Flag (G4.5)"),
-    ParamSpec("deny", P_DENY, None, 0.15, 0.0, 1.0, "share of a rival's lot value it bids to deny"),
+    ParamSpec("flag_value", P_FLAG_VP, None, 1.0, -5.0, 10.0, "VP of holding the Flag (G4.5)"),
+    ParamSpec("deny", P_DENY, None, 0.3, 0.0, 1.0, "share of a rival's lot value it bids to deny"),
     ParamSpec("bid_shade", P_BID_SHADE, None, 0.3, 0.1, 1.0, "share of its limit it opens with"),
     ParamSpec("reserve", P_RESERVE, None, 0.0, 0.0, 30.0, "ducats kept out of auctions"),
     ParamSpec(
@@ -93,7 +93,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec(
         "spend_share", P_SPEND, None, 0.15, 0.0, 1.0, "share of a unit's value a step spends (G6.4)"
     ),
-    ParamSpec("cash_target", P_CASH, None, 35.0, 0.0, 60.0, "ducats that count at full value"),
+    ParamSpec("cash_target", P_CASH, None, 12.0, 0.0, 60.0, "ducats that count at full value"),
     ParamSpec(
         "cash_curve",
         P_CASH_CURVE,
@@ -107,7 +107,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "owner_floor",
         P_OWNER_FLOOR,
         None,
-        0.9,
+        1.0,
         0.0,
         1.5,
         "share of the bid the owner would sell at that it bids at least, within its limit (G4.3)",
