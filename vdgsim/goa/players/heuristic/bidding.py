@@ -1,10 +1,12 @@
 """G3, G4: where the Flag and the markers go, what to bid, and the owner's choice.
 
 A lot is worth ``own`` VP to the seat and ``rival`` VP to the rival who wants it most; the
-seat pays up to ``(own + deny * rival) / ducat value`` ducats, less its ``reserve``. Each
-non-owner speaks once (G4.2), so it opens at ``bid_shade`` of that limit or just above the
-high bid. The owner buys when the lot beats what the sale would bring (G4.3c): buying costs
-``high - 1`` to the bank, selling brings ``high``."""
+seat pays up to the most ducats whose loss is worth ``own + deny * rival`` VP (priced along the
+cash curve with ``cash_curve`` 1, :func:`values.pay_vp`), less its ``reserve``. Each non-owner
+speaks once (G4.2), so it opens at ``bid_shade`` of that limit, raised to ``owner_floor`` times
+the bid the owner would sell at (a lower bid lets him keep the lot for the bid less 1), or
+just above the high bid. The owner buys when the lot beats what the sale would bring (G4.3c):
+buying costs ``high - 1`` to the bank, selling brings ``high``."""
 
 from __future__ import annotations
 
