@@ -28,7 +28,7 @@ from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, PARAM_SPECS, params_
 from vdgsim.goa.players.presets import default_row, preset_description, preset_file
 
 ROOT = Path(__file__).resolve().parents[1]
-STYLES = tuple(p for p in PRESETS if p not in ("default", "random"))
+STYLES = tuple(p for p in PRESETS if p not in ("default", "random", "baseline_v1"))
 
 # every preset in a 4-player and a 2-player game; two 3-player games with every variant on
 # (quick start, Bonanza, strict hand limit: v = 7, bits as in test_goa_determinism)
@@ -211,3 +211,67 @@ def test_docs_list_every_preset_and_the_generated_parameter_table() -> None:
     assert params_markdown() in text
     for name in PRESETS:
         assert f"| `{name}` | {preset_description(name)} |" in text, name
+
+
+def _bid_positions(games: int) -> list:
+    """States at a bid decision of a non-owner who may outbid, from `default` games."""
+    from vdgsim.goa.game import apply_action, is_over, legal_actions, new_game
+    from vdgsim.goa.players import choose
+
+    comp = default_components()
+    table = lineup_params(["default"] * 4, 4)
+    out = []
+    for seed in range(games):
+        g = new_game(4, seed=seed, components=comp)
+        while not is_over(g):
+            legal = np.array(legal_actions(g), dtype=np.int64)
+            if g.decision == L.D_BID and len(legal) > 1:
+                out.append(g.s.copy())
+            apply_action(g, int(choose(comp.array, g.s, legal, len(legal), table)))
+    return out
+
+
+def test_g4_owner_floor_raises_bids_to_the_owners_selling_price() -> None:
+    """With the same limit, a bid with the owner floor is never below the shaded opening
+    and never above the limit; at some positions it is raised to what the owner sells at."""
+    from vdgsim.goa import actions as A
+    from vdgsim.goa.players.heuristic import bidding as BD
+    from vdgsim.goa.players.params import P_OWNER_FLOOR
+
+    c = default_components().array
+    floor = lineup_params(["default"] * 4, 4)
+    assert floor[0, P_OWNER_FLOOR] > 0
+    none = floor.copy()
+    none[:, P_OWNER_FLOOR] = 0.0
+    raised = 0
+    for s in _bid_positions(3):
+        p = int(s[L.S_DEC_PLAYER])
+        b0 = BD.choose_bid(c, s.copy(), p, none)
+        b1 = BD.choose_bid(c, s.copy(), p, floor)
+        assert (b0 == A.PASS) == (b1 == A.PASS)
+        if b1 != A.PASS:
+            assert b1 >= b0 and b1 <= int(s[L.S_DUCATS + p])
+            raised += b1 > b0
+    assert raised >= 3
+
+
+def test_cash_curve_prices_a_payment_below_the_cash_target_in_full() -> None:
+    """G4: paying past ``cash_target`` costs the ducats below it at full value (cash_curve
+    1), not every ducat at the surplus value of the next one (cash_curve 0)."""
+    from vdgsim.goa.game import new_game
+    from vdgsim.goa.players.heuristic import values as V
+    from vdgsim.goa.players.params import P_CASH, P_CASH_CURVE, P_DUCAT_VP, P_SURPLUS
+
+    g = new_game(4, seed=3, components=default_components())
+    params = lineup_params(["default"] * 4, 4)
+    s = g.s.copy()
+    target = int(params[0, P_CASH])
+    s[L.S_DUCATS] = target + 5
+    v = params[0, P_DUCAT_VP] * (0.5 + 0.5 * V.fade(s, 0, params))
+    surplus = v * params[0, P_SURPLUS]
+    params[0, P_CASH_CURVE] = 1.0
+    assert V.pay_vp(s, 0, params, 10) == pytest.approx(5 * surplus + 5 * v)
+    assert V.receive_vp(s, 0, params, 4) == pytest.approx(4 * surplus)
+    assert V.affordable(s, 0, params, 5 * surplus + 2.5 * v, 100) == 7
+    params[0, P_CASH_CURVE] = 0.0
+    assert V.pay_vp(s, 0, params, 10) == pytest.approx(10 * surplus)

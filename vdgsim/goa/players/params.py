@@ -35,7 +35,10 @@ P_PLAN_TARGETS = 23  # development steps the plan aims at (the resources it need
 P_HORIZON = 24  # own action turns left from which a resource is worth its full value
 P_SPEND = 25  # share of its full value a ship or spice costs when a step spends it
 P_CASH = 26  # ducats worth their full value; more count at the surplus share
-N_BEHAVIOUR = 27
+P_CASH_CURVE = 27  # share of a payment valued along the cash curve (0: at the next ducat's value)
+P_OWNER_FLOOR = 28  # share of the bid at which the owner would rather sell that it bids at least
+P_FLAG_OWN = 29  # weight of its own best tile next to the Flag cell when placing the Flag
+N_BEHAVIOUR = 30
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
@@ -91,6 +94,33 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "spend_share", P_SPEND, None, 0.15, 0.0, 1.0, "share of a unit's value a step spends (G6.4)"
     ),
     ParamSpec("cash_target", P_CASH, None, 12.0, 0.0, 60.0, "ducats that count at full value"),
+    ParamSpec(
+        "cash_curve",
+        P_CASH_CURVE,
+        None,
+        1.0,
+        0.0,
+        1.0,
+        "share of an auction payment valued along the cash curve, not at the next ducat (G4)",
+    ),
+    ParamSpec(
+        "owner_floor",
+        P_OWNER_FLOOR,
+        None,
+        1.0,
+        0.0,
+        1.5,
+        "share of the bid the owner would sell at that it bids at least, within its limit (G4.3)",
+    ),
+    ParamSpec(
+        "flag_own",
+        P_FLAG_OWN,
+        None,
+        0.0,
+        -2.0,
+        2.0,
+        "weight of its own best tile next to the Flag's cell against the next placer's (G3.1)",
+    ),
 )
 check_specs(PARAM_SPECS, AXES)
 SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}

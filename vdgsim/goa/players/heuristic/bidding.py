@@ -1,10 +1,12 @@
 """G3, G4: where the Flag and the markers go, what to bid, and the owner's choice.
 
 A lot is worth ``own`` VP to the seat and ``rival`` VP to the rival who wants it most; the
-seat pays up to ``(own + deny * rival) / ducat value`` ducats, less its ``reserve``. Each
-non-owner speaks once (G4.2), so it opens at ``bid_shade`` of that limit or just above the
-high bid. The owner buys when the lot beats what the sale would bring (G4.3c): buying costs
-``high - 1`` to the bank, selling brings ``high``."""
+seat pays up to the most ducats whose loss is worth ``own + deny * rival`` VP (priced along the
+cash curve with ``cash_curve`` 1, :func:`values.pay_vp`), less its ``reserve``. Each non-owner
+speaks once (G4.2), so it opens at ``bid_shade`` of that limit, raised to ``owner_floor`` times
+the bid the owner would sell at (a lower bid lets him keep the lot for the bid less 1), or
+just above the high bid. The owner buys when the lot beats what the sale would bring (G4.3c):
+buying costs ``high - 1`` to the bank, selling brings ``high``."""
 
 from __future__ import annotations
 
@@ -68,22 +70,41 @@ def choose_bid(c, s, p, params):
     st = S.fields(s)
     item = st.auction_item
     own = lot_vp(c, s, p, params, item)
-    dv = V.ducat_vp(s, p, params)
-    if dv <= 0.0:
-        dv = 1e-3
     cash = st.ducats[p] - int(params[p, P.P_RESERVE])
-    worth = own / dv
+    worth = own
     # the rivals' values matter only while its own value leaves it short of its cash
-    if worth < cash and params[p, P.P_DENY] > 0.0:
-        worth += params[p, P.P_DENY] * rival_vp(c, s, p, params, item) / dv
-    limit = cash if worth > cash else int(worth)
+    if params[p, P.P_DENY] > 0.0 and V.pay_vp(s, p, params, cash) > own:
+        worth += params[p, P.P_DENY] * rival_vp(c, s, p, params, item)
+    limit = V.affordable(s, p, params, worth, cash)
     high = st.auction_high_bid
     if limit <= high:
         return A.PASS
     b = int(params[p, P.P_BID_SHADE] * limit)
+    if params[p, P.P_OWNER_FLOOR] > 0.0:
+        # a bid the owner would buy at (paying it less 1) hands him the lot cheaply
+        floor = int(params[p, P.P_OWNER_FLOOR] * owner_sells_at(c, s, p, params, item))
+        if floor > b:
+            b = floor if floor < limit else limit
     if b <= high:
         b = high + 1
     return b
+
+
+@njit(cache=True)
+def owner_sells_at(c, s, p, params, item):
+    """The lowest bid at which the owner, valued under ``p``'s weights, would rather sell than
+    buy (G4.3): keeping costs ``bid - 1`` and forgoes ``bid``; an owner who cannot pay
+    ``bid - 1`` must sell."""
+    st = S.fields(s)
+    q = st.item_owner[item]
+    pr = as_seen_by(params, p)
+    own = lot_vp(c, s, q, pr, item)
+    dv = V.ducat_vp(s, q, pr)
+    if dv <= 0.0:
+        dv = 1e-3
+    b = int((own / dv + 1.0) / 2.0) + 1
+    cap = st.ducats[q] + 2
+    return b if b < cap else cap
 
 
 @njit(cache=True)
@@ -94,9 +115,9 @@ def choose_owner(c, s, p, params):
     high = st.auction_high_bid
     own = lot_vp(c, s, p, params, item)
     winner = lot_vp(c, s, st.auction_high_bidder, as_seen_by(params, p), item)
-    dv = V.ducat_vp(s, p, params)
-    keep = own - (high - 1) * dv
-    sell = high * dv - params[p, P.P_DENY] * (winner - high * dv)
+    keep = own - V.pay_vp(s, p, params, high - 1)
+    got = V.receive_vp(s, p, params, high)
+    sell = got - params[p, P.P_DENY] * (winner - high * V.ducat_vp(s, p, params))
     return A.OWNER_BUY if keep > sell else A.OWNER_SELL
 
 
@@ -116,16 +137,22 @@ def choose_marker(c, s, legal, n, p, params):
 @njit(cache=True)
 def choose_flag(c, s, legal, n, p, params):
     """G3.1, G3.3: the Flag cell whose 8-neighbour tiles are worth least to the next
-    placer (he puts marker 2 on one of them)."""
+    placer (he puts marker 2 on one of them), less ``flag_own`` times the best of them to
+    itself (the marker chain starts there, so those tiles are likely auctioned this round)."""
     st = S.fields(s)
     q = MK.placer(s, 2)
     pr = as_seen_by(params, p)
     need = np.empty(V.NEED_SIZE, dtype=np.int64)
     V.plan_need(c, s, q, pr, need)
+    own = params[p, P.P_FLAG_OWN]
+    mine = np.empty(V.NEED_SIZE, dtype=np.int64)
+    if own != 0.0:
+        V.plan_need(c, s, p, params, mine)
     vals = np.empty(n, dtype=np.float64)
     for i in range(n):
         r0, c0 = A.flag_rc(legal[i])
         top = 0.0
+        best = 0.0
         for dr in range(-1, 2):
             for dc in range(-1, 2):
                 r = r0 + dr
@@ -136,5 +163,9 @@ def choose_flag(c, s, legal, n, p, params):
                         v = LO.tile_vp(c, s, q, pr, need, t)
                         if v > top:
                             top = v
-        vals[i] = -top
+                        if own != 0.0:
+                            v = LO.tile_vp(c, s, p, params, mine, t)
+                            if v > best:
+                                best = v
+        vals[i] = own * best - top
     return legal[best_index(s, vals, n)]

@@ -61,6 +61,46 @@ def ducat_vp(s, p, params):
 
 
 @njit(cache=True)
+def cash_vp(s, p, params, d):
+    """VP of holding ``d`` ducats: full up to ``cash_target``, the surplus share beyond."""
+    v = params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
+    target = params[p, P.P_CASH]
+    if d <= target:
+        return d * v
+    return target * v + (d - target) * v * params[p, P.P_SURPLUS]
+
+
+@njit(cache=True)
+def pay_vp(s, p, params, b):
+    """VP that paying ``b`` ducats costs: ``cash_curve`` of it along the cash curve (a large
+    payment takes the ducats below ``cash_target`` too), the rest at the next ducat's value."""
+    st = S.fields(s)
+    m = params[p, P.P_CASH_CURVE]
+    d = st.ducats[p]
+    curve = cash_vp(s, p, params, d) - cash_vp(s, p, params, d - b if d > b else 0)
+    return m * curve + (1.0 - m) * b * ducat_vp(s, p, params)
+
+
+@njit(cache=True)
+def receive_vp(s, p, params, b):
+    """VP of receiving ``b`` ducats (the same mix as :func:`pay_vp`)."""
+    st = S.fields(s)
+    m = params[p, P.P_CASH_CURVE]
+    d = st.ducats[p]
+    curve = cash_vp(s, p, params, d + b) - cash_vp(s, p, params, d)
+    return m * curve + (1.0 - m) * b * ducat_vp(s, p, params)
+
+
+@njit(cache=True)
+def affordable(s, p, params, worth, cash):
+    """The most ducats, at most ``cash``, whose payment costs at most ``worth`` VP."""
+    b = 0
+    while b < cash and pay_vp(s, p, params, b + 1) <= worth:
+        b += 1
+    return b
+
+
+@njit(cache=True)
 def hand_symbol_count(c, s, p, sym):
     cf = S.comp(c)
     st = S.fields(s)

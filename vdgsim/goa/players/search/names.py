@@ -17,6 +17,7 @@ from vdgsim.goa.players.presets import PRESETS, PresetError, preset_row
 from vdgsim.goa.players.search.params import (
     Q_BASE,
     Q_DETS,
+    Q_KINDS,
     Q_MARGIN,
     Q_ROLLOUT_KIND,
     Q_ROLLOUTS,
@@ -47,6 +48,9 @@ SEARCH_OPTIONS: tuple[SearchOption, ...] = (
     SearchOption("rollouts", Q_ROLLOUTS, 256, 1, 1_000_000, True, "rollouts per decision"),
     SearchOption(
         "margin", Q_MARGIN, 0.01, 0.0, 1.0, False, "reward per VP of lead over the best rival"
+    ),
+    SearchOption(
+        "kinds", Q_KINDS, 0, 0, 2**24 - 1, True, "decision kinds searched (bit mask, 0: all)"
     ),
 )
 STANDARD_ROLLOUT = "default"
