@@ -206,7 +206,8 @@ def tune(
             "--params",
             metavar="NAMES",
             help="Parameters to tune, comma separated; a per-Area/landing/character parameter "
-            "tunes every entry, name.entry one (e.g. contest.navigation). [default: all]",
+            "(Goa: per development column or spice) tunes every entry, name.entry one (e.g. "
+            "contest.navigation; Goa: column_weight.taxes). [default: all]",
             show_default=False,
         ),
     ] = None,
