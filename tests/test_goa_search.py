@@ -278,8 +278,8 @@ def test_choose_searches_only_mc_rows_and_is_repeatable(states):
     )
 
 
-def test_kinds_searches_only_the_kinds_it_names(states):
-    """A decision of a kind left out of ``kinds`` is the rollout preset's own choice, with the
+def test_decisions_searches_only_the_kinds_it_names(states):
+    """A decision of a kind left out of ``decisions`` is the rollout preset's own choice, with the
     same generator draws; the kind it names is searched (it draws a search seed)."""
     from vdgsim.goa.players.scripted import choose_scripted
 
@@ -287,16 +287,17 @@ def test_kinds_searches_only_the_kinds_it_names(states):
     c = g.components.array
     legal = np.array(legal_actions(g), dtype=np.int64)
     kind = int(g.s[L.S_DECISION])
-    other = (1 << 24) - 1 - (1 << kind)
+    keys = [k.replace("'", "").replace(" ", "_") for k in L.DECISION_NAMES]
+    other = "/".join(k for d, k in enumerate(keys) if d not in (0, kind))
     s1, s2 = g.s.copy(), g.s.copy()
-    table = lineup_params([f"mc:dets=2:rollouts=4:kinds={other}"] * g.players, g.players)
+    table = lineup_params([f"mc:dets=2:rollouts=4:decisions={other}"] * g.players, g.players)
     scripted = rollout_table(table[g.current_player])
     assert choose(c, s1, legal, len(legal), table) == choose_scripted(
         c, s2, legal, len(legal), scripted
     )
     assert np.array_equal(s1, s2)
     s3 = g.s.copy()
-    table = lineup_params([f"mc:dets=2:rollouts=4:kinds={1 << kind}"] * g.players, g.players)
+    table = lineup_params([f"mc:dets=2:rollouts=4:decisions={keys[kind]}"] * g.players, g.players)
     choose(c, s3, legal, len(legal), table)
     assert not np.array_equal(s3, g.s)
 
@@ -359,7 +360,10 @@ def test_search_names_set_the_budget_and_the_rollout_preset():
     assert (row[Q.Q_DETS], row[Q.Q_ROLLOUTS], row[Q.Q_MARGIN]) == (32, 256, 0.01)
     row = search_row("mc:dets=8:rollouts=64:margin=0.05:rollout=random")
     assert (row[Q.Q_DETS], row[Q.Q_ROLLOUTS], row[Q.Q_MARGIN]) == (8, 64, 0.05)
-    assert search_row("mc")[Q.Q_KINDS] == 0 and search_row("mc:kinds=48")[Q.Q_KINDS] == 48
+    assert search_row("mc")[Q.Q_DECISIONS] == 0
+    assert search_row("mc:decisions=bid/owners_choice")[Q.Q_DECISIONS] == (1 << 4) | (1 << 5)
+    with pytest.raises(SearchNameError, match="unknown decision kind 'bids'"):
+        search_row("mc:decisions=bids")
     assert row[Q.Q_ROLLOUT_KIND] == 0
     standard = preset_row(STANDARD_ROLLOUT)
     assert search_row("mc")[Q.Q_ROLLOUT_KIND] == standard[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,6 +93,21 @@ def option_number(
     if not lo <= value <= hi:
         raise error(f"{name!r}: {key}={text} is outside {lo:g}..{hi:g}")
     return value
+
+
+def decision_mask(text: str, name: str, kinds: Sequence[str], error: type[ValueError]) -> int:
+    """The bit mask of the decision kinds ``text`` names (``bid/owners_choice``; bit ``d`` for
+    ``kinds[d]``, kind 0 being "no decision") in the search player name ``name``; an unknown
+    kind is a one-line ``error`` naming the known ones."""
+    keys = [k.lower().replace("'", "").replace(" ", "_") for k in kinds]
+    mask = 0
+    for word in text.split("/"):
+        word = word.strip().lower()
+        if word not in keys[1:]:
+            known = "/".join(keys[1:])
+            raise error(f"{name!r}: unknown decision kind {word!r} (known: {known})")
+        mask |= 1 << keys.index(word)
+    return mask
 
 
 def apply_params(

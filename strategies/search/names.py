@@ -28,8 +28,11 @@ from strategies.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import option_number
+from vdgsim.paramtable import decision_mask, option_number
 from vdgsim.vocabulary import Decision
+
+# decision kinds by code, as a search name spells them (decisions=place_disc/act)
+DECISION_KEYS = tuple(d.name.lower() for d in sorted(Decision))
 
 
 class SearchNameError(ValueError):
@@ -112,16 +115,7 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
             rollout = text.strip()
             continue
         if key == "decisions":
-            mask = 0
-            for word in text.split("/"):
-                word = word.strip().upper()
-                if word not in Decision.__members__ or word == "NONE":
-                    known = "/".join(d.name.lower() for d in Decision if d != Decision.NONE)
-                    raise SearchNameError(
-                        f"{base!r}: unknown decision kind {word.lower()!r} (known: {known})"
-                    )
-                mask |= 1 << int(Decision[word])
-            decisions = mask
+            decisions = decision_mask(text, base, DECISION_KEYS, SearchNameError)
             continue
         if key not in options:
             known = ", ".join([*options, "rollout", "decisions"])

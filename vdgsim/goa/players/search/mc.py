@@ -2,8 +2,8 @@
 (successive halving over the legal actions, common random numbers: a candidate's k-th rollout
 uses determinization ``k mod dets`` and the k-th generator streams) over Goa's determinizations
 (:mod:`.determinize`) and rollouts (:mod:`.rollout`). The search seed comes from the game's
-player generator, so a decision is a pure function of the game. With ``kinds`` set, only the
-decision kinds whose bits it sets are searched; the others are the rollout preset's choice, so
+player generator, so a decision is a pure function of the game. With ``decisions`` set, only
+those decision kinds are searched; the others are the rollout preset's choice, so
 a game against that preset tells how much the search gains on those kinds alone."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from vdgsim.goa import state as S
 from vdgsim.goa.engine import flow
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
-from vdgsim.goa.players.search.params import Q_DETS, Q_KINDS, Q_MARGIN, Q_ROLLOUTS
+from vdgsim.goa.players.search.params import Q_DECISIONS, Q_DETS, Q_MARGIN, Q_ROLLOUTS
 from vdgsim.goa.players.search.rollout import play_out, reward
 from vdgsim.halving import halving_rounds, rank_by_total
 
@@ -27,7 +27,7 @@ def decide_mc(c, s, legal, n, pr, table):
     ``table`` holds the rollout policies (:func:`.rollout.rollout_table`)."""
     if n == 1:
         return legal[0]
-    kinds = int(pr[Q_KINDS])
+    kinds = int(pr[Q_DECISIONS])
     if kinds != 0 and not (kinds >> S.fields(s).decision) & 1:
         # a diagnostic: the other kinds are decided as the rollout preset would
         return choose_scripted(c, s, legal, n, table)

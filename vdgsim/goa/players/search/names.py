@@ -3,7 +3,9 @@
 The budget is part of the name: options follow the kind, each ``:key=value``; options left out
 take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
 every seat in the rollouts (a Goa preset, never a search player): the heuristic ``default``
-unless the name says otherwise (:data:`STANDARD_ROLLOUT`).
+unless the name says otherwise (:data:`STANDARD_ROLLOUT`). ``decisions`` limits the search to
+some decision kinds (``decisions=bid/owners_choice``; the rollout preset decides the others), a
+diagnostic of where search gains, spelled as Vasco da Gama's.
 """
 
 from __future__ import annotations
@@ -12,18 +14,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vdgsim.goa import layout as L
 from vdgsim.goa.players.params import P_KIND
 from vdgsim.goa.players.presets import PRESETS, PresetError, preset_row
 from vdgsim.goa.players.search.params import (
     Q_BASE,
+    Q_DECISIONS,
     Q_DETS,
-    Q_KINDS,
     Q_MARGIN,
     Q_ROLLOUT_KIND,
     Q_ROLLOUTS,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import option_number
+from vdgsim.paramtable import decision_mask, option_number
 
 
 class SearchNameError(PresetError):
@@ -49,9 +52,6 @@ SEARCH_OPTIONS: tuple[SearchOption, ...] = (
     SearchOption(
         "margin", Q_MARGIN, 0.01, 0.0, 1.0, False, "reward per VP of lead over the best rival"
     ),
-    SearchOption(
-        "kinds", Q_KINDS, 0, 0, 2**24 - 1, True, "decision kinds searched (bit mask, 0: all)"
-    ),
 )
 STANDARD_ROLLOUT = "default"
 
@@ -69,6 +69,7 @@ def search_row(name: str) -> np.ndarray:
     options = {o.name: o for o in SEARCH_OPTIONS}
     values = {o.name: o.standard for o in SEARCH_OPTIONS}
     rollout = STANDARD_ROLLOUT
+    decisions = 0
     for item in items:
         key, eq, text = (part.strip() for part in item.partition("="))
         if not eq:
@@ -81,8 +82,11 @@ def search_row(name: str) -> np.ndarray:
                 )
             rollout = text
             continue
+        if key == "decisions":
+            decisions = decision_mask(text, name, L.DECISION_NAMES, SearchNameError)
+            continue
         if key not in options:
-            known = ", ".join([*options, "rollout"])
+            known = ", ".join([*options, "rollout", "decisions"])
             raise SearchNameError(f"{name!r}: unknown option {key!r} (known: {known})")
         opt = options[key]
         values[key] = option_number(text, name, key, opt.lo, opt.hi, opt.integer, SearchNameError)
@@ -93,4 +97,5 @@ def search_row(name: str) -> np.ndarray:
     row[P_KIND] = SEARCH_KINDS[kind]
     for key, value in values.items():
         row[options[key].column] = value
+    row[Q_DECISIONS] = decisions
     return row

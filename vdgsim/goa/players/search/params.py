@@ -18,7 +18,7 @@ Q_ROLLOUT_KIND = Q_BASE  # policy kind of the rollout preset
 Q_DETS = Q_BASE + 1  # distinct determinizations of the hidden information
 Q_ROLLOUTS = Q_BASE + 2  # rollouts per decision
 Q_MARGIN = Q_BASE + 3  # reward per VP of lead over the best rival, added to the win share
-Q_KINDS = Q_BASE + 4  # bit d set: decision kind d is searched (0: every kind)
+Q_DECISIONS = Q_BASE + 4  # bit d set: decision kind d is searched (0: every kind)
 N_SEARCH_END = Q_BASE + 5
 
 assert P_KIND < Q_BASE and N_SEARCH_END <= N_PARAMS, "no room for the search columns"
