@@ -146,8 +146,23 @@ def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
         "sweep": {**base, "kind": "sweep", "players": ["random", "random"],
                   "sweep": {"key": "costs.dias_vp", "values": [1, 2]}},
     }  # fmt: skip
+    goa = {**base, "game": "goa"}
+    goa_minimal = {
+        "paired": {**goa, "kind": "paired", "players": ["default", "default"],
+                   "arms": [{"name": "a", "player": "random"}]},
+        "seats": {**goa, "kind": "seats", "preset": "random"},
+        "tournament": {**goa, "kind": "tournament", "presets": ["random", "default"]},
+    }  # fmt: skip
     for name, section in SECTIONS.items():
-        assert parse_spec({**minimal[section.kind], "section": name}).section == name
+        for game in section.games:
+            spec = (minimal if game == "vdg" else goa_minimal)[section.kind]
+            assert parse_spec({**spec, "section": name}).section == name
+        # a section is refused for a game it is not written for
+        for other in {"vdg", "goa"} - set(section.games):
+            spec = (minimal if other == "vdg" else goa_minimal).get(section.kind)
+            if spec is not None:
+                with pytest.raises(SpecError, match="section: must be one of"):
+                    parse_spec({**spec, "section": name})
 
 
 def test_the_section_is_the_spec_field_not_its_name(tmp_path):
@@ -166,14 +181,14 @@ def test_a_section_that_reads_ships_records_them_in_the_baseline_only(tmp_path):
     from vdgsim.report.sections import build_section
 
     spec = parse_spec({**VALID, "name": "anything", "section": "ports"}, "tiny.toml")
-    assert [p.ships for p in experiment_plan(spec, 12)] == [True, False]
+    assert [p.table for p in experiment_plan(spec, 12)] == ["ships", None]
     exp = run_experiment(spec, tmp_path / "anything", games=12)
     assert exp.runs["baseline"].ships is not None and exp.runs["same"].ships is None
     sec = build_section(load_experiment(tmp_path / "anything"))
     assert {"ship_fates", "ship_summary", "effects"} <= set(sec.tables)
     # the same spec under the name of the ports experiment, without the field: no ship tables
     plain = parse_spec({**VALID, "name": "ports"}, "ports.toml")
-    assert not any(p.ships for p in experiment_plan(plain, 12))
+    assert not any(p.table for p in experiment_plan(plain, 12))
     sec = build_section(run_experiment(plain, games=12))
     assert "ship_summary" not in sec.tables and "effects" in sec.tables
 

@@ -3,6 +3,7 @@
 A spec names its question, its kind and its sizes::
 
     name = "characters"
+    game = "vdg"                   # vdg (default) | goa: the game the experiment plays
     title = "Character value"
     question = "What is each character worth?"
     kind = "paired"                # paired | seats | tournament | sweep
@@ -69,7 +70,8 @@ from typing import Any
 
 import numpy as np
 
-from vdgsim.components import ComponentError, Components, load_components
+from vdgsim.components import ComponentError
+from vdgsim.runner.games import GAMES, GameComponents, game_of
 
 BASELINE = "baseline"
 EXPERIMENT_FILE = "experiment.json"
@@ -77,26 +79,30 @@ EXPERIMENT_FILE = "experiment.json"
 
 @dataclass(frozen=True)
 class ReportSection:
-    """A report section as the experiments know it: the kind of experiment it reads, and
-    whether it reads the ships table of the baseline run (which is then recorded)."""
+    """A report section as the experiments know it: the kind of experiment it reads, the
+    games it is written for, and the optional table its baseline run records (Vasco da
+    Gama's ships, Goa's auctions)."""
 
     kind: str
-    baseline_ships: bool = False
+    games: tuple[str, ...] = ("vdg",)
+    baseline_table: str | None = None
 
 
+BOTH = ("vdg", "goa")
 # every report section; vdgsim.report.sections has the function of each one
 SECTIONS: dict[str, ReportSection] = {
-    "paired": ReportSection("paired"),
+    "paired": ReportSection("paired", BOTH),
     "bidding": ReportSection("paired"),
-    "ports": ReportSection("paired", baseline_ships=True),
+    "ports": ReportSection("paired", baseline_table="ships"),
     "characters": ReportSection("paired"),
-    "seats": ReportSection("seats"),
-    "matchups": ReportSection("tournament"),
+    "seats": ReportSection("seats", BOTH),
+    "matchups": ReportSection("tournament", BOTH),
     "sweep": ReportSection("sweep"),
     "measures": ReportSection("tournament"),
 }
 _TOP_KEYS = {
     "name",
+    "game",
     "title",
     "question",
     "kind",
@@ -192,6 +198,7 @@ class ExperimentSpec:
     deal_games: int = 0
     quick_deal_games: int = 0
     deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
+    game: str = "vdg"  # a key of vdgsim.runner.games: the game every run plays
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -199,10 +206,10 @@ class ExperimentSpec:
             return games
         return self.quick_games if quick else self.games
 
-    def components(self, extra: dict[str, Any] | None = None) -> Components:
+    def components(self, extra: dict[str, Any] | None = None) -> GameComponents:
         """The component data of the experiment (with the spec's and ``extra`` overrides)."""
         over = {**self.overrides, **(extra or {})}
-        return load_components(None, over or None)
+        return game_of(self.game).load_components(None, over or None)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -214,6 +221,8 @@ class ExperimentSpec:
         if self.character_deal == ("rulebook",):  # as recorded before the deal variant existed
             for k in ("character_deal", "deal_games", "quick_deal_games", "deal_presets"):
                 del d[k]
+        if self.game == "vdg":  # as recorded before experiments named their game
+            del d["game"]
         return d
 
 
@@ -236,22 +245,22 @@ def _typed(d: dict[str, Any], key: str, kind: type, source: str, default: Any = 
     return v
 
 
-def _check_player(name: Any, source: str, where: str) -> str:
-    from strategies.registry import resolve
-
+def _check_player(name: Any, source: str, where: str, game: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise _fail(source, where, f"must be a player name, got {name!r}")
     try:
-        resolve(name)
+        game_of(game).parameter_row(name)
     except ValueError as e:
         raise _fail(source, where, str(e)) from None
     return name
 
 
-def _check_overrides(over: dict[str, Any], source: str, where: str) -> None:
+def _check_overrides(over: dict[str, Any], source: str, where: str, game: str) -> None:
+    from vdgsim.goa.components import ComponentError as GoaComponentError
+
     try:
-        load_components(None, over or None)
-    except ComponentError as e:
+        game_of(game).load_components(None, over or None)
+    except (ComponentError, GoaComponentError) as e:
         raise _fail(source, where, str(e)) from None
 
 
@@ -263,6 +272,9 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     name = _typed(data, "name", str, source)
     if not name.replace("_", "").replace("-", "").isalnum():
         raise _fail(source, "name", f"use letters, digits, - and _ only, got {name!r}")
+    game = _typed(data, "game", str, source, "vdg")
+    if game not in GAMES:
+        raise _fail(source, "game", f"must be one of {', '.join(GAMES)}, got {game!r}")
     kind = _typed(data, "kind", str, source)
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
@@ -278,10 +290,17 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
             kinds = " or ".join(only)
             raise _fail(source, key, f"only a {kinds} experiment takes it, not a {kind} one")
     section = _typed(data, "section", str, source, KINDS[kind].section)
-    if section not in SECTIONS or SECTIONS[section].kind != kind:
-        known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind)
+    if (
+        section not in SECTIONS
+        or SECTIONS[section].kind != kind
+        or game not in SECTIONS[section].games
+    ):
+        known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind and game in s.games)
         raise _fail(
-            source, "section", f"must be one of {known} for a {kind} experiment, got {section!r}"
+            source,
+            "section",
+            f"must be one of {known} for a {game_of(game).title} {kind} experiment, "
+            f"got {section!r}",
         )
     games = _typed(data, "games", int, source)
     quick = _typed(data, "quick_games", int, source, min(games, 200))
@@ -298,9 +317,10 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     if chunk < 1:
         raise _fail(source, "chunk_size", f"must be at least 1, got {chunk}")
     overrides = _typed(data, "overrides", dict, source, {})
-    _check_overrides(overrides, source, "overrides")
+    _check_overrides(overrides, source, "overrides", game)
     kw: dict[str, Any] = {
         "name": name,
+        "game": game,
         "title": _typed(data, "title", str, source, name),
         "question": _typed(data, "question", str, source, ""),
         "kind": kind,
@@ -322,8 +342,11 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
 def _players_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
     players = _typed(data, "players", list, source)
     if not 2 <= len(players) <= 4:
-        raise _fail(source, "players", f"Vasco da Gama is for 2 to 4 players, got {len(players)}")
-    kw["players"] = tuple(_check_player(p, source, f"players[{i}]") for i, p in enumerate(players))
+        title = game_of(kw["game"]).title
+        raise _fail(source, "players", f"{title} is for 2 to 4 players, got {len(players)}")
+    kw["players"] = tuple(
+        _check_player(p, source, f"players[{i}]", kw["game"]) for i, p in enumerate(players)
+    )
 
 
 def _paired_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -348,17 +371,19 @@ def _paired_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> Non
         if "restrict" in a:
             r = _typed(a, "restrict", str, f"{source}: {where}")
             player = f"{kw['players'][0]}+{r}"
-            _check_player(player, source, f"{where}.restrict")
+            _check_player(player, source, f"{where}.restrict", kw["game"])
         else:
-            player = _check_player(a["player"], source, f"{where}.player")
+            player = _check_player(a["player"], source, f"{where}.player", kw["game"])
         out.append(Arm(arm_name, str(a.get("label", arm_name)), player))
     kw["arms"] = tuple(out)
     if "robustness" in data:
-        kw["robustness"] = _robustness_fields(data["robustness"], source, kw["players"][0])
+        kw["robustness"] = _robustness_fields(
+            data["robustness"], source, kw["players"][0], kw["game"]
+        )
 
 
 def _robustness_fields(
-    data: Any, source: str, focus: str, with_strengths: bool = True
+    data: Any, source: str, focus: str, game: str, with_strengths: bool = True
 ) -> Robustness:
     """The ``[robustness]`` table; ``with_strengths`` False for a seats spec, whose other
     players are its ``[[other_presets]]``."""
@@ -383,7 +408,7 @@ def _robustness_fields(
     for key, v in (("replicates", reps), ("quick_replicates", quick_reps)):
         if not 1 <= v <= 20:
             raise _fail(source, f"robustness.{key}", f"must be 1 to 20, got {v}")
-    strengths = _strengths(data, "strengths", source, where, "robustness.", focus)
+    strengths = _strengths(data, "strengths", source, where, "robustness.", focus, game)
     data_games = _typed(data, "data_games", int, where, 4000)
     quick_data = _typed(data, "quick_data_games", int, where, 0)
     if data_games < 0 or quick_data < 0:
@@ -392,7 +417,7 @@ def _robustness_fields(
 
 
 def _strengths(
-    data: dict[str, Any], key: str, source: str, where: str, prefix: str, focus: str
+    data: dict[str, Any], key: str, source: str, where: str, prefix: str, focus: str, game: str
 ) -> tuple[Strength, ...]:
     """A list of ``{player, opponents, games, quick_games}`` tables (other players to replay
     an experiment with); ``focus`` is the spec's own player, which may not repeat."""
@@ -401,11 +426,16 @@ def _strengths(
         at = f"{prefix}{key}[{i}]"
         if not isinstance(s, dict) or set(s) - {"player", "opponents", "games", "quick_games"}:
             raise _fail(source, at, "must be a table of player, opponents, games, quick_games")
-        player = _check_player(_typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player")
+        player = _check_player(
+            _typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player", game
+        )
         if player == focus:
             raise _fail(source, f"{at}.player", f"{player!r} is already the focus player")
         opponents = _check_player(
-            _typed(s, "opponents", str, f"{source}: {at}", player), source, f"{at}.opponents"
+            _typed(s, "opponents", str, f"{source}: {at}", player),
+            source,
+            f"{at}.opponents",
+            game,
         )
         games = _typed(s, "games", int, f"{source}: {at}")
         quick = _typed(s, "quick_games", int, f"{source}: {at}", 0)
@@ -416,13 +446,16 @@ def _strengths(
 
 
 def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
-    kw["preset"] = _check_player(_typed(data, "preset", str, source, "default"), source, "preset")
+    game = kw["game"]
+    kw["preset"] = _check_player(
+        _typed(data, "preset", str, source, "default"), source, "preset", game
+    )
     kw["player_counts"] = _counts(data, source)
     kw["rotate"] = False
-    kw["other_presets"] = _strengths(data, "other_presets", source, source, "", kw["preset"])
+    kw["other_presets"] = _strengths(data, "other_presets", source, source, "", kw["preset"], game)
     _deal_fields(data, source, kw)
     if "robustness" in data:
-        kw["robustness"] = _robustness_fields(data["robustness"], source, kw["preset"], False)
+        kw["robustness"] = _robustness_fields(data["robustness"], source, kw["preset"], game, False)
 
 
 DEAL = "deal"  # the folder of a seats experiment's runs with another character deal
@@ -434,6 +467,11 @@ def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
     first) and the games of each other deal, ``deal_games`` and ``quick_deal_games``."""
     from vdgsim.layout import CHARACTER_DEAL_KEYS
 
+    if kw["game"] != "vdg":
+        for key in ("character_deal", "deal_games", "quick_deal_games", "deal_presets"):
+            if key in data:
+                raise _fail(source, key, "characters are dealt in Vasco da Gama only")
+        return
     deals = _typed(data, "character_deal", list, source, ["rulebook"])
     for i, d in enumerate(deals):
         if d not in CHARACTER_DEAL_KEYS:
@@ -478,7 +516,9 @@ def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) ->
     presets = _typed(data, "presets", list, source)
     if len(presets) < 2:
         raise _fail(source, "presets", "a tournament needs at least two presets")
-    kw["presets"] = tuple(_check_player(p, source, f"presets[{i}]") for i, p in enumerate(presets))
+    kw["presets"] = tuple(
+        _check_player(p, source, f"presets[{i}]", kw["game"]) for i, p in enumerate(presets)
+    )
     kw["player_counts"] = _counts(data, source)
 
 
@@ -490,13 +530,13 @@ def _sweep_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None
     if not values:
         raise _fail(source, "sweep.values", "needs at least one value")
     for i, v in enumerate(values):
-        _check_overrides({**kw["overrides"], key: v}, source, f"sweep.values[{i}]")
+        _check_overrides({**kw["overrides"], key: v}, source, f"sweep.values[{i}]", kw["game"])
     kw["sweep_key"] = key
     kw["sweep_values"] = tuple(values)
     if "robustness" in data:
         if len(values) < 2:
             raise _fail(source, "robustness", "a sweep needs two values to have a change to check")
-        rob = _robustness_fields(data["robustness"], source, kw["players"][0])
+        rob = _robustness_fields(data["robustness"], source, kw["players"][0], kw["game"])
         identical = len(set(kw["players"])) == 1
         for i, st in enumerate(rob.strengths):
             at = f"robustness.strengths[{i}]"
@@ -549,9 +589,11 @@ def load_spec(path: str | Path) -> ExperimentSpec:
     return parse_spec(data, str(p))
 
 
-def default_experiments_dir() -> Path:
-    """The repository's ``experiments/`` folder (beside the package)."""
-    return Path(__file__).resolve().parents[2] / "experiments"
+def default_experiments_dir(game: str = "vdg") -> Path:
+    """The repository's ``experiments/`` folder (beside the package); Goa's specs are in
+    its ``goa/`` folder."""
+    top = Path(__file__).resolve().parents[2] / "experiments"
+    return top if game == "vdg" else top / game
 
 
 def list_specs(folder: str | Path | None = None) -> list[ExperimentSpec]:
@@ -687,7 +729,7 @@ class PlannedRun:
     rotate: bool
     decisions: float
     overrides: dict[str, Any] = field(default_factory=dict)
-    ships: bool = False
+    table: str | None = None  # the optional table it records (ships, auctions)
     seed: int | None = None  # None: the spec's seed
     chunk_size: int | None = None  # None: the spec's chunk size
 
@@ -707,26 +749,31 @@ def _planned(
     rotate: bool,
     decisions: float,
     overrides: dict[str, Any] | None = None,
-    ships: bool = False,
+    table: str | None = None,
     seed: int | None = None,
     chunk_size: int | None = None,
 ) -> PlannedRun:
     from vdgsim.runner import make_spec
 
     n = make_spec(
-        lineup, games, spec.seed if seed is None else seed, chunk_size or spec.chunk_size, rotate
+        lineup,
+        games,
+        spec.seed if seed is None else seed,
+        chunk_size or spec.chunk_size,
+        rotate,
+        game=spec.game,
     ).games
     return PlannedRun(
-        name, tuple(lineup), n, rotate, decisions, overrides or {}, ships, seed, chunk_size
+        name, tuple(lineup), n, rotate, decisions, overrides or {}, table, seed, chunk_size
     )
 
 
 def _paired_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
-    ships = SECTIONS[spec.section].baseline_ships
-    arms = [(BASELINE, spec.players[0], spec.decisions, ships)]
-    arms += [(a.name, a.player, 0.0, False) for a in spec.arms]
+    table = SECTIONS[spec.section].baseline_table
+    arms = [(BASELINE, spec.players[0], spec.decisions, table)]
+    arms += [(a.name, a.player, 0.0, None) for a in spec.arms]
     plan = [
-        _planned(spec, games, n, [p, *spec.players[1:]], True, d, ships=s) for n, p, d, s in arms
+        _planned(spec, games, n, [p, *spec.players[1:]], True, d, table=t) for n, p, d, t in arms
     ]
     return plan + _robust_plan(spec, games, quick)
 
@@ -790,7 +837,7 @@ def robust_variants(spec: ExperimentSpec, games: int, quick: bool) -> list[Robus
     rob = spec.robustness
     if rob is None:
         return []
-    from vdgsim.analysis.reconstructed import ALTERNATIVES
+    from vdgsim.analysis.reconstructed import alternatives
 
     out = [
         RobustVariant(f"seed{k}", games, seed=replicate_seed(spec.seed, k))
@@ -810,7 +857,7 @@ def robust_variants(spec: ExperimentSpec, games: int, quick: bool) -> list[Robus
     n = rob.quick_data_games if quick else rob.data_games
     out += [
         RobustVariant(f"data_{alt.name}", n, overrides=alt.overrides)
-        for alt in ALTERNATIVES
+        for alt in alternatives(spec.game)
         if n > 0 and not (spec.sweep_key and overrides_touch(alt.overrides, spec.sweep_key))
     ]
     return out
@@ -934,7 +981,7 @@ def _tournament_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> l
 
     return [
         PlannedRun(f"tournament/{e['name']}", tuple(e["lineup"]), e["games"], True, spec.decisions)
-        for e in tournament_plan(spec.presets, spec.player_counts, games)
+        for e in tournament_plan(spec.presets, spec.player_counts, games, game=spec.game)
     ]
 
 
@@ -1104,8 +1151,9 @@ def _run_planned(
             out=exp.path / p.name if exp.path is not None else None,
             rotate=p.rotate,
             decisions=p.decisions,
-            ships=p.ships,
+            game=spec.game,
             components=spec.components(p.overrides) if p.overrides else base,
+            **({p.table: True} if p.table else {}),
             **{**common, "chunk_size": p.chunk_size or common["chunk_size"]},
         )
 
@@ -1130,6 +1178,7 @@ def _run_tournament(
         out=exp.path / "tournament" if exp.path is not None else None,
         components=spec.components(),
         decisions=spec.decisions,
+        game=spec.game,
         **common,
     )
     _tournament_runs(exp)

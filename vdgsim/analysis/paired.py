@@ -9,12 +9,14 @@ t interval over deals (:func:`vdgsim.analysis.common.paired_difference`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import polars as pl
 
 from vdgsim.analysis.common import focus_rows, paired_difference
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+from vdgsim.goa.layout import COLUMN_KEYS as GOA_COLUMN_KEYS
 from vdgsim.vocabulary import (
     CHARACTER_COLUMNS,
     CHARACTER_KEYS,
@@ -77,8 +79,37 @@ MECHANISM = {
 """Per game of the focus player: where its VP came from (the mechanism of an effect)."""
 
 
-def _behaviour_table(run: Any) -> pl.DataFrame:
+GOA_BEHAVIOUR = {
+    "ducats": "ducats at the end",
+    "ships": "ships at the end",
+    "colonists": "colonists at the end",
+    "spices": "spices at the end",
+    "colonies": "colonies founded",
+    "cards": "expedition cards in hand at the end",
+    "extra_actions": "extra action cards left",
+    **{f"row_{k}": f"final row of the {k.capitalize()} column" for k in GOA_COLUMN_KEYS},
+}
+"""The same for a Goa focus player: its end-of-game holdings and development rows."""
+
+
+def behaviour_words(game: str, columns: Sequence[str]) -> dict[str, str]:
+    """``{column: words}`` of what a restriction may change (:data:`BEHAVIOUR` or
+    :data:`GOA_BEHAVIOUR`) and then of where its VP came from (:data:`MECHANISM`, or for
+    Goa every ``vp_<source>`` column of its players table, ``columns``)."""
+    if game == "vdg":
+        return {**BEHAVIOUR, **MECHANISM}
+    mechanism = {
+        c: f"VP from {c.removeprefix('vp_').replace('_', ' ')}"
+        for c in columns
+        if c.startswith("vp_")
+    }
+    return {**GOA_BEHAVIOUR, **mechanism}
+
+
+def _behaviour_table(run: Any, game: str = "vdg") -> pl.DataFrame:
     f = focus_table(run)
+    if game != "vdg":  # Goa's players table holds every behaviour column already
+        return f
     return f.with_columns(
         pl.sum_horizontal(pl.col(c).cast(pl.Int64) for c in SENT_COLUMNS).alias("ships_sent"),
         *(
@@ -95,17 +126,19 @@ def behaviour_changes(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFr
     the focus player's mean in the baseline and the arm, and the paired change with its
     interval over deals — how the restriction changed its play and where its VP went, to read
     beside the effect on its results."""
-    base = _behaviour_table(exp.runs[BASELINE])
+    game = exp.spec.game
+    base = _behaviour_table(exp.runs[BASELINE], game)
     rows = []
-    what = {**BEHAVIOUR, **MECHANISM}
+    what = behaviour_words(game, base.columns)
+    mechanism = {c for c in what if c.startswith("vp_")}
     for arm in exp.spec.arms:
-        var = _behaviour_table(exp.runs[arm.name])
+        var = _behaviour_table(exp.runs[arm.name], game)
         d = paired_difference(base, var, tuple(what), confidence)
         for col, words in what.items():
             rows.append(
                 {
                     "arm": arm.name,
-                    "kind": "mechanism" if col in MECHANISM else "play",
+                    "kind": "mechanism" if col in mechanism else "play",
                     "behaviour": col,
                     "words": words,
                     "baseline": d[f"{col}_base"],

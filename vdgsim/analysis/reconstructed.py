@@ -98,6 +98,57 @@ ALTERNATIVES: tuple[Alternative, ...] = (
 )
 
 
-def groups() -> list[str]:
-    """The reconstructed groups the panel covers, in report order."""
-    return list(dict.fromkeys(a.group for a in ALTERNATIVES))
+GOA_ALTERNATIVES: tuple[Alternative, ...] = (
+    # Goa's development board (docs/goa-components.md, C4): every alternative keeps row 1 of
+    # each column (D, W), Ships row 2 (S), Expedition row 4 (S), the rows 5 from public
+    # reviews, a level of 4 in Harvest and Colonists and of 6 in Taxes somewhere (the
+    # rulebook's pictures), and columns that never fall
+    Alternative("Goa Taxes levels", "goa_taxes_lower", {"development.taxes": [4, 5, 6, 7, 8]}),
+    Alternative("Goa Taxes levels", "goa_taxes_higher", {"development.taxes": [4, 6, 8, 10, 12]}),
+    Alternative(
+        "Goa Harvest levels", "goa_harvest_lower", {"development.harvest": [1, 2, 3, 4, 8]}
+    ),
+    Alternative(
+        "Goa Harvest levels", "goa_harvest_higher", {"development.harvest": [1, 4, 5, 6, 8]}
+    ),
+    Alternative(
+        "Goa Colonists levels",
+        "goa_colonists_lower",
+        {"development.colonists": [0, 1, 2, 4, 6]},
+    ),
+    Alternative(
+        "Goa Colonists levels",
+        "goa_colonists_higher",
+        {"development.colonists": [0, 3, 4, 7, 10]},
+    ),
+    Alternative(
+        "Goa Expedition draws",
+        "goa_expedition_fewer",
+        {"development.expedition_draw": [1, 1, 1, 2, 2]},
+    ),
+    Alternative(
+        "Goa Expedition draws",
+        "goa_expedition_more",
+        {"development.expedition_draw": [1, 2, 2, 2, 3]},
+    ),
+)
+"""Goa's reconstructed development values with plausible alternatives. The tile mix, the
+expedition deck and the colony spice pairs are reconstructed too but not in this panel
+(docs/goa-report.md says so)."""
+
+_BY_GAME = {"vdg": ALTERNATIVES, "goa": GOA_ALTERNATIVES}
+
+
+def alternatives(game: str = "vdg") -> tuple[Alternative, ...]:
+    """The reconstructed-data panel of ``game`` (``vdg``, ``goa``)."""
+    return _BY_GAME[game]
+
+
+def every_alternative() -> tuple[Alternative, ...]:
+    """Every game's alternatives (their names are distinct: a variant folder names one)."""
+    return ALTERNATIVES + GOA_ALTERNATIVES
+
+
+def groups(game: str = "vdg") -> list[str]:
+    """The reconstructed groups the panel of ``game`` covers, in report order."""
+    return list(dict.fromkeys(a.group for a in alternatives(game)))

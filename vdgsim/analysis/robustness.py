@@ -58,7 +58,7 @@ from vdgsim.analysis.experiment import (
     sweep_strength_lineup,
 )
 from vdgsim.analysis.paired import arm_effects
-from vdgsim.analysis.reconstructed import ALTERNATIVES
+from vdgsim.analysis.reconstructed import alternatives, every_alternative
 
 HOLDS, DEPENDS = "holds at every strength", "depends on the player"
 UNCLEAR_SKILL = "unclear at some strength"
@@ -216,7 +216,7 @@ def data_label(by: dict[str, Effect]) -> Label:
     against its effect pooled over the seeds."""
     others = [
         (f"{a.group} ({a.name})", by[f"data_{a.name}"])
-        for a in ALTERNATIVES
+        for a in every_alternative()
         if f"data_{a.name}" in by
     ]
     lab = compare(pooled(seed_runs(by))[0], others, (STABLE, CHANGES, UNCLEAR_DATA))
@@ -289,7 +289,9 @@ def sweep_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
         for v, s in at.items()
     ]
     out = labels_of(effects, names)
-    skipped = [a.name for a in ALTERNATIVES if overrides_touch(a.overrides, spec.sweep_key)]
+    skipped = [
+        a.name for a in alternatives(spec.game) if overrides_touch(a.overrides, spec.sweep_key)
+    ]
     for group, lab in out.items():
         if at and not identical and group != spec.players[0]:
             lab["skill"] = Label(
@@ -342,8 +344,12 @@ def seats_labels(
         (_strength_variant(s.player), f"{sub}{OTHER}/{strength_label(s.player)}/")
         for s in spec.other_presets
     ]
+    characters = spec.game == "vdg"
     table, key = (
-        (seats.win_by_seat, lambda r: seat_key(r["players"], r["seat"]))
+        (
+            lambda t: seats.win_by_seat(t, characters),
+            lambda r: seat_key(r["players"], r["seat"]),
+        )
         if by == "seat"
         else (seats.win_by_character, lambda r: character_key(r["players"], r["dealt_character"]))
     )

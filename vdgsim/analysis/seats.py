@@ -71,13 +71,16 @@ def _fair(t: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def win_by_seat(players: pl.DataFrame) -> pl.DataFrame:
+def win_by_seat(players: pl.DataFrame, characters: bool = True) -> pl.DataFrame:
     """Win share by player count and seat with Wilson 95% intervals and the fair share 1/P.
 
     ``dealt_character`` names the character the seat was dealt (from the runner's table when
     it has ``characters_dealt``, else R1.3's), or :data:`RANDOM_DEAL` when it varied: then the
-    share is the seat's averaged over the characters."""
+    share is the seat's averaged over the characters. ``characters`` False (a game without
+    Vasco da Gama's characters: Goa) leaves the column out."""
     t = win_share_table(players, ["players", "seat"])
+    if not characters:
+        return _fair(t)
     if "characters_dealt" in players.columns:
         dealt = (
             with_dealt_character(players)
@@ -243,9 +246,12 @@ def score_distribution(players: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def vp_by_source(players: pl.DataFrame) -> pl.DataFrame:
-    """Tidy mean VP per source, by player count and seat."""
-    cols = list(VP_SOURCE_COLUMNS)
+def vp_by_source(
+    players: pl.DataFrame, columns: tuple[str, ...] = VP_SOURCE_COLUMNS
+) -> pl.DataFrame:
+    """Tidy mean VP per source (``columns``: the game's VP-by-source columns), by player count
+    and seat."""
+    cols = list(columns)
     return (
         players.group_by("players", "seat")
         .agg(pl.col(c).cast(pl.Float64).mean() for c in cols)

@@ -27,6 +27,7 @@ from vdgsim.analysis.experiment import (
     SpecError,
     check_experiment_dir,
     check_output_dir,
+    default_experiments_dir,
     experiment_plan,
     experiment_settings,
     list_specs,
@@ -36,10 +37,10 @@ from vdgsim.analysis.experiment import (
     settings_differences,
     write_json,
 )
-from vdgsim.components import default_components
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import Section, build_section
+from vdgsim.runner.games import game_of
 
 SETTINGS_FILE = "report-settings.json"
 # what identifies a report directory written before SETTINGS_FILE existed
@@ -97,8 +98,10 @@ def build_report(
     resume: bool = False,
     force: bool = False,
     progress: Progress | None = None,
+    game: str = "vdg",
 ) -> dict[str, Any]:
-    """Run the experiments in ``experiments`` (default ``experiments/``) and write the report.
+    """Run the experiments in ``experiments`` (default ``experiments/``, for Goa
+    ``experiments/goa/``) and write the report of ``game``; every spec must play it.
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
     ``only`` keeps the named experiments. Every check of the input and of the directories is
@@ -109,14 +112,22 @@ def build_report(
     out = Path(out)
     runs_dir = Path(runs) if runs is not None else out / "runs"
     progress = progress if progress is not None else Progress()
+    if experiments is None:
+        experiments = default_experiments_dir(game)
     specs = list_specs(experiments)
+    others = [s for s in specs if s.game != game]
+    if others:
+        raise SpecError(
+            f"{others[0].source}: game: the report is of {game_of(game).title}, "
+            f"this spec plays {game_of(others[0].game).title}"
+        )
     if only:
         unknown = set(only) - {s.name for s in specs}
         if unknown:
             raise SpecError(f"unknown experiment(s): {', '.join(sorted(unknown))}")
         specs = [s for s in specs if s.name in only]
     if not specs:
-        raise SpecError(f"no experiment specs (*.toml) in {experiments or 'experiments/'}")
+        raise SpecError(f"no experiment specs (*.toml) in {experiments}")
     sizes = {s.name: s.games_for(quick, games) for s in specs}
     total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name], quick))
     settings = report_settings(specs, quick, games)
@@ -183,7 +194,7 @@ def build_report(
             progress.log(
                 f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
             )
-        summary = _render(out, specs, sections, quick, command, progress, t0)
+        summary = _render(out, specs, sections, quick, command, progress, t0, game)
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
     write_json(out / SETTINGS_FILE, {"settings": settings, "complete": True, "files": written})
@@ -199,10 +210,12 @@ def _render(
     command: str | None,
     progress: Progress,
     t0: float,
+    game: str = "vdg",
 ) -> dict[str, Any]:
-    comps = default_components()
+    g = game_of(game)
+    comps = g.default_components()
     header = Header(
-        title="Vasco da Gama balance report" + (" (quick)" if quick else ""),
+        title=f"{g.title} balance report" + (" (quick)" if quick else ""),
         games=sum(s.info.games for s in sections),
         seeds=[s.seed for s in specs],
         version=sections[0].info.version,

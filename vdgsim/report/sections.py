@@ -506,15 +506,19 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         for n, r in exp.runs.items()
         if not n.startswith((f"{OTHER}/", f"{DEAL}/", f"{ROBUST}/"))
     }
+    vdg = exp.spec.game == "vdg"
     players = seats.seat_players(own)
-    by_seat = seats.win_by_seat(players)
+    by_seat = seats.win_by_seat(players, characters=vdg)
     bal = seats.balance_index(by_seat).join(
         seats.balance_interval(players, exp.spec.seed), on="players"
     )
     sec.tables["win_by_seat"] = by_seat
     sec.tables["balance_index"] = bal
     sec.tables["score_distribution"] = seats.score_distribution(players)
-    src = seats.vp_by_source(players)
+    src = seats.vp_by_source(
+        players,
+        seats.VP_SOURCE_COLUMNS if vdg else tuple(c for c in players.columns if c[:3] == "vp_"),
+    )
     sec.tables["vp_by_source"] = src
     sec.tables["ties"] = seats.tie_rate(
         {n: r for n, r in exp.runs.items() if not n.startswith((f"{DEAL}/", f"{ROBUST}/"))}
@@ -540,10 +544,11 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
                 r, "win share less the fair share", ("gap", "gap_low", "gap_high"), "pp"
             )
             sec.numbers.append(gap)
+            who = f" (dealt {r['dealt_character']})" if vdg else ""
             sec.findings.append(
                 Finding(
-                    f"With {r['players']} players, seat {r['seat']} (dealt "
-                    f"{r['dealt_character']}) wins {k.text()} of games, {side} than the fair "
+                    f"With {r['players']} players, seat {r['seat']}{who} wins {k.text()} of "
+                    f"games, {side} than the fair "
                     f"{pct(r['fair_share'])}% ({gap.text()}).",
                     gap,
                     labels.get(robustness.seat_key(r["players"], r["seat"]), {}),
@@ -571,12 +576,17 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
             0, "No seat's win share differs from the fair share beyond its interval."
         )
     sec.notes.append(
-        "Identical players, seats not rotated, so seat effects belong to the game (first "
-        "player, the character dealt to the seat) as those players play it. Win shares split "
-        "ties."
+        "Identical players, seats not rotated, so seat effects belong to the game ("
+        + (
+            "first player, the character dealt to the seat"
+            if vdg
+            else "the order in which seats reveal cards for the start player, G1.6, and "
+            "the turn order from the start player"
+        )
+        + ") as those players play it. Win shares split ties."
     )
     if exp.spec.other_presets:
-        _seats_by_preset(exp, sec, by_seat, bal)
+        _seats_by_preset(exp, sec, by_seat, bal, characters=vdg)
     if any(n.startswith(f"{DEAL}/random/") for n in exp.runs):
         _seats_random_deal(exp, sec, by_seat)
 
@@ -833,7 +843,11 @@ def _split_by_preset(by_preset: pl.DataFrame, preset: str, players: int, seat: i
 
 
 def _seats_by_preset(
-    exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame, bal: pl.DataFrame
+    exp: ExperimentRun,
+    sec: Section,
+    by_seat: pl.DataFrame,
+    bal: pl.DataFrame,
+    characters: bool = True,
 ) -> None:
     """The seat table again with other presets in every seat (the evidence of each seat
     finding's ``skill`` label, beside it)."""
@@ -845,7 +859,7 @@ def _seats_by_preset(
         if not runs:
             continue
         players = seats.seat_players(runs)
-        b = seats.win_by_seat(players)
+        b = seats.win_by_seat(players, characters)
         frames_seat.append(b.with_columns(pl.lit(s.player).alias("preset")))
         frames_bal.append(
             seats.balance_index(b)

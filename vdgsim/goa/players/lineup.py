@@ -4,18 +4,57 @@ or a search player with its budget (``mc:rollouts=64``) — into the parameter t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from vdgsim.goa import layout as L
-from vdgsim.goa.players.params import N_PARAMS
+from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, N_PARAMS, P_KIND, SPEC_BY_NAME
 from vdgsim.goa.players.presets import PresetError, preset_row
 from vdgsim.goa.players.search.names import is_search_name, search_row
+from vdgsim.paramtable import apply_params
+
+
+def _modifiers(name: str, mods: list[str]) -> dict[str, Any]:
+    """``["flag_value=0", "lot_weight.flag=0"]`` as a preset file's ``[params]`` table."""
+    table: dict[str, Any] = {}
+    for mod in mods:
+        key, eq, text = mod.partition("=")
+        key, _, sub = key.strip().partition(".")
+        try:
+            value = float(text)
+        except ValueError:
+            value = None
+        if not eq or not key or value is None:
+            raise PresetError(
+                f"{name!r}: {mod!r} is not PARAMETER=NUMBER (e.g. default+flag_value=0 or "
+                "default+column_weight.ships=4)"
+            )
+        if sub:
+            table.setdefault(key, {})
+            if not isinstance(table[key], dict):
+                raise PresetError(f"{name!r}: {key} is set whole and by {sub}")
+            table[key][sub] = value
+        else:
+            table[key] = value
+    return table
 
 
 def player_row(name: str) -> np.ndarray:
-    """The parameter row of a preset or of a search player."""
-    return search_row(name) if is_search_name(name) else preset_row(name)
+    """The parameter row of a preset or of a search player. A preset name may be followed by
+    parameter changes, ``default+flag_value=0+lot_weight.red=0`` (the names and bounds of
+    ``PARAM_SPECS``): the preset with those parameters changed, as a restricted player of
+    an experiment's arm."""
+    if is_search_name(name):
+        return search_row(name)
+    base, *mods = name.split("+")
+    row = preset_row(base.strip())
+    if mods:
+        if int(row[P_KIND]) != KIND_HEURISTIC:
+            raise PresetError(f"{name!r}: only a heuristic preset takes parameter changes")
+        row = row.copy()
+        apply_params(row, _modifiers(name, mods), repr(name), SPEC_BY_NAME, AXES)
+    return row
 
 
 def lineup_params(names: Sequence[str], players: int) -> np.ndarray:
