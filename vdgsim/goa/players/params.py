@@ -147,10 +147,8 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         0.0,
         3.0,
         "multiplier on a lot's value to itself when it bids, chooses as owner and places a "
-        "marker (G3.3, G4); the value to deny a rival is not weighed. Lots: plantation "
-        "(with crop rotation, plantation manager), red, instant (with ships or colonists), "
-        "scoring (poll tax, mission), special (additional harvest, relief, espionage, viceroy, "
-        "exchange, gift), flag",
+        "marker (G3.3, G4), not on what it bids to deny a rival; the tile kinds of each lot "
+        "kind are listed under Auctions",
     ),
 )
 check_specs(PARAM_SPECS, AXES)
