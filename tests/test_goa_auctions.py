@@ -18,6 +18,7 @@ from vdgsim.goa import batch as GB
 from vdgsim.goa import layout as L
 from vdgsim.goa import state as S
 from vdgsim.goa.components import default_components
+from vdgsim.goa.engine import common as C
 from vdgsim.goa.engine import flow
 from vdgsim.goa.players import lineup_params, play_to_end
 from vdgsim.goa.players import params as P
@@ -113,7 +114,9 @@ def test_an_overflowing_log_loses_whole_items_only() -> None:
     log, n = _game_log(3, 11)
     full = np.zeros((GB.AUCTIONS_PER_GAME, len(GB.AUCTION_COLUMNS)), dtype=np.int64)
     assert GB.collect_auctions(log, n, 0, full, 0) == L.N_ROUNDS * 4
-    handover = (log[:n, 0] == 6) & (log[:n, 6] == 1) | (log[:n, 0] == 2) & (log[:n, 5] == 0)
+    # the Flag's start-player row and each tile's auction row end an item
+    ev = log[:n, 0]
+    handover = (ev == C.EV_SP) & (log[:n, 6] == 1) | (ev == C.EV_TILE) & (log[:n, 5] == 0)
     for cut in (n // 3, n // 2 + 7):
         # what the engine keeps of a log of capacity ``cut``: its first rows, all counted
         short = log[:cut].copy()

@@ -58,7 +58,8 @@ def lot_prices(auctions: pl.DataFrame, by: str = "category") -> pl.DataFrame:
     Columns: ``lots``; ``lots_per_game`` (over the games of that player count in the table);
     ``kept_share`` (the owner took his own lot: bought it, or nobody bid); ``mean_price``
     with ``price_low``/``price_high`` (cluster-robust 95% interval, clustered by game);
-    ``median_price``; ``free_share`` (the share that went for 0 ducats).
+    ``median_price``; ``free_share`` (the share that went for 0 ducats: nobody bid, or
+    the owner bought it back at a high bid of 1).
     """
     games = auctions.group_by("players").agg(pl.col("game").n_unique().alias("_games"))
     per_game = auctions.group_by("players", by, "game").agg(
