@@ -332,6 +332,14 @@ def simulate(
             "--ships", help="Also record a ships table: one row per player ship sent, its fate."
         ),
     ] = False,
+    auctions: Annotated[
+        bool,
+        typer.Option(
+            "--auctions",
+            help="Goa: also record an auctions table: one row per auctioned tile or Flag, its "
+            "owner, buyer and price.",
+        ),
+    ] = False,
     data: DataOption = None,
     overrides: SetOption = None,
     progress: ProgressOpt = True,
@@ -344,7 +352,9 @@ def simulate(
             names = player_lineup(lineup, players, notes, "random")
         _check_options(resume, force)
         components = game_of(game).load_components(data, overrides)
-        spec = make_spec(names, games, seed, chunk_size, rotate, True, decisions, ships, game)
+        spec = make_spec(
+            names, games, seed, chunk_size, rotate, True, decisions, ships, game, auctions
+        )
         if out is not None:  # now rather than after the engine compiles
             O.check_run_dir(out, resume, force)
     except _USAGE_ERRORS as e:
@@ -367,6 +377,7 @@ def simulate(
                 rotate=rotate,
                 decisions=decisions,
                 ships=ships,
+                auctions=auctions,
                 components=components,
                 resume=resume,
                 force=force,
@@ -383,6 +394,8 @@ def simulate(
             argv.append("--rotate")
         if ships:
             argv.append("--ships")
+        if auctions:
+            argv.append("--auctions")
         if out is not None:
             argv += _shared_argv(
                 seed, chunk_size, decisions, data, overrides, jobs, backend, scheduler, out

@@ -18,7 +18,7 @@ from vdgsim import vocabulary as V
 from vdgsim.runner import batch as B
 from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
 
-TABLES = ("games", "players", "decisions", "ships")
+TABLES = ("games", "players", "decisions", "ships", "auctions")
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,10 @@ class ChunkTask:
     decisions: float  # fraction of decision rows kept (0 = no decisions table)
     ships: bool = False  # record the ships table
     game: str = "vdg"  # the key of its game in vdgsim.runner.games
+    auctions: bool = False  # record the auctions table (Goa)
+    # the component name of every tile instance (Goa's auctions table names its lots by them;
+    # the packed array holds only numbers)
+    tile_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -151,12 +151,13 @@ def _goa_play(task: CH.ChunkTask) -> Frames:
     from vdgsim.goa import batch as GB
 
     seeds, game_ids, rotations = CH.chunk_games(task)
-    games, players, share = GB.play_chunk(
+    games, players, share, auctions, n_auctions = GB.play_chunk(
         task.components,
         task.players,
         seeds,
         rotations,
         np.ascontiguousarray(task.params, dtype=np.float64),
+        task.auctions,
     )
     p = task.players
     game_frame = pl.DataFrame(
@@ -182,7 +183,19 @@ def _goa_play(task: CH.ChunkTask) -> Frames:
         pl.col("seat", "rank", *GB.ROW_COLUMNS).cast(pl.Int8),
         pl.col("vp", *(c for c in cols if c not in GB.ROW_COLUMNS)).cast(pl.Int32),
     )
-    return {"games": game_frame, "players": player_frame}, int(games[:, GB.G_OVERFLOW].sum())
+    frames = {"games": game_frame, "players": player_frame}
+    if task.auctions:
+        names = np.array(task.seat_strategies, dtype=object)  # (rotations, seats)
+        frames["auctions"] = GB.auction_frame(
+            auctions[:n_auctions],
+            task.chunk.first,
+            p,
+            rotations,
+            names,
+            task.components,
+            task.tile_names,
+        )
+    return frames, int(games[:, GB.G_OVERFLOW].sum())
 
 
 VDG = Game(
@@ -209,6 +222,7 @@ GOA = Game(
     params_table=_goa_params,
     play=_goa_play,
     columns=_goa_columns,
+    optional_tables=("auctions",),
 )
 GAMES: dict[str, Game] = {g.key: g for g in (VDG, GOA)}
 

@@ -7,6 +7,7 @@ Layout::
     RUN/players/chunk-00000.parquet     one row per player per game
     RUN/decisions/chunk-00000.parquet   (optional) decision rows
     RUN/ships/chunk-00000.parquet       (optional) one row per player ship sent
+    RUN/auctions/chunk-00000.parquet    (optional, Goa) one row per auctioned item
 
 Every file is written to a temporary name in the same directory and renamed into place, so
 a killed run leaves only whole chunk files. A chunk is complete when the manifest records it:

@@ -25,7 +25,7 @@ import polars as pl
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
-from vdgsim.runner.games import Game, GameComponents, game_of
+from vdgsim.runner.games import GAMES, Game, GameComponents, game_of
 from vdgsim.runner.seeds import MAX_ROOT_SEED, Chunk, plan_chunks
 
 DEFAULT_CHUNK_SIZE = 10_000
@@ -45,6 +45,7 @@ class RunSpec:
     decisions: float = 0.0
     ships: bool = False
     game: str = "vdg"  # a key of vdgsim.runner.games
+    auctions: bool = False
 
     @property
     def players(self) -> int:
@@ -73,12 +74,14 @@ def make_spec(
     decisions: float = 0.0,
     ships: bool = False,
     game: str = "vdg",
+    auctions: bool = False,
 ) -> RunSpec:
     """Check the arguments of a run and normalise them into a :class:`RunSpec`.
 
     With seat rotation the game count and chunk size are rounded up to multiples of the
     player count, so every strategy plays every seat equally often and no chunk splits the
-    rotations of a deal. ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``.
+    rotations of a deal. ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``; ``decisions``
+    and ``ships`` are Vasco da Gama's optional tables, ``auctions`` Goa's.
     """
     g = game_of(game)
     lineup = tuple(lineup)
@@ -86,10 +89,11 @@ def make_spec(
         raise ValueError(f"{g.title} is for 2 to 4 players, got {len(lineup)} strategies")
     for name in set(lineup):
         g.parameter_row(name)  # raises the game's unknown-preset error
-    for table, asked in (("decisions", decisions > 0), ("ships", ships)):
+    for table, asked in (("decisions", decisions > 0), ("ships", ships), ("auctions", auctions)):
         if asked and table not in g.optional_tables:
+            others = " or ".join(o.title for o in GAMES.values() if table in o.optional_tables)
             raise ValueError(
-                f"a {g.title} run records no {table} table (only Vasco da Gama's runs have one)"
+                f"a {g.title} run records no {table} table (only {others}'s runs have one)"
             )
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -103,17 +107,21 @@ def make_spec(
         p = len(lineup)
         games = -(-games // p) * p
         chunk_size = -(-chunk_size // p) * p
-    return RunSpec(lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships, game)
+    return RunSpec(
+        lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships, game, auctions
+    )
 
 
 def _tables(spec: RunSpec) -> tuple[str, ...]:
-    optional = {"decisions": spec.decisions > 0, "ships": spec.ships}
+    optional = {"decisions": spec.decisions > 0, "ships": spec.ships, "auctions": spec.auctions}
     return tuple(t for t in TABLES if optional.get(t, True))
 
 
 def _tasks(spec: RunSpec, components: GameComponents, chunks: list[Chunk]) -> list[ChunkTask]:
     rotations = spec.rotations()
     params = np.stack([game_of(spec.game).params_table(r) for r in rotations])
+    # only a Goa run with an auctions table reads them (Vasco da Gama's components have none)
+    tile_names = tuple(getattr(components, "tile_names", ())) if spec.auctions else ()
     return [
         ChunkTask(
             chunk=ch,
@@ -126,6 +134,8 @@ def _tasks(spec: RunSpec, components: GameComponents, chunks: list[Chunk]) -> li
             decisions=spec.decisions,
             ships=spec.ships,
             game=spec.game,
+            auctions=spec.auctions,
+            tile_names=tile_names,
         )
         for ch in chunks
     ]
@@ -149,6 +159,8 @@ def _identity(spec: RunSpec, components: GameComponents) -> dict[str, Any]:
     # only when on, so that runs written before the ships table existed still resume
     if spec.ships:
         ident["ships"] = True
+    if spec.auctions:
+        ident["auctions"] = True
     # only for another game than Vasco da Gama, so that runs written before Goa still resume
     # and a Vasco da Gama manifest is as it was
     if spec.game != "vdg":
@@ -355,6 +367,13 @@ class Run:
         return self.table("ships")
 
     @property
+    def auctions(self) -> pl.DataFrame | None:
+        """One row per auctioned item of a Goa run (None when the run recorded none)."""
+        if "auctions" not in self.manifest["tables"]:
+            return None
+        return self.table("auctions")
+
+    @property
     def complete(self) -> bool:
         return bool(self.manifest.get("complete"))
 
@@ -424,6 +443,8 @@ def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
         args += ["--decisions", str(ident["decisions"])]
     if ident.get("ships"):
         args.append("--ships")
+    if ident.get("auctions"):
+        args.append("--auctions")
     if comp.get("source") and Path(comp["source"]) != game.default_data():
         args += ["--data", comp["source"]]
     for key, value in (comp.get("overrides") or {}).items():
@@ -494,6 +515,7 @@ def simulate(
     crn: bool = True,
     decisions: float = 0.0,
     ships: bool = False,
+    auctions: bool = False,
     components: GameComponents | None = None,
     resume: bool = False,
     force: bool = False,
@@ -503,7 +525,7 @@ def simulate(
     """Play ``games`` games of the line-up (one strategy name per seat) and record them.
 
     ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``; ``components`` must be that game's
-    (default: its packaged data). Goa runs record the games and players tables only.
+    (default: its packaged data).
 
     Results depend only on the line-up, ``games``, ``seed``, ``chunk_size``, ``rotate``,
     ``crn``, ``decisions`` and the component data: never on ``jobs`` or ``backend``.
@@ -511,7 +533,10 @@ def simulate(
     event logs; the other tables are the same with or without it). With
     ``out`` the tables go to a run directory chunk by chunk (``resume`` finishes a killed
     run and replays damaged chunks, ``force`` replaces an old one); without it they are kept
-    in memory. ``progress`` is called with the number of games each finished chunk adds.
+    in memory. ``auctions`` (Goa only) adds an auctions table: one row per auctioned item,
+    its lot, owner, buyer and price (read from the games' event logs; the other tables are
+    the same with or without it). ``progress`` is called with the number of games each
+    finished chunk adds.
 
     Everything that can be refused (settings, run directory, backend) is refused before the
     run directory is created or changed.
@@ -519,7 +544,7 @@ def simulate(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     check_backend(backend, scheduler)
-    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions, ships, game)
+    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions, ships, game, auctions)
     components = components if components is not None else game_of(game).default_components()
     chunks = plan_chunks(spec.games, spec.chunk_size)
     tables = _tables(spec)
@@ -750,7 +775,7 @@ def _resume_manifest(
     old = manifest.get("run", {})
     new = _identity(spec, components)
     diff = [k for k in new if old.get(k) != new[k]]
-    for key, default in (("ships", False), ("game", "vdg")):
+    for key, default in (("ships", False), ("auctions", False), ("game", "vdg")):
         # recorded only when not the default, so maybe not among new's keys
         if key not in new and old.get(key, default) != default:
             diff.append(key)

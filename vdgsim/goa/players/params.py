@@ -38,11 +38,29 @@ P_CASH = 26  # ducats worth their full value; more count at the surplus share
 P_CASH_CURVE = 27  # share of a payment valued along the cash curve (0: at the next ducat's value)
 P_OWNER_FLOOR = 28  # share of the bid at which the owner would rather sell that it bids at least
 P_FLAG_OWN = 29  # weight of its own best tile next to the Flag cell when placing the Flag
-N_BEHAVIOUR = 30
+P_LOT_W = 30  # [6 lot kinds] multiplier on a lot's value to itself in the auction decisions
+N_BEHAVIOUR = 36
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
-AXES = {"column": COLUMN_AXIS, "spice": SPICE_AXIS}
+# The kinds of auction lot a seat can weigh: the tile kinds (G5) grouped where a kind is
+# rare or works like another, and the Flag (G4.5). Every tile kind is on the grid in some
+# phase, so every kind has a group.
+LOT_AXIS = ("plantation", "red", "instant", "scoring", "special", "flag")
+LOT_PLANTATION, LOT_RED, LOT_INSTANT, LOT_SCORING, LOT_SPECIAL, LOT_FLAG = range(len(LOT_AXIS))
+_LOT_GROUPS = {
+    "plantation": ("plantation", "crop_rotation", "plantation_manager"),
+    "red": ("red",),
+    "instant": ("instant", "ships_or_colonists"),
+    "scoring": ("poll_tax", "mission"),
+    "special": ("additional_harvest", "relief", "espionage", "viceroy", "exchange", "gift"),
+}
+# the lot_weight key (index into LOT_AXIS) of each tile kind, by L.TILE_KIND_KEYS index
+LOT_OF_KIND = tuple(
+    next(LOT_AXIS.index(g) for g, kinds in _LOT_GROUPS.items() if k in kinds)
+    for k in L.TILE_KIND_KEYS
+)
+AXES = {"column": COLUMN_AXIS, "spice": SPICE_AXIS, "lot": LOT_AXIS}
 
 
 PARAM_SPECS: tuple[ParamSpec, ...] = (
@@ -120,6 +138,17 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         -2.0,
         2.0,
         "weight of its own best tile next to the Flag's cell against the next placer's (G3.1)",
+    ),
+    ParamSpec(
+        "lot_weight",
+        P_LOT_W,
+        "lot",
+        (1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+        0.0,
+        3.0,
+        "multiplier on a lot's value to itself when it bids, chooses as owner and places a "
+        "marker (G3.3, G4), not on what it bids to deny a rival; the tile kinds of each lot "
+        "kind are listed under Auctions",
     ),
 )
 check_specs(PARAM_SPECS, AXES)

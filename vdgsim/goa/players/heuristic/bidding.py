@@ -6,7 +6,15 @@ cash curve with ``cash_curve`` 1, :func:`values.pay_vp`), less its ``reserve``. 
 speaks once (G4.2), so it opens at ``bid_shade`` of that limit, raised to ``owner_floor`` times
 the bid the owner would sell at (a lower bid lets him keep the lot for the bid less 1), or
 just above the high bid. The owner buys when the lot beats what the sale would bring (G4.3c):
-buying costs ``high - 1`` to the bank, selling brings ``high``."""
+buying costs ``high - 1`` to the bank, selling brings ``high``.
+
+``lot_weight`` (per kind of lot, :data:`params.LOT_AXIS`) multiplies ``own`` in the bid, the
+owner's choice and the marker and Flag placements, never what a rival is taken to want (a
+seat does not know the others' weights, and denying is a separate weight, ``deny``). With a
+kind's weight 0 the seat wants such a lot for nothing: it still bids up to the price of
+``deny * rival``, keeps its own such lot only when denying it to the high bidder is worth
+more than the sale (or nobody bid), and puts a marker on one only when no other tile within
+reach is worth more than nothing to it."""
 
 from __future__ import annotations
 
@@ -32,6 +40,22 @@ def lot_vp(c, s, p, params, item):
     need = np.empty(V.NEED_SIZE, dtype=np.int64)
     V.plan_need(c, s, p, params, need)
     return LO.tile_vp(c, s, p, params, need, st.grid[st.item_cell[item]])
+
+
+@njit(cache=True)
+def tile_weight(c, p, params, t):
+    """``p``'s ``lot_weight`` of tile ``t``'s kind."""
+    cf = S.comp(c)
+    return params[p, P.P_LOT_W + P.LOT_OF_KIND[cf.tile_kind[t]]]
+
+
+@njit(cache=True)
+def item_weight(c, s, p, params, item):
+    """``p``'s ``lot_weight`` of auction item ``item`` (marker number; 1 = the Flag)."""
+    st = S.fields(s)
+    if item == 1:
+        return params[p, P.P_LOT_W + P.LOT_FLAG]
+    return tile_weight(c, p, params, st.grid[st.item_cell[item]])
 
 
 @njit(cache=True)
@@ -69,7 +93,7 @@ def choose_bid(c, s, p, params):
     """G4.2: pass, or a bid above the high bid up to the limit."""
     st = S.fields(s)
     item = st.auction_item
-    own = lot_vp(c, s, p, params, item)
+    own = lot_vp(c, s, p, params, item) * item_weight(c, s, p, params, item)
     cash = st.ducats[p] - int(params[p, P.P_RESERVE])
     worth = own
     # the rivals' values matter only while its own value leaves it short of its cash
@@ -113,7 +137,7 @@ def choose_owner(c, s, p, params):
     st = S.fields(s)
     item = st.auction_item
     high = st.auction_high_bid
-    own = lot_vp(c, s, p, params, item)
+    own = lot_vp(c, s, p, params, item) * item_weight(c, s, p, params, item)
     winner = lot_vp(c, s, st.auction_high_bidder, as_seen_by(params, p), item)
     keep = own - V.pay_vp(s, p, params, high - 1)
     got = V.receive_vp(s, p, params, high)
@@ -130,7 +154,8 @@ def choose_marker(c, s, legal, n, p, params):
     V.plan_need(c, s, p, params, need)
     vals = np.empty(n, dtype=np.float64)
     for i in range(n):
-        vals[i] = LO.tile_vp(c, s, p, params, need, st.grid[legal[i]])
+        t = st.grid[legal[i]]
+        vals[i] = LO.tile_vp(c, s, p, params, need, t) * tile_weight(c, p, params, t)
     return legal[best_index(s, vals, n)]
 
 
@@ -164,7 +189,7 @@ def choose_flag(c, s, legal, n, p, params):
                         if v > top:
                             top = v
                         if own != 0.0:
-                            v = LO.tile_vp(c, s, p, params, mine, t)
+                            v = LO.tile_vp(c, s, p, params, mine, t) * tile_weight(c, p, params, t)
                             if v > best:
                                 best = v
         vals[i] = own * best - top

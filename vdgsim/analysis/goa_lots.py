@@ -1,0 +1,136 @@
+"""What Goa's auction lots sell for, and how the seats that buy them finish.
+
+Reads a Goa run's ``auctions`` table (``vdg simulate --game goa --auctions``; one row per
+auctioned tile or Flag) and its ``players`` table; nothing is replayed.
+
+Lots of one game are not independent (the same seats, the same purses, one lot's price
+moves the next), so every interval here treats the game as the unit of sampling: a mean over
+lots is a ratio ``sum over games of y / sum over games of n`` and its standard error is the
+cluster-robust (linearised ratio) one,
+
+    se^2 = G / (G - 1) * sum_g (y_g - mean * n_g)^2 / (sum_g n_g)^2,
+
+over the G games that hold at least one lot of the group (the CR1 small-sample factor
+``G / (G - 1)``); the interval is ``mean +- 1.96 se`` and null with fewer than two games.
+No random numbers, so the same table always gives the same intervals.
+
+>>> lot_prices(run.auctions)                     # doctest: +SKIP
+>>> buyer_win_share(run.auctions, run.players)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+Z95 = 1.959963984540054  # the normal 97.5% quantile
+
+
+def _cluster_mean(per_game: pl.DataFrame, keys: Sequence[str]) -> pl.DataFrame:
+    """Per ``keys``: the ratio mean ``sum(y) / sum(n)`` of per-game sums ``y`` and counts
+    ``n`` (one row per key and game), with its cluster-robust 95% interval."""
+    keys = list(keys)
+    sums = per_game.group_by(keys).agg(
+        pl.len().alias("_g"),
+        pl.col("y").sum().alias("_y"),
+        pl.col("n").sum().alias("_n"),
+        (pl.col("y") ** 2).sum().alias("_yy"),
+        (pl.col("y") * pl.col("n")).sum().alias("_yn"),
+        (pl.col("n") ** 2).sum().alias("_nn"),
+    )
+    mean = pl.col("_y") / pl.col("_n")
+    # sum_g (y_g - m n_g)^2, expanded so that one pass over the games suffices
+    spread = pl.col("_yy") - 2 * mean * pl.col("_yn") + mean**2 * pl.col("_nn")
+    se = pl.when(pl.col("_g") > 1).then(
+        (pl.col("_g") / (pl.col("_g") - 1) * spread.clip(lower_bound=0.0)).sqrt()
+    ).otherwise(None) / pl.col("_n")
+    return sums.with_columns(mean.alias("mean"), se.alias("_se")).with_columns(
+        (pl.col("mean") - Z95 * pl.col("_se")).alias("low"),
+        (pl.col("mean") + Z95 * pl.col("_se")).alias("high"),
+    )
+
+
+def lot_prices(auctions: pl.DataFrame, by: str = "category") -> pl.DataFrame:
+    """One row per player count and lot kind (``by``: ``category``, the tile kind or
+    ``flag``, or ``lot_group``, the key of the heuristic's ``lot_weight``; or ``lot``).
+
+    Columns: ``lots``; ``lots_per_game`` (over the games of that player count in the table);
+    ``kept_share`` (the owner took his own lot: bought it, or nobody bid); ``mean_price``
+    with ``price_low``/``price_high`` (cluster-robust 95% interval, clustered by game);
+    ``median_price``; ``free_share`` (the share that went for 0 ducats: nobody bid, or
+    the owner bought it back at a high bid of 1).
+    """
+    games = auctions.group_by("players").agg(pl.col("game").n_unique().alias("_games"))
+    per_game = auctions.group_by("players", by, "game").agg(
+        pl.col("price").sum().cast(pl.Float64).alias("y"), pl.len().cast(pl.Float64).alias("n")
+    )
+    ci = _cluster_mean(per_game, ["players", by]).select(
+        "players",
+        by,
+        pl.col("mean").alias("mean_price"),
+        pl.col("low").alias("price_low"),
+        pl.col("high").alias("price_high"),
+    )
+    plain = auctions.group_by("players", by).agg(
+        pl.len().alias("lots"),
+        pl.col("kept").mean().alias("kept_share"),
+        pl.col("price").median().cast(pl.Float64).alias("median_price"),
+        (pl.col("price") == 0).mean().alias("free_share"),
+    )
+    return (
+        plain.join(games, on="players")
+        .join(ci, on=["players", by])
+        .select(
+            "players",
+            by,
+            "lots",
+            (pl.col("lots") / pl.col("_games")).alias("lots_per_game"),
+            "kept_share",
+            "mean_price",
+            "price_low",
+            "price_high",
+            "median_price",
+            "free_share",
+        )
+        .sort("players", by)
+    )
+
+
+def buyer_win_share(
+    auctions: pl.DataFrame, players: pl.DataFrame, by: str = "category"
+) -> pl.DataFrame:
+    """Per player count and lot kind: the mean final win share of the seats that got such a
+    lot, against the fair share ``1 / players``.
+
+    A seat counts once per game however many such lots it got (the unit is a seat's game),
+    and the interval is clustered by game (the seats of one game share its win shares, which
+    sum to 1). This is an association, not what the lot is worth: a seat that leads or has
+    the ducats buys more, and would have done better without the lot too.
+
+    Columns: ``buyers`` (seat-games), ``win_share`` with ``win_low``/``win_high``,
+    ``fair_share``, ``excess`` (``win_share - fair_share``).
+    """
+    got = auctions.select("players", by, "game", pl.col("buyer").cast(pl.Int64).alias("seat"))
+    shares = players.select("game", pl.col("seat").cast(pl.Int64), "win_share")
+    seats = got.unique().join(shares, on=["game", "seat"], how="left")
+    missing = seats.filter(pl.col("win_share").is_null()).height
+    if missing:
+        raise ValueError(
+            f"{missing} buyers have no row in the players table (tables of different runs?)"
+        )
+    per_game = seats.group_by("players", by, "game").agg(
+        pl.col("win_share").sum().alias("y"), pl.len().cast(pl.Float64).alias("n")
+    )
+    ci = _cluster_mean(per_game, ["players", by])
+    fair = 1.0 / pl.col("players").cast(pl.Float64)
+    return ci.select(
+        "players",
+        by,
+        pl.col("_n").cast(pl.Int64).alias("buyers"),
+        pl.col("mean").alias("win_share"),
+        pl.col("low").alias("win_low"),
+        pl.col("high").alias("win_high"),
+        fair.alias("fair_share"),
+        (pl.col("mean") - fair).alias("excess"),
+    ).sort("players", by)
