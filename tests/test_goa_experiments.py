@@ -90,7 +90,7 @@ def test_every_goa_alternative_is_valid_goa_data_and_changes_it(alt):
     base = load_components()
     other = load_components(None, alt.overrides)
     assert other.digest != base.digest
-    # the sourced facts each alternative keeps (docs/goa-components.md, C4)
+    # the sourced facts each alternative keeps (docs/goa-rules.md, Component provenance)
     dev = other.data["development"]
     assert dev["ships"][1] == 2 and dev["expedition_draw"][3] == 2
     assert dev["harvest"][0] == 1 and dev["taxes"][0] == 4 and dev["colonists"][0] == 0

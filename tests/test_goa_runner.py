@@ -204,7 +204,7 @@ def test_ctrl_c_on_a_goa_run_gives_a_goa_resume_command(reference, tmp_path, mon
         (("simulate", "--players", 5), "Goa is for 2-4"),
         (("simulate", "--lineup", "random,random,random,random,random"), "Goa is for 2, 3 or 4"),
         (("simulate", "--lineup", "no_such_preset"), "unknown Goa preset 'no_such_preset'"),
-        (("simulate", "--lineup", "random+never_pay"), "restrictions are Vasco da Gama's"),
+        (("simulate", "--lineup", "default+never_pay"), "'never_pay' is not PARAMETER=NUMBER"),
         (("simulate", "--decisions", 0.5), "no decisions table"),
         (("simulate", "--ships"), "no ships table"),
         (("simulate", "--set", "setup.character_deal=random"), "setup.character_deal"),

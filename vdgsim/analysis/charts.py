@@ -170,6 +170,30 @@ def effects_chart(
     return finish(fig, ax, title, f"{unit}, paired vs baseline, 95% CI", "restriction (arm)", info)
 
 
+def lot_price_chart(prices: pl.DataFrame, info: RunInfo, by: str = "lot_group") -> Figure:
+    """Goa: mean price of each kind of auction lot (``by``) per player count, with 95% CIs
+    (rows of ``vdgsim.analysis.goa_lots.lot_prices``)."""
+    fig, ax = _figure()
+    kinds = sorted(prices[by].unique().to_list())
+    counts = sorted(prices["players"].unique().to_list())
+    width = 0.8 / max(1, len(counts))
+    for i, p in enumerate(counts):
+        s = prices.filter(pl.col("players") == p)
+        where = {k: j for j, k in enumerate(kinds)}
+        x = np.array([where[k] for k in s[by]]) + (i - (len(counts) - 1) / 2) * width
+        v = s["mean_price"].to_numpy()
+        # an interval needs two games (goa_lots gives none with fewer): no whisker then
+        lo = np.nan_to_num(v - s["price_low"].cast(pl.Float64).to_numpy())
+        hi = np.nan_to_num(s["price_high"].cast(pl.Float64).to_numpy() - v)
+        ax.errorbar(x, v, yerr=[lo, hi], fmt="o", capsize=3, label=f"{p} players")
+    ax.set_xticks(np.arange(len(kinds)))
+    ax.set_xticklabels(kinds, fontsize=8)
+    ax.legend(fontsize=8)
+    return finish(
+        fig, ax, "Goa: what each kind of lot sells for", "lot", "mean price (ducats), 95% CI", info
+    )
+
+
 def seat_chart(by_seat: pl.DataFrame, info: RunInfo) -> Figure:
     """Win share by seat for each player count with Wilson intervals and the fair share."""
     fig, ax = _figure()

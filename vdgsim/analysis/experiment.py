@@ -89,12 +89,14 @@ class ReportSection:
 
 
 BOTH = ("vdg", "goa")
-# every report section; vdgsim.report.sections has the function of each one
+# every report section; vdgsim.report.sections (Vasco da Gama) and
+# vdgsim.report.goa_sections (Goa) have the function of each one
 SECTIONS: dict[str, ReportSection] = {
     "paired": ReportSection("paired", BOTH),
     "bidding": ReportSection("paired"),
     "ports": ReportSection("paired", baseline_table="ships"),
     "characters": ReportSection("paired"),
+    "lots": ReportSection("paired", ("goa",), baseline_table="auctions"),
     "seats": ReportSection("seats", BOTH),
     "matchups": ReportSection("tournament", BOTH),
     "sweep": ReportSection("sweep"),

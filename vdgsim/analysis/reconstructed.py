@@ -99,10 +99,10 @@ ALTERNATIVES: tuple[Alternative, ...] = (
 
 
 GOA_ALTERNATIVES: tuple[Alternative, ...] = (
-    # Goa's development board (docs/goa-components.md, C4): every alternative keeps row 1 of
-    # each column (D, W), Ships row 2 (S), Expedition row 4 (S), the rows 5 from public
-    # reviews, a level of 4 in Harvest and Colonists and of 6 in Taxes somewhere (the
-    # rulebook's pictures), and columns that never fall
+    # Goa's development board (docs/goa-rules.md, Component provenance): every alternative
+    # keeps row 1 of each column (D, W), Ships row 2 (S), Expedition row 4 (S), the rows 5
+    # from public reviews, a level of 4 in Harvest and Colonists and of 6 in Taxes somewhere
+    # (the rulebook's pictures), and columns that never fall
     Alternative("Goa Taxes levels", "goa_taxes_lower", {"development.taxes": [4, 5, 6, 7, 8]}),
     Alternative("Goa Taxes levels", "goa_taxes_higher", {"development.taxes": [4, 6, 8, 10, 12]}),
     Alternative(

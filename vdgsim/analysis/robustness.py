@@ -40,9 +40,10 @@ played (one seed only, or a ``--quick`` size of 0).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import polars as pl
 from scipy import stats
 
 from vdgsim.analysis import seats, sensitivity
@@ -318,6 +319,11 @@ def seat_gap(r: dict, variant: str) -> Effect:
     return Effect(variant, r["gap"], r["gap_low"], r["gap_high"], se, int(r["n"]))
 
 
+def position_key(players: int, position: int) -> str:
+    """The name of a turn position's finding (``4p position 0``: the start player)."""
+    return f"{players}p position {position}"
+
+
 def character_key(players: int, character: str) -> str:
     """The name of a dealt character's finding (``4p Girolamo Sernigi``)."""
     return f"{players}p {character}"
@@ -327,8 +333,9 @@ def seats_labels(
     exp: ExperimentRun, deal: str | None = None, by: str = "seat"
 ) -> dict[str, dict[str, Label]]:
     """``{key: labels}`` of a seats experiment's distances from the fair share: every seat
-    (``by="seat"``, keys :func:`seat_key`) or every dealt character (``by="character"``, keys
-    :func:`character_key`), under the rulebook deal (``deal`` None) or another character deal
+    (``by="seat"``, keys :func:`seat_key`), every dealt character (``by="character"``, keys
+    :func:`character_key`) or every turn position from Goa's start player (``by="position"``,
+    keys :func:`position_key`), under the rulebook deal (``deal`` None) or another character deal
     (``"random"``: a seat's share averaged over characters, a character's over seats). Each on
     the spec's seed and the replicate seeds (``replication``, Benjamini–Hochberg over every key
     of every player count), with the ``[[other_presets]]`` in every seat (``skill``; for
@@ -345,14 +352,21 @@ def seats_labels(
         for s in spec.other_presets
     ]
     characters = spec.game == "vdg"
-    table, key = (
-        (
+    tables: dict[str, tuple[Callable[[pl.DataFrame], pl.DataFrame], Callable[[dict], str]]] = {
+        "seat": (
             lambda t: seats.win_by_seat(t, characters),
             lambda r: seat_key(r["players"], r["seat"]),
-        )
-        if by == "seat"
-        else (seats.win_by_character, lambda r: character_key(r["players"], r["dealt_character"]))
-    )
+        ),
+        "character": (
+            seats.win_by_character,
+            lambda r: character_key(r["players"], r["dealt_character"]),
+        ),
+        "position": (
+            seats.win_by_turn_position,
+            lambda r: position_key(r["players"], r["position"]),
+        ),
+    }
+    table, key = tables[by]
     effects: dict[str, dict[str, Effect]] = {}
     for variant, prefix in variants:
         runs = {

@@ -32,12 +32,29 @@ DEALT = {
 
 
 def seat_players(runs: dict[str, Any]) -> pl.DataFrame:
-    """Player rows of every run with a ``players`` (count) column."""
+    """Player rows of every run with a ``players`` (count) column, and the game's
+    ``start_player`` when its games table has one (Goa draws it at set-up, G1.6)."""
     frames = []
     for run in runs.values():
         p = int(run.manifest["run"]["players"])
-        frames.append(run.players.with_columns(pl.lit(p, dtype=pl.Int8).alias("players")))
+        rows = run.players.with_columns(pl.lit(p, dtype=pl.Int8).alias("players"))
+        if "start_player" in run.games.columns:
+            rows = rows.join(run.games.select("game", "start_player"), on="game", how="left")
+        frames.append(rows)
     return pl.concat(frames, how="diagonal_relaxed")
+
+
+def win_by_turn_position(players: pl.DataFrame) -> pl.DataFrame:
+    """Win share by player count and turn position counted from the game's start player
+    (0: the start player, 1: the next seat clockwise ...; rows of :func:`seat_players` with a
+    ``start_player``), with Wilson 95% intervals and the fair share 1/P."""
+    position = (
+        (pl.col("seat").cast(pl.Int16) - pl.col("start_player").cast(pl.Int16))
+        % pl.col("players").cast(pl.Int16)
+    ).cast(pl.Int8)
+    return _fair(
+        win_share_table(players.with_columns(position.alias("position")), ["players", "position"])
+    )
 
 
 RANDOM_DEAL = "dealt at random"  # a seat's dealt character when it varies from game to game

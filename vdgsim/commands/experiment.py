@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import InputError, ensure_compiled
+from vdgsim.commands.common import GameOption, InputError, ensure_compiled
 
 experiment_app = typer.Typer(
     help="Run experiment specs (one per question) into run directories.",
@@ -120,8 +120,10 @@ def experiment_run(
 
 def experiment_list(
     folder: Annotated[
-        Path | None, typer.Argument(help="Folder of specs (default: experiments/).")
+        Path | None,
+        typer.Argument(help="Folder of specs (default: experiments/, for Goa experiments/goa/)."),
     ] = None,
+    game: GameOption = "vdg",
 ) -> None:
     """List every experiment spec (name, kind, games per run, question); invalid ones are
     marked INVALID with their error and make the command fail (exit 2)."""
@@ -132,7 +134,7 @@ def experiment_list(
         load_spec,
     )
 
-    d = folder if folder is not None else default_experiments_dir()
+    d = folder if folder is not None else default_experiments_dir(game)
     if not Path(d).is_dir():
         raise InputError(f"{d} is not a folder of experiment specs")
     files = sorted(Path(d).glob("*.toml"))

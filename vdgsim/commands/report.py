@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import InputError, ensure_compiled
+from vdgsim.commands.common import GameOption, InputError, ensure_compiled
 
 
 def report(
@@ -32,7 +32,10 @@ def report(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
     experiments: Annotated[
         Path | None,
-        typer.Option("--experiments", help="Folder of experiment specs (default: experiments/)."),
+        typer.Option(
+            "--experiments",
+            help="Folder of experiment specs (default: experiments/, for Goa experiments/goa/).",
+        ),
     ] = None,
     runs: Annotated[
         Path | None,
@@ -66,6 +69,7 @@ def report(
             help="Show progress on stderr: experiment, run, games done, charts rendered.",
         ),
     ] = True,
+    game: GameOption = "vdg",
 ) -> None:
     """Run the experiments and write index.html (self-contained), report.md, charts, tables."""
     from strategies.registry import UnknownPresetError
@@ -74,7 +78,8 @@ def report(
     from vdgsim.report.progress import progress_display
     from vdgsim.runner import RunDirError
 
-    args = ["--out", str(out)] + (["--quick"] if quick else []) + ["--jobs", str(jobs)]
+    args = ["--out", str(out)] + (["--game", game] if game != "vdg" else [])
+    args += (["--quick"] if quick else []) + ["--jobs", str(jobs)]
     if experiments is not None:
         args += ["--experiments", str(experiments)]
     if games is not None:
@@ -98,6 +103,7 @@ def report(
                 resume=resume,
                 force=force,
                 progress=bar,
+                game=game,
             )
     except (SpecError, UnknownPresetError, RunDirError) as e:
         raise InputError(str(e)) from None

@@ -23,6 +23,7 @@ from vdgsim.goa.players.params import LOT_AXIS, LOT_FLAG, LOT_OF_KIND
 GAME_COLUMNS = (
     "seed",
     "rotation",
+    "start_player",
     "decisions",
     "log_rows",
     "log_overflow",
@@ -34,6 +35,7 @@ GAME_COLUMNS = (
 (
     G_SEED,
     G_ROTATION,
+    G_START,
     G_DECISIONS,
     G_LOG_ROWS,
     G_OVERFLOW,
@@ -234,9 +236,11 @@ def play_chunk(c, n_players, seeds, rotations, params, auctions):
     for g in range(n):
         # the runner plays the rulebook game: no G9 variants
         flow.new_game_state(c, s, log, n_players, seeds[g], 0, 0, 0)
+        row = games[g]
+        # drawn at set-up (G1.6); the Flag's holder at the end may be another seat
+        row[G_START] = S.fields(s).start_player
         play_to_end(c, s, log, params[rotations[g]], legal)
         st = S.fields(s)
-        row = games[g]
         row[G_SEED] = seeds[g]
         row[G_ROTATION] = rotations[g]
         row[G_DECISIONS] = st.decisions_taken

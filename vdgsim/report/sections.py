@@ -50,7 +50,7 @@ class KeyNumber:
     value: float
     low: float | None
     high: float | None
-    unit: str  # "pp", "%", "VP", ""
+    unit: str  # "pp", "%", "VP", "ducats", ""
     table: str
     row: dict[str, Any]
     column: str
@@ -61,10 +61,12 @@ class KeyNumber:
                 return pp(x)
             if self.unit == "%":
                 return pct(x)
+            if self.unit == "ducats":
+                return f"{x:.2f}"
             return f"{x:+.2f}" if self.unit == "VP" else f"{x:.3f}"
 
         ci = f" [{f(self.low)}, {f(self.high)}]" if self.low is not None else ""
-        unit = {"pp": " pp", "%": "%", "VP": " VP"}.get(self.unit, "")
+        unit = {"pp": " pp", "%": "%", "VP": " VP", "ducats": " ducats"}.get(self.unit, "")
         return f"{f(self.value)}{unit}{ci}"
 
 
@@ -525,6 +527,9 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     )
     sec.figures.append(("win_by_seat", C.seat_chart(by_seat, sec.info)))
     labels = robustness.seats_labels(exp)
+    positions = "start_player" in players.columns
+    if positions:
+        labels |= robustness.seats_labels(exp, by="position")
     _robustness_table(
         exp,
         sec,
@@ -571,6 +576,8 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
             f"{pp(r['largest_gap'])} pp, best seat {r['best_seat']}, worst seat "
             f"{r['worst_seat']})."
         )
+    if positions:
+        _turn_positions(sec, players, labels)
     if not any("wins" in finding_text(f) for f in sec.findings):
         sec.findings.insert(
             0, "No seat's win share differs from the fair share beyond its interval."
@@ -589,6 +596,56 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         _seats_by_preset(exp, sec, by_seat, bal, characters=vdg)
     if any(n.startswith(f"{DEAL}/random/") for n in exp.runs):
         _seats_random_deal(exp, sec, by_seat)
+
+
+def _turn_positions(
+    sec: Section, players: pl.DataFrame, labels: dict[str, dict[str, Label]]
+) -> None:
+    """Goa: win share by turn position counted from the start player drawn at set-up (G1.6),
+    and how often each seat starts."""
+    by_pos = seats.win_by_turn_position(players)
+    sec.tables["win_by_turn_position"] = by_pos
+    sec.tables["start_player_by_seat"] = (
+        players.group_by("players", "seat")
+        .agg((pl.col("start_player") == pl.col("seat")).mean().alias("starts"))
+        .sort("players", "seat")
+    )
+    for r in by_pos.iter_rows(named=True):
+        row = {"players": r["players"], "position": r["position"]}
+        what = "the start player" if r["position"] == 0 else f"turn position {r['position']}"
+        k = KeyNumber(
+            f"{r['players']} players, {what}: win share",
+            r["win_share"],
+            r["win_low"],
+            r["win_high"],
+            "%",
+            "win_by_turn_position",
+            row,
+            "win_share",
+        )
+        sec.numbers.append(k)
+        if r["above_fair"] or r["below_fair"]:
+            side = "more" if r["above_fair"] else "less"
+            gap = KeyNumber(
+                f"{r['players']} players, {what}: win share less the fair share",
+                r["gap"],
+                r["gap_low"],
+                r["gap_high"],
+                "pp",
+                "win_by_turn_position",
+                row,
+                "gap",
+            )
+            sec.numbers.append(gap)
+            sec.findings.append(
+                Finding(
+                    f"With {r['players']} players, {what} (counted from the start player "
+                    f"drawn at set-up) wins {k.text()} of games, {side} than the fair "
+                    f"{pct(r['fair_share'])}% ({gap.text()}).",
+                    gap,
+                    labels.get(robustness.position_key(r["players"], r["position"]), {}),
+                )
+            )
 
 
 def _off_fair(off: list[str]) -> str:
@@ -1167,7 +1224,8 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
     )
 
 
-# the function of each section of vdgsim.analysis.experiment.SECTIONS (the same keys)
+# the function of each section of vdgsim.analysis.experiment.SECTIONS written for Vasco da
+# Gama (with Goa's GOA_SECTION_FUNCTIONS, the same keys)
 SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
     "paired": paired_section,
     "bidding": bidding_section,
@@ -1180,6 +1238,14 @@ SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
 }
 
 
+def section_functions() -> dict[str, Callable[[ExperimentRun, Section], None]]:
+    """Every game's section functions by section key (Goa's own, in
+    :mod:`vdgsim.report.goa_sections`, imported on first use: they build on this module)."""
+    from vdgsim.report.goa_sections import GOA_SECTION_FUNCTIONS
+
+    return {**SECTION_FUNCTIONS, **GOA_SECTION_FUNCTIONS}
+
+
 def build_section(exp: ExperimentRun) -> Section:
     """The report section of one experiment's runs: the one its spec names. Its provenance
     counts the experiment's own runs; robustness runs and the seats runs of other presets or
@@ -1190,5 +1256,5 @@ def build_section(exp: ExperimentRun) -> Section:
     else:
         info = run_info(exp.manifests())
     sec = Section(exp.spec.name, exp.spec.title, exp.spec.question, info)
-    SECTION_FUNCTIONS[exp.spec.section](exp, sec)
+    section_functions()[exp.spec.section](exp, sec)
     return sec

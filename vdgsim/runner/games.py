@@ -116,14 +116,9 @@ def _goa_default() -> GameComponents:
 
 
 def _goa_row(name: str) -> np.ndarray:
-    from vdgsim.goa.players import PresetError, player_row
+    from vdgsim.goa.players import player_row
 
-    try:
-        return player_row(name)
-    except PresetError as e:
-        if "+" in name:  # say why a name that plays Vasco da Gama is refused here
-            raise PresetError(f"{e} (restrictions are Vasco da Gama's)") from None
-        raise
+    return player_row(name)
 
 
 def _goa_named(row: Sequence[float]) -> dict[str, Any]:
@@ -164,7 +159,7 @@ def _goa_play(task: CH.ChunkTask) -> Frames:
         {"game": game_ids, **{name: games[:, i] for i, name in enumerate(GB.GAME_COLUMNS)}}
     ).with_columns(
         pl.lit(p, dtype=pl.Int8).alias("players"),
-        pl.col("rotation", "winner", "winners").cast(pl.Int8),
+        pl.col("rotation", "start_player", "winner", "winners").cast(pl.Int8),
         pl.col("decisions", "log_rows", "winning_vp", "vp_margin").cast(pl.Int32),
         pl.col("log_overflow").cast(pl.Boolean),
     )
