@@ -70,7 +70,8 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
         price = _price_number(r, players)
         sec.numbers.append(price)
         kept = f"; its owner keeps {pct(r['kept_share'])}%" if r[GROUP] != "flag" else ""
-        what = "the Flag" if r[GROUP] == "flag" else f"a {r[GROUP]} lot"
+        article = "an" if r[GROUP][0] in "aeiou" else "a"
+        what = "the Flag" if r[GROUP] == "flag" else f"{article} {r[GROUP]} lot"
         text = (
             f"With {players} players {what} sells for {price.text()} "
             f"({r['lots_per_game']:.2f} a game{kept})"

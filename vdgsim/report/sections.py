@@ -612,7 +612,12 @@ def _turn_positions(
     )
     for r in by_pos.iter_rows(named=True):
         row = {"players": r["players"], "position": r["position"]}
-        what = "the start player" if r["position"] == 0 else f"turn position {r['position']}"
+        k_after = ("", "the seat after", "the second seat after", "the third seat after")
+        what = (
+            "the start player"
+            if r["position"] == 0
+            else f"{k_after[r['position']]} the start player (turn position {r['position']})"
+        )
         k = KeyNumber(
             f"{r['players']} players, {what}: win share",
             r["win_share"],
@@ -639,9 +644,9 @@ def _turn_positions(
             sec.numbers.append(gap)
             sec.findings.append(
                 Finding(
-                    f"With {r['players']} players, {what} (counted from the start player "
-                    f"drawn at set-up) wins {k.text()} of games, {side} than the fair "
-                    f"{pct(r['fair_share'])}% ({gap.text()}).",
+                    f"With {r['players']} players, {what} wins {k.text()} of games, {side} "
+                    f"than the fair {pct(r['fair_share'])}% ({gap.text()}; the start player "
+                    "is drawn at set-up, G1.6).",
                     gap,
                     labels.get(robustness.position_key(r["players"], r["position"]), {}),
                 )
