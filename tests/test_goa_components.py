@@ -22,6 +22,22 @@ def test_overrides_change_values_and_digest():
     assert c.digest != default_components().digest
 
 
+def test_a_list_element_is_overridden_by_its_index():
+    c = load_components(overrides={"development.taxes.3": 7})
+    assert c.data["development"]["taxes"] == [4, 5, 6, 7, 10]
+    assert int(c.array[L.C_DEV_VALUE + 2 * 5 + 3]) == 7
+    tiles = load_components(overrides={"colonies.tiles.1.spices": ["pepper", "clove"]})
+    assert tiles.data["colonies"]["tiles"][1]["spices"] == ["pepper", "clove"]
+    assert tiles.data["colonies"]["tiles"][0] == default_components().data["colonies"]["tiles"][0]
+
+
+@pytest.mark.parametrize("key", ["development.taxes.5", "development.taxes.x", "start.ships.0"])
+def test_a_missing_list_element_is_one_line(key):
+    with pytest.raises(ComponentError, match=f"{key}: no such key") as e:
+        load_components(overrides={key: 1})
+    assert "\n" not in str(e.value)
+
+
 @pytest.mark.parametrize(
     ("key", "value", "msg"),
     [

@@ -88,18 +88,25 @@ def _choice(key: str, v: Any, choices: tuple[str, ...]) -> int:
 
 
 def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    """A copy of ``data`` with each dotted key replaced; a key must already exist."""
+    """A copy of ``data`` with each dotted key replaced; a key must already exist. A list
+    element is addressed by its index: ``development.taxes.2=7``,
+    ``colonies.tiles.1.spices=["pepper", "clove"]``."""
     out = copy.deepcopy(data)
     for key, value in overrides.items():
-        node = out
+        node: Any = out
         parts = key.split(".")
-        for part in parts[:-1]:
-            if not isinstance(node, dict) or part not in node:
-                raise _err(key, "no such key to override")
-            node = node[part]
-        if not isinstance(node, dict) or parts[-1] not in node:
-            raise _err(key, "no such key to override")
-        node[parts[-1]] = value
+        for i, part in enumerate(parts):
+            if isinstance(node, dict) and part in node:
+                slot: Any = part
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                slot = int(part)
+            else:
+                where = ".".join(parts[: i + 1])
+                raise _err(key, f"no such key to override ({where!r} is not in the data)")
+            if i == len(parts) - 1:
+                node[slot] = value
+            else:
+                node = node[slot]
     return out
 
 
