@@ -60,3 +60,40 @@ def test_tile_counts_must_be_29_per_phase():
     tiles[-1]["count"] = 2
     with pytest.raises(ComponentError, match="phase B has 30 tiles"):
         load_components(overrides={"tiles": tiles})
+
+
+def test_the_variants_are_off_unless_the_data_turns_them_on():
+    from vdgsim.goa.components import variant_flags
+
+    assert "variants" not in default_components().data  # the default data leaves them out
+    assert variant_flags(default_components()) == (False, False, False, 0)
+    c = load_components(overrides={"variants.bonanza": True, "variants.extra_action_cap": 10})
+    assert variant_flags(c) == (False, True, False, 10)
+    assert c.digest != default_components().digest
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "msg"),
+    [
+        ("variants.bonanza", "yes", "expected true or false"),
+        ("variants.extra_action_cap", -1, "outside"),
+        ("variants.quick", True, "no such key"),
+    ],
+)
+def test_a_bad_variant_is_one_line(key, value, msg):
+    with pytest.raises(ComponentError, match=msg) as e:
+        load_components(overrides={key: value})
+    assert "\n" not in str(e.value)
+
+
+def test_a_game_plays_the_variants_of_its_data():
+    from vdgsim.goa.game import Options, new_game
+
+    data = load_components(overrides={"variants.quick_start": True})
+    by_data = new_game(players=3, seed=11, components=data)
+    by_option = new_game(players=3, seed=11, options=Options(quick_start=True))
+    plain = new_game(players=3, seed=11)
+    assert by_data.s[L.S_OPT_QUICK] == 1 and plain.s[L.S_OPT_QUICK] == 0
+    assert (by_data.s == by_option.s).all()
+    # explicit options win over the data's
+    assert new_game(players=3, seed=11, components=data, options=Options()).s[L.S_OPT_QUICK] == 0

@@ -274,3 +274,21 @@ def test_every_game_declares_its_tables():
         assert columns["players"][:6] == ("game", "seat", "strategy", "vp", "rank", "win_share")
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         game_of("chess")
+
+
+def test_a_batch_run_plays_the_variants_of_its_data():
+    """G9 variants as component options: a run with ``variants.quick_start`` plays the same
+    games as the players' own loop on that data, and other games than the rulebook's."""
+    import numpy as np
+
+    from vdgsim.goa.components import load_components
+    from vdgsim.goa.players import lineup_params, play_games
+
+    data = load_components(None, {"variants.quick_start": True})
+    run = simulate(["default"] * 3, 30, 21, components=data, game="goa")
+    plain = simulate(["default"] * 3, 30, 21, game="goa")
+    assert run.games["seed"].to_list() == plain.games["seed"].to_list()
+    assert run.players["vp"].to_list() != plain.players["vp"].to_list()
+    vp, _ = play_games(data, 3, run.games["seed"].to_numpy(), lineup_params(["default"] * 3, 3))
+    batch = run.players.sort("game", "seat")["vp"].to_numpy().reshape(-1, 3)
+    assert np.array_equal(vp, batch)

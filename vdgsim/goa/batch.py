@@ -234,8 +234,19 @@ def play_chunk(c, n_players, seeds, rotations, params, auctions):
     auction_rows = np.zeros((cap, len(AUCTION_COLUMNS)), dtype=np.int64)
     n_auctions = 0
     for g in range(n):
-        # the runner plays the rulebook game: no G9 variants
-        flow.new_game_state(c, s, log, n_players, seeds[g], 0, 0, 0)
+        # the G9 variants come with the component data ([variants]; all off by default)
+        flow.new_game_state(
+            c,
+            s,
+            log,
+            n_players,
+            seeds[g],
+            c[L.C_VARIANT_QUICK],
+            c[L.C_VARIANT_BONANZA],
+            c[L.C_VARIANT_STRICT],
+        )
+        # no extra action card is handed out before the first decision (as game.new_game)
+        s[L.S_OPT_EXTRA_CAP] = c[L.C_VARIANT_EXTRA_CAP]
         row = games[g]
         # drawn at set-up (G1.6); the Flag's holder at the end may be another seat
         row[G_START] = S.fields(s).start_player

@@ -87,6 +87,16 @@ def _choice(key: str, v: Any, choices: tuple[str, ...]) -> int:
     return choices.index(v)
 
 
+# G9: the variants a data file may leave out (then the rulebook game), and their defaults;
+# `--set variants.bonanza=true` plays one in any command
+OPTIONS: dict[str, Any] = {
+    "variants.quick_start": False,
+    "variants.bonanza": False,
+    "variants.strict_hand_limit": False,
+    "variants.extra_action_cap": 0,
+}
+
+
 def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``data`` with each dotted key replaced; a key must already exist. A list
     element is addressed by its index: ``development.taxes.2=7``,
@@ -95,6 +105,8 @@ def apply_overrides(data: dict[str, Any], overrides: dict[str, Any]) -> dict[str
     for key, value in overrides.items():
         node: Any = out
         parts = key.split(".")
+        if key in OPTIONS and isinstance(out.get(parts[0], {}), dict):
+            out.setdefault(parts[0], {}).setdefault(parts[1], OPTIONS[key])
         for i, part in enumerate(parts):
             if isinstance(node, dict) and part in node:
                 slot: Any = part
@@ -292,6 +304,38 @@ def _pack_bonanza(d: dict[str, Any], a: np.ndarray) -> None:
         a[L.C_BONANZA_GAIN + b * L.N_GAINS : L.C_BONANZA_GAIN + (b + 1) * L.N_GAINS] = g
 
 
+def _pack_variants(d: dict[str, Any], a: np.ndarray) -> None:
+    v = d.get("variants", {})
+    if not isinstance(v, dict):
+        raise _err("variants", f"expected a table, got {v!r}")
+    known = {k.removeprefix("variants.") for k in OPTIONS}
+    for key in v:
+        if key not in known:
+            raise _err(f"variants.{key}", f"unknown variant (known: {', '.join(sorted(known))})")
+    for key, col in (
+        ("quick_start", L.C_VARIANT_QUICK),
+        ("bonanza", L.C_VARIANT_BONANZA),
+        ("strict_hand_limit", L.C_VARIANT_STRICT),
+    ):
+        on = v.get(key, False)
+        if not isinstance(on, bool):
+            raise _err(f"variants.{key}", f"expected true or false, got {on!r}")
+        a[col] = int(on)
+    if "extra_action_cap" in v:
+        a[L.C_VARIANT_EXTRA_CAP] = _int(d, "variants.extra_action_cap", 0, 99)
+
+
+def variant_flags(c: Components) -> tuple[bool, bool, bool, int]:
+    """(quick start, Bonanza, strict hand limit, extra-action cap) of the data's variants."""
+    a = c.array
+    return (
+        bool(a[L.C_VARIANT_QUICK]),
+        bool(a[L.C_VARIANT_BONANZA]),
+        bool(a[L.C_VARIANT_STRICT]),
+        int(a[L.C_VARIANT_EXTRA_CAP]),
+    )
+
+
 def build(data: dict[str, Any], source: str) -> Components:
     """Validate ``data`` and pack it."""
     a = np.zeros(L.C_SIZE, dtype=np.int64)
@@ -302,6 +346,7 @@ def build(data: dict[str, Any], source: str) -> Components:
     tiles = _pack_tiles(data, a)
     cards = _pack_cards(data, a)
     _pack_bonanza(data, a)
+    _pack_variants(data, a)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
     digest = hashlib.sha256(canonical).hexdigest()[:16]
     return Components(data, a, tuple(tiles), tuple(cards), tuple(ctypes), source, digest)

@@ -19,7 +19,7 @@ import numpy as np
 
 from vdgsim.goa import actions as A
 from vdgsim.goa import layout as L
-from vdgsim.goa.components import Components, default_components
+from vdgsim.goa.components import Components, default_components, variant_flags
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
 
@@ -32,12 +32,20 @@ class IllegalActionError(ValueError):
 
 @dataclass(frozen=True)
 class Options:
-    """G9.1 Quick start, G9.2 Bonanza, G9.3 strict hand limit (all off by default)."""
+    """G9.1 Quick start, G9.2 Bonanza, G9.3 strict hand limit (all off by default). A game
+    set up without options plays the component data's ``[variants]`` (:func:`data_options`;
+    none in the default data)."""
 
     quick_start: bool = False
     bonanza: bool = False
     strict_hand_limit: bool = False
     extra_action_cap: int = 0  # A6: 0 = unlimited (the reading); 10 = the printed supply
+
+
+def data_options(components: Components) -> Options:
+    """The variants the component data turns on (``--set variants.bonanza=true``)."""
+    quick, bonanza, strict, cap = variant_flags(components)
+    return Options(quick, bonanza, strict, cap)
 
 
 @dataclass
@@ -100,7 +108,7 @@ def new_game(
     ):
         raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
     comp = components if components is not None else default_components()
-    opt = options or Options()
+    opt = options or data_options(comp)
     s = np.zeros(L.S_SIZE, dtype=np.int64)
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), dtype=np.int64)
     flow.new_game_state(

@@ -38,10 +38,11 @@ def play_batch(c, n_players, seeds, quick, bonanza, strict, params, vp, share):
 
 def play_games(components, players: int, seeds: np.ndarray, params: np.ndarray, options=None):
     """Play ``len(seeds)`` games in compiled code; returns (vp, win_share) arrays
-    (games x seats). ``options`` is a :class:`vdgsim.goa.game.Options` (default: none)."""
-    from vdgsim.goa.game import Options
+    (games x seats). ``options`` is a :class:`vdgsim.goa.game.Options` (default: the
+    component data's variants, none in the default data)."""
+    from vdgsim.goa.game import data_options
 
-    opt = options or Options()
+    opt = options or data_options(components)
     if opt.extra_action_cap:
         raise ValueError("play_games plays the default extra-action reading (cap 0) only")
     seeds = np.ascontiguousarray(seeds, dtype=np.int64)
