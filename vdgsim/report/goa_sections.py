@@ -24,13 +24,13 @@ GROUP = "lot_group"  # the auctions table's lot kinds, the keys of the lot_weigh
 
 def _price_number(r: dict, players: int) -> KeyNumber:
     return KeyNumber(
-        f"{players} players, {r['lot_group']}: mean price",
+        f"{players} players, {r[GROUP]}: mean price",
         r["mean_price"],
         r["price_low"],
         r["price_high"],
         "ducats",
         "lot_prices",
-        {"players": players, "lot_group": r["lot_group"]},
+        {"players": players, GROUP: r[GROUP]},
         "mean_price",
     )
 
