@@ -128,3 +128,11 @@ def test_a_bad_parameter_change_is_one_line(name, message):
     with pytest.raises(PresetError, match=message) as e:
         player_row(name)
     assert "\n" not in str(e.value)
+
+
+def test_a_goa_sweep_has_no_section_yet_and_says_so():
+    sweep = {"name": "s", "game": "goa", "kind": "sweep", "games": 4, "seed": 1,
+             "players": ["default", "default"],
+             "sweep": {"key": "scoring.most_ducats_vp", "values": [2, 4]}}  # fmt: skip
+    with pytest.raises(SpecError, match="no report section is written for a Goa sweep"):
+        parse_spec(sweep, "t.toml")

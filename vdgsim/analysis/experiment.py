@@ -298,11 +298,13 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         or game not in SECTIONS[section].games
     ):
         known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind and game in s.games)
+        what = f"a {game_of(game).title} {kind} experiment"
         raise _fail(
             source,
             "section",
-            f"must be one of {known} for a {game_of(game).title} {kind} experiment, "
-            f"got {section!r}",
+            f"must be one of {known} for {what}, got {section!r}"
+            if known
+            else f"no report section is written for {what} yet",
         )
     games = _typed(data, "games", int, source)
     quick = _typed(data, "quick_games", int, source, min(games, 200))
