@@ -130,6 +130,17 @@ def paired_difference(
     return out
 
 
+def vp_source_columns(game: str) -> tuple[str, ...]:
+    """The players table's VP-by-source columns of ``game`` (``vdg``, ``goa``)."""
+    if game == "vdg":
+        from vdgsim.vocabulary import VP_SOURCE_COLUMNS
+
+        return VP_SOURCE_COLUMNS
+    from vdgsim.goa.layout import VP_SOURCE_COLUMNS as GOA
+
+    return GOA
+
+
 def win_share_table(
     players: pl.DataFrame, by: str | list[str], confidence: float = 0.95
 ) -> pl.DataFrame:

@@ -9,12 +9,11 @@ t interval over deals (:func:`vdgsim.analysis.common.paired_difference`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis.common import focus_rows, paired_difference
+from vdgsim.analysis.common import focus_rows, paired_difference, vp_source_columns
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
 from vdgsim.goa.layout import COLUMN_KEYS as GOA_COLUMN_KEYS
 from vdgsim.vocabulary import (
@@ -92,16 +91,14 @@ GOA_BEHAVIOUR = {
 """The same for a Goa focus player: its end-of-game holdings and development rows."""
 
 
-def behaviour_words(game: str, columns: Sequence[str]) -> dict[str, str]:
+def behaviour_words(game: str) -> dict[str, str]:
     """``{column: words}`` of what a restriction may change (:data:`BEHAVIOUR` or
-    :data:`GOA_BEHAVIOUR`) and then of where its VP came from (:data:`MECHANISM`, or for
-    Goa every ``vp_<source>`` column of its players table, ``columns``)."""
+    :data:`GOA_BEHAVIOUR`) and then of where its VP came from (:data:`MECHANISM`, or Goa's
+    VP-by-source columns)."""
     if game == "vdg":
         return {**BEHAVIOUR, **MECHANISM}
     mechanism = {
-        c: f"VP from {c.removeprefix('vp_').replace('_', ' ')}"
-        for c in columns
-        if c.startswith("vp_")
+        c: f"VP from {c.removeprefix('vp_').replace('_', ' ')}" for c in vp_source_columns(game)
     }
     return {**GOA_BEHAVIOUR, **mechanism}
 
@@ -129,8 +126,8 @@ def behaviour_changes(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFr
     game = exp.spec.game
     base = _behaviour_table(exp.runs[BASELINE], game)
     rows = []
-    what = behaviour_words(game, base.columns)
-    mechanism = {c for c in what if c.startswith("vp_")}
+    what = behaviour_words(game)
+    mechanism = set(vp_source_columns(game))
     for arm in exp.spec.arms:
         var = _behaviour_table(exp.runs[arm.name], game)
         d = paired_difference(base, var, tuple(what), confidence)

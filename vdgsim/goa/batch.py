@@ -46,7 +46,7 @@ GAME_COLUMNS = (
 ) = range(len(GAME_COLUMNS))
 
 # --- per-player integer columns (the win share is a float column of its own) -------------------
-VP_SOURCE_COLUMNS = tuple("vp_" + name.replace(" ", "_") for name in L.VP_SOURCE_NAMES)
+VP_SOURCE_COLUMNS = L.VP_SOURCE_COLUMNS
 ROW_COLUMNS = tuple(f"row_{key}" for key in L.COLUMN_KEYS)
 PLAYER_COLUMNS = (
     "seat",

@@ -303,6 +303,8 @@ VP_SOURCE_NAMES = (
     "missions",
 )
 VP_DEV, VP_COLONIES, VP_CARDS, VP_DUCATS, VP_SMALL, VP_POLL, VP_MISSION = range(N_VP_SOURCES)
+# the players table's VP-by-source columns (vdgsim.goa.batch), read by the analysis
+VP_SOURCE_COLUMNS = tuple("vp_" + name.replace(" ", "_") for name in VP_SOURCE_NAMES)
 
 # --- steps of the game's program counter ---------------------------------------------------
 STEP_NAMES = (

@@ -27,7 +27,14 @@ from vdgsim.analysis import (
 )
 from vdgsim.analysis import charts as C
 from vdgsim.analysis import ships as ship_fates_mod
-from vdgsim.analysis.common import RunInfo, one_rotation, pct, pp, run_info
+from vdgsim.analysis.common import (
+    RunInfo,
+    one_rotation,
+    pct,
+    pp,
+    run_info,
+    vp_source_columns,
+)
 from vdgsim.analysis.experiment import (
     BASELINE,
     DEAL,
@@ -517,10 +524,7 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["win_by_seat"] = by_seat
     sec.tables["balance_index"] = bal
     sec.tables["score_distribution"] = seats.score_distribution(players)
-    src = seats.vp_by_source(
-        players,
-        seats.VP_SOURCE_COLUMNS if vdg else tuple(c for c in players.columns if c[:3] == "vp_"),
-    )
+    src = seats.vp_by_source(players, vp_source_columns(exp.spec.game))
     sec.tables["vp_by_source"] = src
     sec.tables["ties"] = seats.tie_rate(
         {n: r for n, r in exp.runs.items() if not n.startswith((f"{DEAL}/", f"{ROBUST}/"))}
