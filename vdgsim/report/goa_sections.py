@@ -17,7 +17,7 @@ from vdgsim.analysis import charts as C
 from vdgsim.analysis import goa_lots
 from vdgsim.analysis.common import pct
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
-from vdgsim.report.sections import KeyNumber, Section, _baseline_info, _paired_core
+from vdgsim.report.sections import KeyNumber, Section, baseline_info, paired_core
 
 GROUP = "lot_group"  # the auctions table's lot kinds, the keys of the lot_weight parameter
 
@@ -47,9 +47,9 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["lot_prices"] = prices
     sec.tables["lot_prices_by_kind"] = goa_lots.lot_prices(auctions, by="category")
     sec.tables["buyer_win_share"] = goa_lots.buyer_win_share(auctions, base.players, by=GROUP)
-    info = _baseline_info(sec, base.games, "the baseline run: every lot of every game")
+    info = baseline_info(sec, base.games, "the baseline run: every lot of every game")
     sec.figures.append(("lot_prices", C.lot_price_chart(prices, info, GROUP)))
-    eff = _paired_core(exp, sec, "player")
+    eff = paired_core(exp, sec, "player")
     worth = (
         prices.filter(pl.col("players") == players)
         .join(

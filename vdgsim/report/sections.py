@@ -121,7 +121,7 @@ def _verdict(low: float, high: float) -> str:
     return "not distinguishable from zero at this sample size"
 
 
-def _baseline_info(sec: Section, frame: pl.DataFrame, about: str) -> RunInfo:
+def baseline_info(sec: Section, frame: pl.DataFrame, about: str) -> RunInfo:
     """The provenance of a chart drawn from the baseline run only (``frame``'s games)."""
     return replace(sec.info, games=frame["game"].n_unique(), about=about)
 
@@ -194,7 +194,7 @@ def _robustness_table(
     )
 
 
-def _paired_core(
+def paired_core(
     exp: ExperimentRun, sec: Section, subject: str, eff: pl.DataFrame | None = None
 ) -> pl.DataFrame:
     """Effects, labels and findings of every arm (``eff``: the arm effects, if the section
@@ -313,7 +313,7 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
         by_a = bidding.observed_by_area(acts)
         sec.tables["observed_by_distance"] = by_d
         sec.tables["observed_by_area"] = by_a
-        dec_info = _baseline_info(sec, exp.runs[BASELINE].games, "the baseline run")
+        dec_info = baseline_info(sec, exp.runs[BASELINE].games, "the baseline run")
         sec.figures.append(("taken_by_distance", C.taken_chart(by_d, dec_info)))
         sec.figures.append(("performed_by_distance", C.distance_chart(by_d, dec_info)))
         for r in by_a.iter_rows(named=True):
@@ -341,7 +341,7 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
                     else "."
                 )
             )
-    _paired_core(exp, sec, "player")
+    paired_core(exp, sec, "player")
 
 
 def _landing_interventions(exp: ExperimentRun, eff: pl.DataFrame) -> dict[str, dict[str, Any]]:
@@ -364,7 +364,7 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     use = ports.landing_use(base_players, by=None)
     sec.tables["landing_use"] = use
     sec.tables["landing_association"] = ports.landing_association(base_players)
-    base_info = _baseline_info(sec, base_players, _ONE_ROTATION)
+    base_info = baseline_info(sec, base_players, _ONE_ROTATION)
     sec.figures.append(("landing_use", C.landing_use_chart(use, base_info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
@@ -443,7 +443,7 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
         f"({top['ships_per_game']:.2f} per player per game)."
     )
     sec.notes.append("The landing association table is correlational (who sends ships where).")
-    _paired_core(exp, sec, "player", eff)
+    paired_core(exp, sec, "player", eff)
 
 
 def characters_section(exp: ExperimentRun, sec: Section) -> None:
@@ -453,7 +453,7 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["holding"] = hold
     sec.tables["holder_results"] = characters.holder_results(base)
     sec.tables["changes_of_hands"] = characters.changes_of_hands(base)
-    sec.figures.append(("holding", C.holding_chart(hold, _baseline_info(sec, base, _ONE_ROTATION))))
+    sec.figures.append(("holding", C.holding_chart(hold, baseline_info(sec, base, _ONE_ROTATION))))
     p = int(exp.runs[BASELINE].manifest["run"]["players"])
     dealt = seats.win_by_seat(base.with_columns(pl.lit(p, dtype=pl.Int8).alias("players")))
     sec.tables["dealt_character"] = dealt
@@ -474,7 +474,7 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
             f"{k.text()} of {p}-player games between identical players (fair "
             f"{pct(r['fair_share'])}%; seat order and dealt character go together, R1.3)."
         )
-    _paired_core(exp, sec, "player")
+    paired_core(exp, sec, "player")
     sec.notes.append(
         "'Always hosts X' is a mandate: whenever one of the player's Characters numbers is "
         "called and X can be hosted, the player hosts X (paying any right-to-act cost) instead "
@@ -485,7 +485,7 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
 
 def paired_section(exp: ExperimentRun, sec: Section) -> None:
     """A paired experiment without a dedicated section."""
-    _paired_core(exp, sec, "player")
+    paired_core(exp, sec, "player")
 
 
 # --- seats --------------------------------------------------------------------------------------
