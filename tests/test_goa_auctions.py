@@ -23,7 +23,7 @@ from vdgsim.goa.engine import flow
 from vdgsim.goa.players import lineup_params, play_to_end
 from vdgsim.goa.players import params as P
 from vdgsim.goa.players.policy import choose
-from vdgsim.runner import load_run, make_spec, simulate
+from vdgsim.runner import load_run, load_tournament, make_spec, simulate
 from vdgsim.runner.games import game_of
 
 
@@ -288,6 +288,51 @@ def test_cli_records_auctions(tmp_path: Path) -> None:
     run = load_run(out)
     assert run.auctions is not None and run.auctions.height == 6 * L.N_ROUNDS * 3
     assert CliRunner().invoke(app, ["check", str(out)]).exit_code == 0
+
+
+def test_a_tournament_records_auctions_for_every_lineup(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    args = ["tournament", "--game", "goa", "--presets", "default,colonies"]
+    args += ["--player-counts", "2", "--games", "4", "--auctions", "--out", str(out)]
+    res = CliRunner().invoke(app, [*args, "--no-progress"])
+    assert res.exit_code == 0, res.output
+    t = load_tournament(out)
+    assert t.manifest["auctions"] is True and "ships" not in t.manifest
+    # the one 2-player line-up, as its own simulate with the same settings records it
+    alone = simulate(
+        ["default", "colonies"], games=4, seed=0, rotate=True, game="goa", auctions=True
+    )
+    stacked = t.stacked("auctions")
+    assert stacked.get_column("lineup").unique().to_list() == ["default,colonies"]
+    assert stacked.drop("lineup").equals(alone.auctions)  # it has its own players column
+    # a damaged line-up: check's repair command asks for the table again, and it resumes
+    (next((out / "2p-00" / "auctions").glob("chunk-*.parquet"))).unlink()
+    res = CliRunner().invoke(app, ["check", str(out)])
+    assert res.exit_code == 1 and "vdg tournament --game goa" in res.output
+    assert "--auctions" in res.output
+    resumed = CliRunner().invoke(app, [*args, "--resume", "--no-progress"])
+    assert resumed.exit_code == 0, resumed.output
+    assert CliRunner().invoke(app, ["check", str(out)]).exit_code == 0
+    # without the table it is another tournament
+    again = CliRunner().invoke(app, [*args[:-3], "--out", str(out), "--resume", "--no-progress"])
+    assert again.exit_code != 0 and "other settings" in again.output
+
+
+def test_a_vasco_da_gama_tournament_refuses_auctions(tmp_path: Path) -> None:
+    args = ["tournament", "--presets", "default,random", "--player-counts", "2"]
+    res = CliRunner().invoke(
+        app, [*args, "--games", "2", "--auctions", "--out", str(tmp_path / "t")]
+    )
+    assert res.exit_code == 2 and "only Goa's runs have one" in res.output
+    assert not (tmp_path / "t").exists()
+    assert "--auctions" in CliRunner().invoke(app, ["tournament", "--help"]).output
+    # its own optional table, the same way
+    res = CliRunner().invoke(app, [*args, "--games", "2", "--ships", "--out", str(tmp_path / "s")])
+    assert res.exit_code == 0, res.output
+    t = load_tournament(tmp_path / "s")
+    assert t.manifest["ships"] is True and t.stacked("ships").height > 0
+    with pytest.raises(KeyError, match="no 'auctions' table"):
+        t.stacked("auctions")
 
 
 # --- lot_weight ---------------------------------------------------------------------------------

@@ -46,8 +46,9 @@ def _tournament_command(top: Path, meta: dict[str, Any], sub: dict[str, Any] | N
     args += ["--presets", ",".join(meta.get("presets", []))]
     args += ["--player-counts", ",".join(str(p) for p in meta.get("player_counts", []))]
     args += ["--games", str(meta.get("games_per_lineup")), "--seed", str(meta.get("seed"))]
-    if meta.get("mirror"):
-        args.append("--mirror")
+    for flag in ("mirror", "ships", "auctions"):
+        if meta.get(flag):
+            args.append(f"--{flag}")
     if sub is not None:
         # the settings a tournament does not record itself are those of its runs
         run_args = shlex.split(resume_command(sub, top))

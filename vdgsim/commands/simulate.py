@@ -85,6 +85,20 @@ ChunkOpt = Annotated[
         min=1,
     ),
 ]
+ShipsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--ships", help="Also record a ships table: one row per player ship sent, its fate."
+    ),
+]
+AuctionsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--auctions",
+        help="Goa: also record an auctions table: one row per auctioned tile or Flag, its "
+        "owner, buyer and price.",
+    ),
+]
 OutOpt = Annotated[
     Path | None,
     typer.Option("--out", help="Run directory for the Parquet tables and manifest.json."),
@@ -326,20 +340,8 @@ def simulate(
             help="Rotate the line-up over the seats (game i uses rotation i mod players).",
         ),
     ] = False,
-    ships: Annotated[
-        bool,
-        typer.Option(
-            "--ships", help="Also record a ships table: one row per player ship sent, its fate."
-        ),
-    ] = False,
-    auctions: Annotated[
-        bool,
-        typer.Option(
-            "--auctions",
-            help="Goa: also record an auctions table: one row per auctioned tile or Flag, its "
-            "owner, buyer and price.",
-        ),
-    ] = False,
+    ships: ShipsOpt = False,
+    auctions: AuctionsOpt = False,
     data: DataOption = None,
     overrides: SetOption = None,
     progress: ProgressOpt = True,
@@ -468,6 +470,8 @@ def tournament(
             "--mirror", help="Also play line-ups of a single preset (every seat the same)."
         ),
     ] = False,
+    ships: ShipsOpt = False,
+    auctions: AuctionsOpt = False,
     data: DataOption = None,
     overrides: SetOption = None,
     progress: ProgressOpt = True,
@@ -488,7 +492,16 @@ def tournament(
         components = game_of(game).load_components(data, overrides)
         plan = tournament_plan(names, counts, games, mirror, game)
         # a table the game does not record is refused now rather than after it compiles
-        make_spec(plan[0]["lineup"], games, seed, chunk_size, decisions=decisions, game=game)
+        make_spec(
+            plan[0]["lineup"],
+            games,
+            seed,
+            chunk_size,
+            decisions=decisions,
+            ships=ships,
+            game=game,
+            auctions=auctions,
+        )
         if out is not None:  # now rather than after the engine compiles
             check_tournament_dir(out, resume, force)
     except _USAGE_ERRORS as e:
@@ -517,6 +530,8 @@ def tournament(
                 force=force,
                 progress=advance,
                 game=game,
+                ships=ships,
+                auctions=auctions,
             )
         wall = time.perf_counter() - t0
     except _USAGE_ERRORS as e:
@@ -524,8 +539,9 @@ def tournament(
     except KeyboardInterrupt:
         argv = ["vdg", "tournament", *_game_argv(game), "--presets", ",".join(names)]
         argv += ["--player-counts", ",".join(map(str, counts)), "--games", str(games)]
-        if mirror:
-            argv.append("--mirror")
+        for flag, on in (("--mirror", mirror), ("--ships", ships), ("--auctions", auctions)):
+            if on:
+                argv.append(flag)
         saved = 0
         if out is not None:
             argv += _shared_argv(

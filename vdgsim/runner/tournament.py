@@ -49,9 +49,14 @@ class Tournament:
     @property
     def players(self) -> pl.DataFrame:
         """Player rows of every run, with ``players`` (count) and ``lineup`` columns."""
+        return self.stacked("players")
+
+    def stacked(self, table: str) -> pl.DataFrame:
+        """One table of every run (``players``, ``games``, or an optional table the tournament
+        recorded: ``ships``, ``auctions``), with ``players`` (count) and ``lineup`` columns."""
         return pl.concat(
             [
-                r.players.with_columns(
+                r.table(table).with_columns(
                     pl.lit(r.manifest["run"]["players"], dtype=pl.Int8).alias("players"),
                     pl.lit(",".join(r.manifest["run"]["lineup"])).alias("lineup"),
                 )
@@ -114,10 +119,14 @@ def tournament(
     force: bool = False,
     progress: Progress | None = None,
     game: str = "vdg",
+    ships: bool = False,
+    auctions: bool = False,
 ) -> Tournament:
     """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``.
 
-    ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``, as for :func:`simulate`.
+    ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``, as for :func:`simulate`; ``ships``
+    (Vasco da Gama) and ``auctions`` (Goa) add that optional table to every line-up's run
+    (:meth:`Tournament.stacked` reads them together).
 
     Everything is checked (presets, player counts, ``resume`` with ``force``) before the
     tournament directory is touched.
@@ -131,7 +140,15 @@ def tournament(
     for entry in plan:
         # a bad seed or chunk size would otherwise stop the tournament after its first runs
         make_spec(
-            entry["lineup"], games, seed, chunk_size, rotate=True, decisions=decisions, game=game
+            entry["lineup"],
+            games,
+            seed,
+            chunk_size,
+            rotate=True,
+            decisions=decisions,
+            ships=ships,
+            game=game,
+            auctions=auctions,
         )
     manifest: dict[str, Any] = {
         "format": O.FORMAT_VERSION,
@@ -144,6 +161,10 @@ def tournament(
     }
     if game != "vdg":  # absent for Vasco da Gama, as in tournaments written before Goa
         manifest["game"] = game
+    # recorded only when on, so tournaments written before these options still resume
+    for table, on in (("ships", ships), ("auctions", auctions)):
+        if on:
+            manifest[table] = True
     top = Path(out) if out is not None else None
     if top is not None:
         if scheduler:
@@ -165,6 +186,8 @@ def tournament(
                 chunk_size=chunk_size,
                 rotate=True,
                 decisions=decisions,
+                ships=ships,
+                auctions=auctions,
                 components=components,
                 resume=resume,
                 progress=progress,
