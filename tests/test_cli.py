@@ -8,14 +8,27 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import Ran, run_vdg
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def vdg(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True, cwd=ROOT
+def vdg(*args: str) -> Ran:
+    return run_vdg(*args, cwd=ROOT)
+
+
+def test_the_script_itself_exits_2_with_one_line() -> None:
+    """The other tests run `cli.main` in this process; this one runs `python cli.py`."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "cli.py"), "play", "--players", "5"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == [
+        "vdg: error: --players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got 5"
+    ]
 
 
 def test_play_prints_a_round_by_round_account() -> None:

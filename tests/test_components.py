@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import subprocess
-import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run_vdg
 
 from vdgsim import ComponentError, load_components, new_game
 from vdgsim import layout as L
@@ -308,11 +307,8 @@ def test_vdg_data_check_names_the_field_and_the_nearest_keys(tmp_path: Path) -> 
     bad.write_text(
         DEFAULT_PATH.read_text().replace("missionaries = 6", "missionaries = 6\nmisionaries = 5")
     )
-    root = Path(__file__).resolve().parents[1]
     for args in (["data", "check", str(bad)], ["data", "check", "--set", "counts.misionaries=5"]):
-        out = subprocess.run(
-            [sys.executable, str(root / "cli.py"), *args], capture_output=True, text=True, cwd=root
-        )
+        out = run_vdg(*args)
         assert out.returncode == 2
         assert len(out.stderr.strip().splitlines()) == 1
         assert "counts.misionaries" in out.stderr and "missionaries" in out.stderr

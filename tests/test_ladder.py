@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pytest
+from cli_helpers import Ran, run_vdg
 
 from vdgsim.analysis.ladder import (
     INPUT_COLUMNS,
@@ -25,10 +24,8 @@ from vdgsim.analysis.ladder import (
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def vdg(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True, cwd=ROOT
-    )
+def vdg(*args: str) -> Ran:
+    return run_vdg(*args, cwd=ROOT)
 
 
 def seat_rows(games: Sequence[tuple[int, int, Sequence[tuple[str, int]]]]) -> pl.DataFrame:

@@ -3,13 +3,12 @@ from, is reproducible, and the optimiser actually finds something better."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import Ran, run_vdg
 
 from strategies.loop import play_games
 from strategies.params import P_GIVEUP_BIAS, P_MAX_PAY
@@ -21,10 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TINY = {"generations": 2, "popsize": 4, "games": 16, "eval_games": 16}
 
 
-def vdg(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True, cwd=cwd
-    )
+def vdg(*args: str, cwd: Path) -> Ran:
+    return run_vdg(*args, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
