@@ -15,13 +15,12 @@ hand limit ``Options(strict_hand_limit=True)``.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import NoReturn
 
 import numpy as np
 
-from vdgsim.fastcall import FastCall
+from vdgsim.fastcall import FastCall, action_code, check_array
 from vdgsim.goa import actions as A
 from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components, variant_flags
@@ -83,9 +82,9 @@ class GameState:
     def __post_init__(self) -> None:
         # the compiled entry points read these arrays without checking their shape or layout
         # (vdgsim.fastcall); numba's dispatcher would have compiled a version for any other
-        _check_array("s", self.s, 1)
-        _check_array("log", self.log, 2)
-        _check_array("components.array", self.components.array, 1)
+        check_array("s", self.s, 1)
+        check_array("log", self.log, 2)
+        check_array("components.array", self.components.array, 1)
         if self.s.shape != (L.S_SIZE,):
             raise ValueError(f"a Goa state is an int64 array of {L.S_SIZE}, got {self.s.shape}")
         if self.log.shape[1] != L.LOG_WIDTH:
@@ -112,16 +111,6 @@ class GameState:
     @property
     def current_player(self) -> int:
         return int(self.s[L.S_DEC_PLAYER])
-
-
-def _check_array(name: str, a: np.ndarray, ndim: int) -> None:
-    if not (
-        isinstance(a, np.ndarray)
-        and a.dtype == np.int64
-        and a.ndim == ndim
-        and a.flags.c_contiguous
-    ):
-        raise ValueError(f"{name} must be a C-contiguous {ndim}-d int64 array")
 
 
 @dataclass(frozen=True)
@@ -196,7 +185,7 @@ def apply_action(state: GameState, action: int) -> None:
     legal for the pending decision, for a non-integer action, or once the game is over.
     """
     if type(action) is not int:
-        action = _action_code(action)
+        action = action_code(action, IllegalActionError)
     status = ILLEGAL
     if _INT64_MIN <= action <= _INT64_MAX:  # numba would reject a wider int or retype it
         status = _apply.call(state.components.array, state.s, state.log, action, state._scratch)
@@ -211,7 +200,7 @@ def step(state: GameState, action: int) -> list[int]:
     game is over (a pending decision always has a legal action). The same
     :class:`IllegalActionError`, state unchanged, as :func:`apply_action`."""
     if type(action) is not int:
-        action = _action_code(action)
+        action = action_code(action, IllegalActionError)
     n = STEP_ILLEGAL
     if _INT64_MIN <= action <= _INT64_MAX:
         n = _step.call(state.components.array, state.s, state.log, action, state._scratch)
@@ -227,16 +216,6 @@ def _refuse(state: GameState, action: int, over: bool) -> NoReturn:
         f"action {action} is not legal for the pending decision "
         f"({L.DECISION_NAMES[state.decision]}, seat {state.current_player})"
     )
-
-
-def _action_code(action: object) -> int:
-    """``action`` as a Python int (numpy integers, bool); anything else is no action code."""
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalActionError(
-            f"an action is an integer action code, got {action!r} ({type(action).__name__})"
-        ) from None
 
 
 def is_over(state: GameState) -> bool:
