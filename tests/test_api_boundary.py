@@ -1,54 +1,131 @@
-"""The public/internal boundary of docs/api.md: players (``strategies/``) and the runner
-(``vdgsim/runner/``) use only the engine's public names, or an exception listed here."""
+"""The public/internal boundary of docs/api.md, for each game's engine: Vasco da Gama's
+players (``strategies/``) and the runner (``vdgsim/runner/``); Goa's players, chunk loop,
+bench, random play and conformance runs, and the runner again for Goa's engine. Each uses only
+its engine's public names, or an exception listed here."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCOPE = ("strategies", "vdgsim/runner")
 
 ALL = "*"
-# engine module -> the names code outside the engine may use (docs/api.md, "Public")
-PUBLIC: dict[str, set[str] | str] = {
-    "flow": {"new_game_state", "legal_actions", "apply", "sending_merchant"},
-    "actions": ALL,
-    "rng": {"randint", "next_u32", "next_u63", "seed_stream", "shuffle"},
-    "scoring": {"ranks_and_shares"},
-    "state": {"fields"},
-}
-# (importing file, engine module) -> internal names it uses on purpose (docs/api.md,
-# "Known exceptions")
-EXCEPTIONS: dict[tuple[str, str], set[str] | str] = {
-    ("strategies/heuristic/values.py", "landings"): {"merchant_tile"},
-    ("strategies/heuristic/values.py", "common"): {"tiles_owned_at"},
-    ("strategies/sanity.py", "events"): ALL,
-    ("vdgsim/runner/batch.py", "events"): ALL,
-}
+Names = set[str] | str
 
 
-def engine_uses(source: str) -> set[tuple[str, str]]:
-    """(engine module, name) pairs a source uses: ``from vdgsim.engine.m import name`` and
-    ``from vdgsim.engine import m [as alias]`` followed by ``alias.name``; a bare module
+@dataclass(frozen=True)
+class Boundary:
+    """One game's engine and the code that must stay outside it.
+
+    ``package`` is the engine's package; ``modules`` maps any other module that belongs to the
+    engine (its dotted name) to the short name the tables use. ``public`` is engine module ->
+    names code outside the engine may use (docs/api.md, "Public"); ``exceptions`` is
+    (importing file, engine module) -> internal names it uses on purpose ("Known
+    exceptions"). ``scope`` lists the folders and files checked."""
+
+    package: str
+    scope: tuple[str, ...]
+    public: dict[str, Names]
+    exceptions: dict[tuple[str, str], Names]
+    modules: dict[str, str] = field(default_factory=dict)
+
+    def dotted(self, module: str) -> str:
+        """The dotted name of the engine module the tables call ``module``."""
+        outside = {short: name for name, short in self.modules.items()}
+        return outside.get(module, f"{self.package}.{module}")
+
+
+VDG = Boundary(
+    package="vdgsim.engine",
+    scope=("strategies", "vdgsim/runner"),
+    public={
+        "flow": {"new_game_state", "legal_actions", "apply", "sending_merchant"},
+        "actions": ALL,
+        "rng": {"randint", "next_u32", "next_u63", "seed_stream", "shuffle"},
+        "scoring": {"ranks_and_shares"},
+        "state": {"fields"},
+    },
+    exceptions={
+        ("strategies/heuristic/values.py", "landings"): {"merchant_tile"},
+        ("strategies/heuristic/values.py", "common"): {"tiles_owned_at"},
+        ("strategies/sanity.py", "events"): ALL,
+        ("vdgsim/runner/batch.py", "events"): ALL,
+    },
+)
+
+# Goa's state views (vdgsim.goa.state) sit beside its engine package but are the engine's
+# state module, as vdgsim.engine.state is Vasco da Gama's; its layout constants and action
+# codec (vdgsim.goa.layout, vdgsim.goa.actions) are public as a whole, like vdgsim.layout.
+GOA_HEURISTIC = "vdgsim/goa/players/heuristic"
+GOA = Boundary(
+    package="vdgsim.goa.engine",
+    modules={"vdgsim.goa.state": "state"},
+    scope=(
+        "vdgsim/goa/players",
+        "vdgsim/goa/batch.py",
+        "vdgsim/goa/bench.py",
+        "vdgsim/goa/random_play.py",
+        "vdgsim/goa/conformance.py",
+        "vdgsim/runner",
+    ),
+    public={
+        "flow": {"new_game_state", "legal_actions", "apply"},
+        "scoring": {"ranks_and_shares"},
+        "state": {"fields", "comp"},
+    },
+    exceptions={
+        (f"{GOA_HEURISTIC}/acting.py", "colonies"): {"shortfall"},
+        (f"{GOA_HEURISTIC}/acting.py", "common"): {
+            "hand_limit",
+            "level",
+            "single_spice",
+            "space_free",
+            "spice_total",
+        },
+        (f"{GOA_HEURISTIC}/acting.py", "expedition"): {"cards_left", "has_effect"},
+        (f"{GOA_HEURISTIC}/values.py", "common"): {"lowest_row", "space_free", "spice_total"},
+        (f"{GOA_HEURISTIC}/lots.py", "common"): {"lowest_row"},
+        (f"{GOA_HEURISTIC}/lots.py", "scoring"): {"holds_kind", "small_plantations"},
+        (f"{GOA_HEURISTIC}/bidding.py", "markers"): {"placer"},
+        ("vdgsim/goa/batch.py", "common"): {"EV_DECISION", "EV_SP", "EV_TILE"},
+    },
+)
+BOUNDARIES = {"vdg": VDG, "goa": GOA}
+EACH_GAME = pytest.mark.parametrize("boundary", BOUNDARIES.values(), ids=BOUNDARIES.keys())
+
+
+def engine_uses(source: str, boundary: Boundary = VDG) -> set[tuple[str, str]]:
+    """(engine module, name) pairs a source uses: ``from <engine>.m import name`` and
+    ``from <engine> import m [as alias]`` followed by ``alias.name``; a bare module
     reference counts as the name ``*``."""
+    package, modules = boundary.package, boundary.modules
     tree = ast.parse(source)
     uses: set[tuple[str, str]] = set()
     aliases: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == "vdgsim.engine":
+            if node.module == package:
                 for a in node.names:
                     aliases[a.asname or a.name] = a.name
-            elif node.module.startswith("vdgsim.engine."):
-                module = node.module.removeprefix("vdgsim.engine.")
+            elif node.module.startswith(package + "."):
+                module = node.module.removeprefix(package + ".")
                 uses.update((module, a.name) for a in node.names)
+            elif node.module in modules:
+                uses.update((modules[node.module], a.name) for a in node.names)
+            else:
+                for a in node.names:
+                    if f"{node.module}.{a.name}" in modules:
+                        aliases[a.asname or a.name] = modules[f"{node.module}.{a.name}"]
         elif isinstance(node, ast.Import):
             for a in node.names:
-                if a.name.startswith("vdgsim.engine"):
-                    uses.add((a.name.removeprefix("vdgsim.engine").lstrip(".") or "*", ALL))
+                if a.name == package or a.name.startswith(package + "."):
+                    uses.add((a.name.removeprefix(package).lstrip(".") or "*", ALL))
+                elif a.name in modules:
+                    uses.add((modules[a.name], ALL))
     attributed: set[int] = set()
     for node in ast.walk(tree):
         if (
@@ -64,63 +141,130 @@ def engine_uses(source: str) -> set[tuple[str, str]]:
     return uses
 
 
-def _allowed(names: set[str] | str | None, name: str) -> bool:
+def _allowed(names: Names | None, name: str) -> bool:
     return names is not None and (names == ALL or name in names)
 
 
-def _offences() -> tuple[list[str], set[tuple[str, str, str]]]:
+def _sources(boundary: Boundary) -> list[Path]:
+    paths: list[Path] = []
+    for top in boundary.scope:
+        path = ROOT / top
+        paths.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return paths
+
+
+def _offences(
+    boundary: Boundary, sources: dict[str, str]
+) -> tuple[list[str], set[tuple[str, str, str]]]:
+    """Internal names each source (relative path -> text) uses outside its exceptions, and
+    the exceptions it does use."""
     offences = []
     used_exceptions: set[tuple[str, str, str]] = set()
-    for top in SCOPE:
-        for path in sorted((ROOT / top).rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            for module, name in sorted(engine_uses(path.read_text())):
-                if _allowed(PUBLIC.get(module), name):
-                    continue
-                if _allowed(EXCEPTIONS.get((rel, module)), name):
-                    used_exceptions.add((rel, module, name))
-                    continue
-                offences.append(f"{rel}: vdgsim.engine.{module}.{name}")
+    for rel, text in sources.items():
+        for module, name in sorted(engine_uses(text, boundary)):
+            if _allowed(boundary.public.get(module), name):
+                continue
+            if _allowed(boundary.exceptions.get((rel, module)), name):
+                used_exceptions.add((rel, module, name))
+                continue
+            offences.append(f"{rel}: {boundary.dotted(module)}.{name}")
     return offences, used_exceptions
 
 
-def test_players_and_the_runner_use_only_public_engine_names() -> None:
-    offences, _ = _offences()
+def _scope_offences(boundary: Boundary) -> tuple[list[str], set[tuple[str, str, str]]]:
+    sources = {p.relative_to(ROOT).as_posix(): p.read_text() for p in _sources(boundary)}
+    return _offences(boundary, sources)
+
+
+@EACH_GAME
+def test_players_and_the_runner_use_only_public_engine_names(boundary: Boundary) -> None:
+    offences, _ = _scope_offences(boundary)
     assert offences == [], "internal engine names (see docs/api.md):\n" + "\n".join(offences)
 
 
-def test_every_listed_exception_is_still_used() -> None:
-    _, used = _offences()
-    for (rel, module), names in EXCEPTIONS.items():
+@EACH_GAME
+def test_every_listed_exception_is_still_used(boundary: Boundary) -> None:
+    _, used = _scope_offences(boundary)
+    for (rel, module), names in boundary.exceptions.items():
         wanted = {ALL} if names == ALL else names
         for name in wanted:
             assert any(
                 u[0] == rel and u[1] == module and (name == ALL or u[2] == name) for u in used
-            ), f"stale exception: {rel} no longer uses vdgsim.engine.{module}.{name}"
+            ), f"stale exception: {rel} no longer uses {boundary.dotted(module)}.{name}"
 
 
 @pytest.mark.parametrize(
-    ("source", "expected"),
+    ("boundary", "source", "expected"),
     [
         (
+            VDG,
             "from vdgsim.engine import purchase as PU\nPU.pair_spaces(3)\n",
             {("purchase", "pair_spaces")},
         ),
-        ("from vdgsim.engine.recruiting import pack\n", {("recruiting", "pack")}),
-        ("from vdgsim.engine import flow\nf(flow)\n", {("flow", "*")}),
-        ("import vdgsim.engine.setup\n", {("setup", "*")}),
+        (VDG, "from vdgsim.engine.recruiting import pack\n", {("recruiting", "pack")}),
+        (VDG, "from vdgsim.engine import flow\nf(flow)\n", {("flow", "*")}),
+        (VDG, "import vdgsim.engine.setup\n", {("setup", "*")}),
+        (VDG, "from vdgsim.goa.engine import flow\nflow.advance()\n", set()),
+        (
+            GOA,
+            "from vdgsim.goa.engine import tiles as TI\nTI.resolve(1)\n",
+            {("tiles", "resolve")},
+        ),
+        (GOA, "from vdgsim.goa.engine.spices import sell\n", {("spices", "sell")}),
+        (GOA, "from vdgsim.goa import state as S\nS.STATE_DTYPE\n", {("state", "STATE_DTYPE")}),
+        (GOA, "from vdgsim.goa.state import PlainStateView\n", {("state", "PlainStateView")}),
+        (GOA, "import vdgsim.goa.state\n", {("state", "*")}),
+        (GOA, "import vdgsim.goa.engine.setup\n", {("setup", "*")}),
+        (GOA, "from vdgsim.engine import flow\nflow.advance()\n", set()),
     ],
 )
-def test_the_check_sees_every_way_of_importing(source: str, expected: set[tuple[str, str]]) -> None:
-    assert engine_uses(source) == expected
+def test_the_check_sees_every_way_of_importing(
+    boundary: Boundary, source: str, expected: set[tuple[str, str]]
+) -> None:
+    assert engine_uses(source, boundary) == expected
 
 
-def test_the_docs_list_the_same_public_names() -> None:
-    doc = (ROOT / "docs/api.md").read_text()
-    for module, names in PUBLIC.items():
-        assert f"`vdgsim.engine.{module}`" in doc
+@pytest.mark.parametrize(
+    ("boundary", "source", "offence"),
+    [
+        (
+            VDG,
+            "from vdgsim.engine import flow\nflow.advance(c, s, log)\n",
+            "vdgsim.engine.flow.advance",
+        ),
+        (
+            GOA,
+            "from vdgsim.goa.engine import flow\nflow.advance(c, s, log)\n",
+            "vdgsim.goa.engine.flow.advance",
+        ),
+        # an exception holds for its own file only
+        (
+            GOA,
+            "from vdgsim.goa.engine import markers as MK\nMK.placer(s)\n",
+            "vdgsim.goa.engine.markers.placer",
+        ),
+    ],
+    ids=["vdg", "goa", "goa-exception-of-another-file"],
+)
+def test_an_internal_name_is_caught(boundary: Boundary, source: str, offence: str) -> None:
+    offences, _ = _offences(boundary, {"made_up.py": source})
+    assert offences == [f"made_up.py: {offence}"]
+
+
+GOA_DOCS = "## Goa's engine"  # docs/api.md: Vasco da Gama's tables above it, Goa's below
+
+
+@EACH_GAME
+def test_the_docs_list_the_same_public_names(boundary: Boundary) -> None:
+    vdg_doc, goa_doc = (ROOT / "docs/api.md").read_text().split(GOA_DOCS)
+    doc = goa_doc if boundary is GOA else vdg_doc
+    for module, names in boundary.public.items():
+        assert f"`{boundary.dotted(module)}`" in doc
         if names != ALL:
             for name in names:
                 assert f"`{name}`" in doc, name
-    for (rel, module), _names in EXCEPTIONS.items():
+    for (rel, module), names in boundary.exceptions.items():
         assert f"`{rel}`" in doc and module in doc
+        if names != ALL:
+            for name in names:
+                assert f"{module}.{name}" in doc, f"{module}.{name}"

@@ -12,9 +12,11 @@ checks when it is made.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from numba import typeof
 
 
@@ -43,3 +45,26 @@ class FastCall:
         out = self.function(*args)
         self.call = compiled_entry(self.function, *args)
         return out
+
+
+def check_array(name: str, a: np.ndarray, ndim: int) -> None:
+    """Refuse an array a compiled entry point would misread: it must be a C-contiguous int64
+    array of ``ndim`` dimensions (the entry point checks neither layout nor rank)."""
+    if not (
+        isinstance(a, np.ndarray)
+        and a.dtype == np.int64
+        and a.ndim == ndim
+        and a.flags.c_contiguous
+    ):
+        raise ValueError(f"{name} must be a C-contiguous {ndim}-d int64 array")
+
+
+def action_code(action: object, error: type[Exception]) -> int:
+    """``action`` as a Python int (numpy integers, bool); anything else raises ``error`` (the
+    game's illegal-action error)."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise error(
+            f"an action is an integer action code, got {action!r} ({type(action).__name__})"
+        ) from None

@@ -12,7 +12,6 @@ call crosses from Python into compiled code once.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -32,7 +31,7 @@ from vdgsim.engine.checked import (
     step_listing,
 )
 from vdgsim.engine.state import PlainStateView
-from vdgsim.fastcall import FastCall
+from vdgsim.fastcall import FastCall, action_code, check_array
 
 MAX_SEED = 2**63 - 1
 _INT64_MIN = -(2**63)
@@ -62,9 +61,9 @@ class GameState:
     def __post_init__(self) -> None:
         # the compiled entry points read these arrays without checking their shape
         # (vdgsim.fastcall); numba's dispatcher would have compiled a version for any other
-        _check_array("s", self.s, 1)
-        _check_array("log", self.log, 2)
-        _check_array("components.array", self.components.array, 1)
+        check_array("s", self.s, 1)
+        check_array("log", self.log, 2)
+        check_array("components.array", self.components.array, 1)
         if self.s.shape[0] < L.S_SIZE or self.log.shape[1] != L.LOG_WIDTH:
             raise ValueError(
                 f"a game needs a state of {L.S_SIZE} and a log {L.LOG_WIDTH} wide, got "
@@ -126,16 +125,6 @@ class GameResult:
     reals: tuple[int, ...]
 
 
-def _check_array(name: str, a: np.ndarray, ndim: int) -> None:
-    if not (
-        isinstance(a, np.ndarray)
-        and a.dtype == np.int64
-        and a.ndim == ndim
-        and a.flags.c_contiguous
-    ):
-        raise ValueError(f"{name} must be a C-contiguous {ndim}-d int64 array")
-
-
 def check_players(players: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int | np.integer):
         raise ValueError(f"players must be an integer 2..4, got {players!r}")
@@ -183,7 +172,7 @@ def apply_action(state: GameState, action: int) -> None:
     legal for the pending decision, for a non-integer action, or once the game is over.
     """
     if type(action) is not int:
-        action = _action_code(action)
+        action = action_code(action, IllegalActionError)
     status = ILLEGAL
     if _INT64_MIN <= action <= _INT64_MAX:  # numba would reject a wider int or retype it
         status = _apply.call(state.components.array, state.s, state.log, action, state._scratch)
@@ -198,7 +187,7 @@ def step(state: GameState, action: int) -> list[int]:
     game is over (a pending decision always has a legal action). The same
     :class:`IllegalActionError`, state unchanged, as :func:`apply_action`."""
     if type(action) is not int:
-        action = _action_code(action)
+        action = action_code(action, IllegalActionError)
     n = STEP_ILLEGAL
     if _INT64_MIN <= action <= _INT64_MAX:
         n = _step.call(state.components.array, state.s, state.log, action, state._scratch)
@@ -216,16 +205,6 @@ def _refuse(state: GameState, action: int, over: bool) -> NoReturn:
         f"action {action} is not legal for the pending decision "
         f"({decision_name(state.decision)}, seat {state.current_player})"
     )
-
-
-def _action_code(action: object) -> int:
-    """``action`` as a Python int (numpy integers, bool); anything else is no action code."""
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalActionError(
-            f"an action is an integer action code, got {action!r} ({type(action).__name__})"
-        ) from None
 
 
 def is_over(state: GameState) -> bool:

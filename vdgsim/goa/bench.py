@@ -2,9 +2,9 @@
 ``vdg bench --game goa`` and this module's entry point.
 
 :func:`time_compiled` times the compiled whole-game loop (:func:`vdgsim.goa.players.play_games`),
-:func:`time_python` the Python step loop over the same engine and players (``legal_actions`` /
-``apply_action`` per decision, the compiled ``choose`` for each choice). Both warm up first, so
-compiling or loading the cache is not timed.
+:func:`time_python` the Python step loop over the same engine and players (one
+:func:`vdgsim.goa.game.step` per decision, the compiled ``choose`` for each choice). Both warm
+up first, so compiling or loading the cache is not timed.
 
 ``python -m vdgsim.goa.bench`` prints, for 4-player games of one preset (random by default),
 games per second of wall time and per CPU second (the machine may be shared: CPU time is the
@@ -31,7 +31,7 @@ import numpy as np
 
 from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components
-from vdgsim.goa.game import GameState, apply_action, is_over, legal_actions, new_game
+from vdgsim.goa.game import GameState, legal_actions, new_game, step
 from vdgsim.goa.players import choose, lineup_params, play_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,10 +60,12 @@ def play_python(game: GameState, params: np.ndarray) -> None:
     ``params`` (:func:`vdgsim.goa.players.lineup_params`)."""
     legal_buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     c = game.components.array
-    while not is_over(game):
-        legal = legal_actions(game)
+    # choose goes through numba's dispatcher: unlike Vasco da Gama's, Goa's component array is
+    # writable, which numba types in C, and a FastCall measured no faster
+    legal = legal_actions(game)
+    while legal:
         legal_buf[: len(legal)] = legal
-        apply_action(game, int(choose(c, game.s, legal_buf, len(legal), params)))
+        legal = step(game, int(choose(c, game.s, legal_buf, len(legal), params)))
 
 
 def time_compiled(comp: Components, players: int, preset: str, games: int) -> Timing:

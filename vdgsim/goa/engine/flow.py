@@ -875,18 +875,3 @@ def new_game_state(c, s, log, n_players, seed, quick, bonanza, strict):
     """Set up a game (G1) and run it to its first decision."""
     SU.init_state(c, s, log, n_players, seed, quick, bonanza, strict)
     advance(c, s, log)
-
-
-@njit(cache=True, _nrt=False)
-def apply_checked(c, s, log, action, scratch):
-    """Apply ``action`` if it is legal for the pending decision; 0 applied, 1 game over,
-    2 illegal (the state untouched)."""
-    st = S.fields(s)
-    if st.step == L.ST_OVER:
-        return 1
-    n = legal_actions(c, s, scratch)
-    for i in range(n):
-        if scratch[i] == action:
-            apply(c, s, log, action)
-            return 0
-    return 2
