@@ -152,6 +152,8 @@ def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
                    "arms": [{"name": "a", "player": "random"}]},
         "seats": {**goa, "kind": "seats", "preset": "random"},
         "tournament": {**goa, "kind": "tournament", "presets": ["random", "default"]},
+        "sweep": {**goa, "kind": "sweep", "players": ["random", "random"],
+                  "sweep": {"key": "scoring.most_ducats_vp", "values": [2, 4]}},
     }  # fmt: skip
     for name, section in SECTIONS.items():
         for game in section.games:

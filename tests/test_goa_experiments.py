@@ -130,9 +130,12 @@ def test_a_bad_parameter_change_is_one_line(name, message):
     assert "\n" not in str(e.value)
 
 
-def test_a_goa_sweep_has_no_section_yet_and_says_so():
+def test_a_goa_sweep_takes_goa_data_keys_only():
     sweep = {"name": "s", "game": "goa", "kind": "sweep", "games": 4, "seed": 1,
              "players": ["default", "default"],
              "sweep": {"key": "scoring.most_ducats_vp", "values": [2, 4]}}  # fmt: skip
-    with pytest.raises(SpecError, match="no report section is written for a Goa sweep"):
-        parse_spec(sweep, "t.toml")
+    spec = parse_spec(sweep, "t.toml")
+    assert spec.section == "sweep" and spec.sweep_values == (2, 4)
+    vdg_key = {**sweep, "sweep": {"key": "landings.calicut.completion_vp", "values": [3, 5]}}
+    with pytest.raises(SpecError, match=r"sweep\.values\[0\]"):
+        parse_spec(vdg_key, "t.toml")

@@ -16,6 +16,7 @@ from vdgsim.analysis.experiment import (
     list_specs,
     parse_spec,
     run_experiment,
+    sweep_label,
 )
 from vdgsim.report import build_report
 from vdgsim.report.sections import build_section
@@ -111,6 +112,46 @@ def test_the_lots_section_joins_prices_and_worth(tmp_path):
     assert flag["lots_per_game"] == pytest.approx(8.0)
     assert any("the Flag sells for" in str(f) for f in sec.findings)
     assert sec.figures[0][0] == "lot_prices"
+
+
+def test_the_sweep_section_gives_win_shares_and_vp_sources_by_value(tmp_path):
+    spec = parse_spec(
+        {
+            "name": "colonists_top",
+            "game": "goa",
+            "kind": "sweep",
+            "players": ["default", "colonies"],
+            "rotate": True,
+            "games": 40,
+            "seed": 9,
+            "sweep": {"key": "development.colonists.4", "values": [6, 8, 12]},
+        }
+    )
+    exp = run_experiment(spec, tmp_path / "sweep", games=40)
+    # each value's data reached the game: the top Colonists level is what the key says
+    for value in (6, 8, 12):
+        run = exp.runs[sweep_label("development.colonists.4", value)]
+        overrides = run.manifest["components"]["overrides"]
+        # 8 is the printed level: that run plays the data as it is
+        assert overrides == ({} if value == 8 else {"development.colonists.4": value})
+    sec = build_section(exp)
+    ws = sec.tables["win_share_response"]
+    assert ws.height == 3 * 2 and set(ws["strategy"]) == {"default", "colonies"}
+    # two strategies, every game won: the shares of a value add up to one
+    for v in ("6", "8", "12"):
+        assert ws.filter(pl.col("value") == v)["win_share"].sum() == pytest.approx(1.0)
+    sources = sec.tables["vp_source_response"]
+    assert "landing_response" not in sec.tables
+    assert set(sources["source"]) >= {"development", "colonies"}
+    # the sources add up to the mean VP of each value (score_response, the same players)
+    per_value = sources.group_by("value").agg(pl.col("vp").sum())
+    scores = sec.tables["score_response"].select("value", "mean_vp")
+    joined = per_value.join(scores, on="value")
+    assert joined.height == 3
+    for r in joined.iter_rows(named=True):
+        assert r["vp"] == pytest.approx(r["mean_vp"])
+    assert [name for name, _ in sec.figures] == ["win_shares", "vp_sources"]
+    assert any("the sources that move most from 6 to 12" in str(f) for f in sec.findings)
 
 
 def test_a_goa_report_end_to_end(tmp_path):

@@ -9,6 +9,7 @@ notebook).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -419,22 +420,45 @@ def sensitivity_chart(
     )
 
 
-def landing_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figure:
-    """Ships per player per game to each landing for each value of the swept component."""
+def _lines_by_value(
+    resp: pl.DataFrame, group: str, y: str, names: Sequence[str]
+) -> tuple[Figure, plt.Axes]:
+    """A figure with one line of ``y`` per ``group`` name over the swept values."""
     fig, ax = _figure()
     values = resp.select("order", "value").unique().sort("order")["value"].to_list()
-    for name in LANDING_NAMES:
-        s = resp.filter(pl.col("landing") == name).sort("order")
-        ax.plot([values.index(v) for v in s["value"]], s["ships"], marker="o", label=name)
+    for name in names:
+        s = resp.filter(pl.col(group) == name).sort("order")
+        ax.plot([values.index(v) for v in s["value"]], s[y], marker="o", label=name)
     ax.set_xticks(range(len(values)))
     ax.set_xticklabels(values)
     ax.legend(fontsize=8, ncol=2)
+    return fig, ax
+
+
+def landing_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figure:
+    """Ships per player per game to each landing for each value of the swept component."""
+    fig, ax = _lines_by_value(resp, "landing", "ships", LANDING_NAMES)
     return finish(
         fig,
         ax,
         f"Landing use as {key} changes",
         f"{key} (component value)",
         "ships sent per player per game (ships)",
+        info,
+    )
+
+
+def vp_source_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figure:
+    """VP per player per game from each source for each value of the swept component
+    (:func:`vdgsim.analysis.sensitivity.vp_source_response`)."""
+    names = resp.get_column("source").unique(maintain_order=True).to_list()
+    fig, ax = _lines_by_value(resp, "source", "vp", names)
+    return finish(
+        fig,
+        ax,
+        f"Where the VP come from as {key} changes",
+        f"{key} (component value)",
+        "VP per player per game (VP)",
         info,
     )
 

@@ -99,7 +99,7 @@ SECTIONS: dict[str, ReportSection] = {
     "lots": ReportSection("paired", ("goa",), baseline_table="auctions"),
     "seats": ReportSection("seats", BOTH),
     "matchups": ReportSection("tournament", BOTH),
-    "sweep": ReportSection("sweep"),
+    "sweep": ReportSection("sweep", BOTH),
     "measures": ReportSection("tournament"),
 }
 _TOP_KEYS = {
@@ -299,13 +299,7 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     ):
         known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind and game in s.games)
         what = f"a {game_of(game).title} {kind} experiment"
-        raise _fail(
-            source,
-            "section",
-            f"must be one of {known} for {what}, got {section!r}"
-            if known
-            else f"no report section is written for {what} yet",
-        )
+        raise _fail(source, "section", f"must be one of {known} for {what}, got {section!r}")
     games = _typed(data, "games", int, source)
     quick = _typed(data, "quick_games", int, source, min(games, 200))
     for key, v in (("games", games), ("quick_games", quick)):

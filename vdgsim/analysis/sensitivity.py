@@ -10,8 +10,8 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis.common import paired_difference, win_share_table
-from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS, VP_SOURCE_COLUMNS
+from vdgsim.analysis.common import paired_difference, vp_source_columns, win_share_table
+from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS
 
 
 def _value_of(label: str) -> str:
@@ -43,9 +43,9 @@ def balance_response(response: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def score_response(players: pl.DataFrame) -> pl.DataFrame:
-    """Mean VP, mean VP by source and ships per landing by swept value."""
-    cols = [*VP_SOURCE_COLUMNS, *SENT_COLUMNS]
+def score_response(players: pl.DataFrame, game: str = "vdg") -> pl.DataFrame:
+    """Mean VP and mean VP by source by swept value, and for Vasco da Gama ships per landing."""
+    cols = [*vp_source_columns(game), *(SENT_COLUMNS if game == "vdg" else ())]
     return (
         players.group_by("order", "value")
         .agg(
@@ -77,6 +77,19 @@ def landing_response(players: pl.DataFrame) -> pl.DataFrame:
             pl.col("landing").replace(dict(zip(SENT_COLUMNS, LANDING_NAMES, strict=True)))
         )
         .sort("order", "landing")
+    )
+
+
+def vp_source_response(players: pl.DataFrame, game: str) -> pl.DataFrame:
+    """Tidy VP per player per game from each source (the ``vp_`` columns of ``game``'s
+    players table, named without the prefix), by swept value."""
+    cols = list(vp_source_columns(game))
+    return (
+        players.group_by("order", "value")
+        .agg(pl.col(c).cast(pl.Float64).mean() for c in cols)
+        .unpivot(index=["order", "value"], on=cols, variable_name="source", value_name="vp")
+        .with_columns(pl.col("source").str.strip_prefix("vp_"))
+        .sort("order", "source")
     )
 
 

@@ -987,19 +987,24 @@ def matchups_section(exp: ExperimentRun, sec: Section) -> None:
 def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     """Win shares (by strategy, or by seat for identical players), landing use and scores
     against the swept value."""
-    key = exp.spec.sweep_key
+    key, game = exp.spec.sweep_key, exp.spec.game
     identical = len(set(exp.spec.players)) == 1
     by = "seat" if identical else "strategy"
     # the swept values' runs; the robustness runs replay the end values for the labels only
     own = {n: r for n, r in exp.runs.items() if not n.startswith(f"{ROBUST}/")}
     players = sensitivity.sweep_players(own)
     ws = sensitivity.win_share_response(players, by)
-    sc = sensitivity.score_response(players)
-    land = sensitivity.landing_response(players)
+    sc = sensitivity.score_response(players, game)
     win = sensitivity.winning_vp(own)
     sec.tables["win_share_response"] = ws
     sec.tables["score_response"] = sc
-    sec.tables["landing_response"] = land
+    # what moves besides the win shares: landing use in Vasco da Gama, VP by source in Goa
+    if game == "vdg":
+        land = sensitivity.landing_response(players)
+        sec.tables["landing_response"] = land
+    else:
+        sources = sensitivity.vp_source_response(players, game)
+        sec.tables["vp_source_response"] = sources
     sec.tables["winning_vp"] = win
     steps = sensitivity.step_changes(own, by)
     sec.tables["step_changes"] = steps
@@ -1011,7 +1016,10 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
         about="per value, every value on the same deals",
     )
     sec.figures.append(("win_shares", C.sensitivity_chart(ws, per_value, key, by)))
-    sec.figures.append(("landings", C.landing_response_chart(land, per_value, key)))
+    if game == "vdg":
+        sec.figures.append(("landings", C.landing_response_chart(land, per_value, key)))
+    else:
+        sec.figures.append(("vp_sources", C.vp_source_response_chart(sources, per_value, key)))
     values = win["value"].to_list()
     lo_v, hi_v = values[0], values[-1]
     for group in sorted(ws[by].unique()):
@@ -1075,8 +1083,10 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
     sec.findings.append(
         f"The mean winning score moves from {w0['winning_vp']:.1f} to {w1['winning_vp']:.1f} VP."
     )
+    if game != "vdg":
+        sec.findings.append(_source_shift(sources, lo_v, hi_v))
     parts = key.split(".")
-    if parts[0] == "landings" and len(parts) > 1 and parts[1] in LANDING_KEYS:
+    if game == "vdg" and parts[0] == "landings" and len(parts) > 1 and parts[1] in LANDING_KEYS:
         landing = LANDING_NAMES[LANDING_KEYS.index(parts[1])]
         c0 = land.filter((pl.col("value") == str(lo_v)) & (pl.col("landing") == landing))
         c1 = land.filter((pl.col("value") == str(hi_v)) & (pl.col("landing") == landing))
@@ -1089,6 +1099,22 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
         "Every value is played on the same seeds; "
         + ("seats are not rotated (identical players)." if not exp.spec.rotate else "seats rotate.")
     )
+
+
+def _source_shift(sources: pl.DataFrame, lo: Any, hi: Any) -> str:
+    """The VP sources whose mean moves most between the end values of a sweep."""
+    ends = sources.filter(pl.col("value").is_in([str(lo), str(hi)])).pivot(
+        "value", index="source", values="vp"
+    )
+    moved = (
+        ends.with_columns((pl.col(str(hi)) - pl.col(str(lo))).alias("change"))
+        .sort(pl.col("change").abs(), descending=True)
+        .head(3)
+    )
+    parts = ", ".join(
+        f"{r['source']} {r[str(lo)]:.1f} -> {r[str(hi)]:.1f}" for r in moved.iter_rows(named=True)
+    )
+    return f"VP per player per game, the sources that move most from {lo} to {hi}: {parts}."
 
 
 # --- designer measures ------------------------------------------------------------------------
