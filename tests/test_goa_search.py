@@ -384,7 +384,7 @@ def test_search_names_set_the_budget_and_the_rollout_preset():
         ("mc:margin=nan", "margin must be a finite number"),
         ("mc:rollout=mc", "rollout player must be a preset"),
         ("mc:rollout=nobody", "rollout player must be a preset"),
-        ("ismcts", "unknown search kind"),
+        ("mcts", "unknown search kind"),
     ],
 )
 def test_bad_search_names_are_one_clear_error(name, words):

@@ -15,13 +15,14 @@ from strategies.policy import choose
 from strategies.python_loop import preset_player
 from strategies.registry import UnknownPresetError, params_table, resolve
 from strategies.search.determinize import determinize
-from strategies.search.ismcts import grow_tree, ln_int
+from strategies.search.ismcts import grow_tree
 from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
 from vdgsim import GameState, apply_action, legal_actions, new_game
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.game import clone
 from vdgsim.observation import shuffle_hidden
+from vdgsim.uct import ln_int
 
 SMALL = "ismcts:iters=24:dets=6"
 

@@ -10,7 +10,7 @@ too), and a child's statistics are from the point of view of the seat that chose
 * Selection among the children legal in this determinization: UCB1 with availability counts,
   ``mean + uct_c * sqrt(ln(avail) / visits)``, where ``avail`` counts the visits of the parent
   in which the child was legal (not the parent's visits: a child that is seldom legal would
-  otherwise be over-explored). ``ln`` is :func:`ln_int`, computed with + - * / only.
+  otherwise be over-explored). ``ln`` is :func:`vdgsim.uct.ln_int`, computed with + - * / only.
 * Expansion, one node per iteration, under progressive widening: a node visited ``v`` times may
   have ``1 + floor(widen * sqrt(v))`` children legal here; the next one is the rollout preset's
   own choice among the untried legal actions (a heuristic prior on which to try first).
@@ -19,7 +19,9 @@ too), and a child's statistics are from the point of view of the seat that chose
 
 The move played is the most visited root child (ties: the first in legal order). Nodes live in
 fixed arrays of ``iters + 1`` entries (root + one per iteration), children as first-child /
-next-sibling links holding the action code.
+next-sibling links holding the action code. The game-free parts (the tree's arrays,
+availability, widening, selection, backpropagation, the move played) are :mod:`vdgsim.uct`,
+shared with Goa's ``ismcts``.
 """
 
 from __future__ import annotations
@@ -35,38 +37,15 @@ from strategies.search.rollout import new_rollout_scratch, play_out, reward, rol
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import state as S
-
-LN2 = 0.6931471805599453
-ATANH_TERMS = 14  # (m-1)/(m+1) < 1/3 for m in [1, 2): 14 odd terms leave an error below 1e-13
-
-
-@njit(cache=True, _nrt=False)
-def ln_int(x):
-    """Natural log of an integer ``x >= 1`` by arithmetic alone (no libm, so every machine
-    rounds alike): ``x = m * 2**k`` with ``m`` in [1, 2), ``ln x = k ln 2 + 2 atanh(z)``,
-    ``z = (m - 1) / (m + 1)``, the series summed over a fixed number of terms in a fixed order."""
-    m = float(x)
-    k = 0
-    while m >= 2.0:
-        m = m * 0.5  # exact: a power-of-two scale
-        k += 1
-    z = (m - 1.0) / (m + 1.0)
-    z2 = z * z
-    term = z
-    acc = 0.0
-    for j in range(ATANH_TERMS):
-        acc = acc + term / (2 * j + 1)
-        term = term * z2
-    return k * LN2 + 2.0 * acc
-
-
-@njit(cache=True, _nrt=False)
-def index_of(code, legal, m):
-    """Position of ``code`` in ``legal[:m]``, or -1."""
-    for i in range(m):
-        if legal[i] == code:
-            return i
-    return -1
+from vdgsim.uct import (
+    add_child,
+    backpropagate,
+    mark_available,
+    may_widen,
+    most_visited,
+    new_tree,
+    select_child,
+)
 
 
 @njit(cache=True)
@@ -75,18 +54,7 @@ def decide_ismcts(c, s, legal, n, pr):
     if n == 1:
         return legal[0]
     tree = grow_tree(c, s, legal, n, pr)
-    action, first, sibling, visits = tree[0], tree[2], tree[3], tree[4]
-    # the most visited root child; children are linked newest first, so scan in legal order
-    pick = legal[0]
-    most = -1
-    for i in range(n):
-        k = first[0]
-        while k >= 0:
-            if action[k] == legal[i] and visits[k] > most:
-                most = visits[k]
-                pick = legal[i]
-            k = sibling[k]
-    return pick
+    return most_visited(legal, n, tree[0], tree[2], tree[3], tree[4])
 
 
 @njit(cache=True)
@@ -110,15 +78,7 @@ def grow_tree(c, s, legal, n, pr):
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     share = np.zeros(L.MAX_PLAYERS)
     gain = np.zeros(L.MAX_PLAYERS)
-    cap = iters + 1
-    action = np.zeros(cap, dtype=np.int64)
-    chooser = np.zeros(cap, dtype=np.int64)  # the seat that chose the node's action
-    first = np.full(cap, -1, dtype=np.int64)
-    sibling = np.full(cap, -1, dtype=np.int64)
-    visits = np.zeros(cap, dtype=np.int64)
-    avail = np.zeros(cap, dtype=np.int64)
-    total = np.zeros(cap)
-    path = np.zeros(cap, dtype=np.int64)
+    action, chooser, first, sibling, visits, avail, total, path = new_tree(iters)
     here = np.zeros(L.MAX_LEGAL, dtype=np.int64)  # the legal actions at the current node
     allowed = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     untried = np.zeros(L.MAX_LEGAL, dtype=np.int64)
@@ -146,47 +106,21 @@ def grow_tree(c, s, legal, n, pr):
                 else:
                     for i in range(m):
                         here[i] = buf[i]
-            for i in range(m):
-                tried[i] = 0
-            # availability: every child legal in this determinization was available
-            compatible = 0
-            k = first[v]
-            while k >= 0:
-                i = index_of(action[k], here, m)
-                if i >= 0:
-                    tried[i] = 1
-                    avail[k] += 1
-                    compatible += 1
-                k = sibling[k]
-            room = 1 + int(widen * np.sqrt(float(visits[v])))
-            if compatible < m and compatible < room:
+            compatible = mark_available(v, here, m, tried, action, first, sibling, avail)
+            if may_widen(compatible, m, widen, visits[v]):
                 u = 0
                 for i in range(m):
                     if tried[i] == 0:
                         untried[u] = here[i]
                         u += 1
                 a = choose_scripted(c, t, untried, u, table, cache, wi, wf)
-                k = nodes
+                k = add_child(
+                    v, a, ts.decision_player, nodes, action, chooser, first, sibling, avail
+                )
                 nodes += 1
-                action[k] = a
-                chooser[k] = ts.decision_player
-                avail[k] = 1
-                sibling[k] = first[v]
-                first[v] = k
                 expanded = True
             else:
-                best = -1
-                best_score = 0.0
-                k = first[v]
-                while k >= 0:
-                    if index_of(action[k], here, m) >= 0:
-                        ln_v = ln_int(avail[k])
-                        score = total[k] / visits[k] + uct_c * np.sqrt(ln_v / visits[k])
-                        if best < 0 or score > best_score:
-                            best = k
-                            best_score = score
-                    k = sibling[k]
-                k = best
+                k = select_child(v, here, m, uct_c, action, first, sibling, visits, avail, total)
             flow.apply(c, t, log0, action[k])
             path[depth] = k
             depth += 1
@@ -195,9 +129,5 @@ def grow_tree(c, s, legal, n, pr):
             play_out(c, t, log0, table, buf, cache, wi, wf)
         for q in range(players):
             gain[q] = reward(t, q, margin, rank, share)
-        visits[0] += 1
-        for d in range(depth):
-            k = path[d]
-            visits[k] += 1
-            total[k] += gain[chooser[k]]
+        backpropagate(path, depth, chooser, gain, visits, total)
     return action, chooser, first, sibling, visits, avail, total, nodes

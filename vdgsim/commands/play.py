@@ -91,7 +91,8 @@ def play(
     its bids and price, each action turn with what it changed (ducats, ships, colonists,
     spices, cards), the holdings at the end of the round; then the VP by source and the
     ranking (G8.5: VP, then ducats). --lineup then names Goa players (the presets in
-    vdgsim/goa/players/presets, or mc:...; default: default), --data and --set Goa's component data
+    vdgsim/goa/players/presets, mc:... or ismcts:...; default: default), --data and --set Goa's
+    component data
     (vdg data --game goa path), and --json adds the options and each seat's ducats; see
     docs/goa-cli.md."""
     if game == "goa":

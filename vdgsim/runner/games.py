@@ -123,9 +123,14 @@ def _goa_row(name: str) -> np.ndarray:
 
 def _goa_named(row: Sequence[float]) -> dict[str, Any]:
     from vdgsim.goa.players import KIND_HEURISTIC, KIND_RANDOM, P_KIND
-    from vdgsim.goa.players.search import KIND_MC
+    from vdgsim.goa.players.search import KIND_ISMCTS, KIND_MC
 
-    kinds = {KIND_RANDOM: "random", KIND_HEURISTIC: "heuristic", KIND_MC: "mc"}
+    kinds = {
+        KIND_RANDOM: "random",
+        KIND_HEURISTIC: "heuristic",
+        KIND_MC: "mc",
+        KIND_ISMCTS: "ismcts",
+    }
     kind = int(row[P_KIND])
     return {"policy": kinds.get(kind, f"kind {kind}")}
 

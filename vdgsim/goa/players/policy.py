@@ -9,16 +9,20 @@ from numba import njit
 from vdgsim.goa import state as S
 from vdgsim.goa.players.params import P_KIND
 from vdgsim.goa.players.scripted import choose_scripted
+from vdgsim.goa.players.search.ismcts import decide_ismcts
 from vdgsim.goa.players.search.mc import decide_mc
-from vdgsim.goa.players.search.params import KIND_MC
+from vdgsim.goa.players.search.params import KIND_ISMCTS, KIND_MC
 from vdgsim.goa.players.search.rollout import rollout_table
 
 
 @njit(cache=True)
 def choose(c, s, legal, n, params):
-    """The action of the seat that must decide now: ``KIND_MC`` rows search, the others play
-    their scripted policy."""
+    """The action of the seat that must decide now: ``KIND_MC`` and ``KIND_ISMCTS`` rows
+    search, the others play their scripted policy."""
     pr = params[S.fields(s).decision_player]
-    if int(pr[P_KIND]) == KIND_MC:
+    kind = int(pr[P_KIND])
+    if kind == KIND_MC:
         return decide_mc(c, s, legal, n, pr, rollout_table(pr))
+    if kind == KIND_ISMCTS:
+        return decide_ismcts(c, s, legal, n, pr, rollout_table(pr))
     return choose_scripted(c, s, legal, n, params)

@@ -1,10 +1,13 @@
-"""Figures of Goa's search player (run, not tested): its win share against scripted opponents
-with a Wilson 95% interval, and its speed.
+"""Figures of Goa's search players (run, not tested): the win share of one player against
+another with a Wilson 95% interval, and its speed.
 
     python -m vdgsim.goa.players.search.figures --games 40 --player mc --opponent default
+    python -m vdgsim.goa.players.search.figures --games 40 --player ismcts --opponent mc --players 2
 
-The search player sits in seat ``game mod players`` (seats rotated) against ``--opponent`` in
-every other seat; a game is a pure function of its seed, so every figure is reproducible.
+The ``--player`` sits in seat ``game mod players`` (seats rotated) against ``--opponent`` in
+every other seat (any Goa player name: a preset, ``mc:...`` or ``ismcts:...``); a game is a pure
+function of its seed, so every figure is reproducible. Speed is given in wall-clock and process
+CPU time, since the machine may be shared.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ def main(argv: list[str] | None = None) -> None:
     won = 0.0
     lead = 0.0
     start = time.perf_counter()
+    cpu = time.process_time()
     for g in range(a.games):
         seat = g % a.players
         names = [a.opponent] * a.players
@@ -42,6 +46,7 @@ def main(argv: list[str] | None = None) -> None:
         won += share[0, seat]
         lead += vp[0, seat] - max(vp[0, q] for q in range(a.players) if q != seat)
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     lo, hi = wilson_interval(won, a.games)
     print(
         f"{a.player} vs {a.players - 1} {a.opponent}, {a.games} games, seats rotated, "
@@ -52,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
         f"  (equal play: {1 / a.players:.3f})"
     )
     print(f"mean VP lead over the best rival {lead / a.games:+.2f}")
-    print(f"{a.games / seconds:.3f} games/s ({seconds:.1f} s)")
+    print(f"{a.games / seconds:.3f} games/s ({seconds:.1f} s, {cpu / a.games:.1f} s CPU a game)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Goa search players by name: ``mc``, ``mc:dets=32:rollouts=256:margin=0.01:rollout=default``.
+"""Goa search players by name: ``mc``, ``mc:dets=32:rollouts=256:margin=0.01:rollout=default``,
+``ismcts``, ``ismcts:iters=288:dets=32:uct_c=0.7:widen=1:margin=0.01:rollout=default``.
 
 The budget is part of the name: options follow the kind, each ``:key=value``; options left out
 take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
@@ -21,9 +22,12 @@ from vdgsim.goa.players.search.params import (
     Q_BASE,
     Q_DECISIONS,
     Q_DETS,
+    Q_ITERS,
     Q_MARGIN,
     Q_ROLLOUT_KIND,
     Q_ROLLOUTS,
+    Q_UCT_C,
+    Q_WIDEN,
     SEARCH_KINDS,
 )
 from vdgsim.paramtable import decision_mask, option_number
@@ -35,10 +39,11 @@ class SearchNameError(PresetError):
 
 @dataclass(frozen=True)
 class SearchOption:
-    """One budget option of a search player."""
+    """One budget option of the search players ``kinds``."""
 
     name: str
     column: int
+    kinds: tuple[str, ...]
     standard: float
     lo: float
     hi: float
@@ -47,17 +52,48 @@ class SearchOption:
 
 
 SEARCH_OPTIONS: tuple[SearchOption, ...] = (
-    SearchOption("dets", Q_DETS, 32, 1, 1_000_000, True, "distinct redraws of the hidden part"),
-    SearchOption("rollouts", Q_ROLLOUTS, 256, 1, 1_000_000, True, "rollouts per decision"),
     SearchOption(
-        "margin", Q_MARGIN, 0.01, 0.0, 1.0, False, "reward per VP of lead over the best rival"
+        "dets",
+        Q_DETS,
+        ("mc", "ismcts"),
+        32,
+        1,
+        1_000_000,
+        True,
+        "distinct redraws of the hidden part",
+    ),
+    SearchOption("rollouts", Q_ROLLOUTS, ("mc",), 256, 1, 1_000_000, True, "rollouts per decision"),
+    SearchOption(
+        "margin",
+        Q_MARGIN,
+        ("mc", "ismcts"),
+        0.01,
+        0.0,
+        1.0,
+        False,
+        "reward per VP of lead over the best rival",
+    ),
+    SearchOption(
+        "iters", Q_ITERS, ("ismcts",), 288, 1, 1_000_000, True, "tree iterations per decision"
+    ),
+    SearchOption("uct_c", Q_UCT_C, ("ismcts",), 0.7, 0.0, 100.0, False, "UCB exploration constant"),
+    SearchOption(
+        "widen",
+        Q_WIDEN,
+        ("ismcts",),
+        1.0,
+        0.0,
+        100.0,
+        False,
+        "children allowed at a node: 1 + floor(widen * sqrt(visits))",
     ),
 )
 STANDARD_ROLLOUT = "default"
 
 
 def is_search_name(name: str) -> bool:
-    """True when ``name`` names a search player (``mc`` with or without options)."""
+    """True when ``name`` names a search player (``mc`` or ``ismcts``, with or without
+    options)."""
     return name.split(":", 1)[0].strip() in SEARCH_KINDS
 
 
@@ -65,9 +101,10 @@ def search_row(name: str) -> np.ndarray:
     """The parameter row of the search player ``name`` (``kind[:key=value]...``)."""
     kind, *items = [part.strip() for part in name.split(":")]
     if kind not in SEARCH_KINDS:
-        raise SearchNameError(f"{name!r}: unknown search kind {kind!r} (known: mc)")
-    options = {o.name: o for o in SEARCH_OPTIONS}
-    values = {o.name: o.standard for o in SEARCH_OPTIONS}
+        known = ", ".join(SEARCH_KINDS)
+        raise SearchNameError(f"{name!r}: unknown search kind {kind!r} (known: {known})")
+    options = {o.name: o for o in SEARCH_OPTIONS if kind in o.kinds}
+    values = {o.name: o.standard for o in options.values()}
     rollout = STANDARD_ROLLOUT
     decisions = 0
     for item in items:
@@ -87,7 +124,7 @@ def search_row(name: str) -> np.ndarray:
             continue
         if key not in options:
             known = ", ".join([*options, "rollout", "decisions"])
-            raise SearchNameError(f"{name!r}: unknown option {key!r} (known: {known})")
+            raise SearchNameError(f"{name!r}: unknown option {key!r} for {kind} (known: {known})")
         opt = options[key]
         values[key] = option_number(text, name, key, opt.lo, opt.hi, opt.integer, SearchNameError)
     preset = preset_row(rollout)

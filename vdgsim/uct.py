@@ -1,0 +1,148 @@
+"""The game-free parts of single-observer information-set MCTS (SO-ISMCTS): the tree's arrays,
+availability counts, progressive widening, UCB1 selection, backpropagation and the move played
+(Vasco da Gama's ``strategies.search.ismcts`` and Goa's ``vdgsim.goa.players.search.ismcts``
+both grow their trees with these; what a node's legal actions are and how a determinization
+is drawn and played out is each game's own).
+
+A tree of at most ``iters + 1`` nodes lives in fixed arrays indexed by node (node 0 is the
+root): the action code that leads to it, the seat that chose it, its first child and next
+sibling (children are linked newest first), its visits, availability count and total reward.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+LN2 = 0.6931471805599453
+ATANH_TERMS = 14  # (m-1)/(m+1) < 1/3 for m in [1, 2): 14 odd terms leave an error below 1e-13
+
+
+@njit(cache=True, _nrt=False)
+def ln_int(x):
+    """Natural log of an integer ``x >= 1`` by arithmetic alone (no libm, so every machine
+    rounds alike): ``x = m * 2**k`` with ``m`` in [1, 2), ``ln x = k ln 2 + 2 atanh(z)``,
+    ``z = (m - 1) / (m + 1)``, the series summed over a fixed number of terms in a fixed order."""
+    m = float(x)
+    k = 0
+    while m >= 2.0:
+        m = m * 0.5  # exact: a power-of-two scale
+        k += 1
+    z = (m - 1.0) / (m + 1.0)
+    z2 = z * z
+    term = z
+    acc = 0.0
+    for j in range(ATANH_TERMS):
+        acc = acc + term / (2 * j + 1)
+        term = term * z2
+    return k * LN2 + 2.0 * acc
+
+
+@njit(cache=True, _nrt=False)
+def index_of(code, legal, m):
+    """Position of ``code`` in ``legal[:m]``, or -1."""
+    for i in range(m):
+        if legal[i] == code:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def new_tree(iters):
+    """Empty arrays for a tree of ``iters`` iterations (one node each, plus the root): action,
+    chooser, first child, next sibling, visits, availability, total reward, and a path of node
+    indices from the root."""
+    cap = iters + 1
+    action = np.zeros(cap, dtype=np.int64)
+    chooser = np.zeros(cap, dtype=np.int64)
+    first = np.full(cap, -1, dtype=np.int64)
+    sibling = np.full(cap, -1, dtype=np.int64)
+    visits = np.zeros(cap, dtype=np.int64)
+    avail = np.zeros(cap, dtype=np.int64)
+    total = np.zeros(cap)
+    path = np.zeros(cap, dtype=np.int64)
+    return action, chooser, first, sibling, visits, avail, total, path
+
+
+@njit(cache=True, _nrt=False)
+def mark_available(v, here, m, tried, action, first, sibling, avail):
+    """Count one more availability for every child of ``v`` legal here (``here[:m]``), set
+    ``tried[i]`` to 1 where ``here[i]`` already has a child (0 elsewhere), and return how many
+    children are legal here."""
+    for i in range(m):
+        tried[i] = 0
+    compatible = 0
+    k = first[v]
+    while k >= 0:
+        i = index_of(action[k], here, m)
+        if i >= 0:
+            tried[i] = 1
+            avail[k] += 1
+            compatible += 1
+        k = sibling[k]
+    return compatible
+
+
+@njit(cache=True, _nrt=False)
+def may_widen(compatible, m, widen, visits):
+    """True when a node visited ``visits`` times with ``compatible`` of its ``m`` legal actions
+    already children takes one more: progressive widening allows ``1 + floor(widen *
+    sqrt(visits))`` children legal here."""
+    return compatible < m and compatible < 1 + int(widen * np.sqrt(float(visits)))
+
+
+@njit(cache=True, _nrt=False)
+def add_child(v, code, seat, nodes, action, chooser, first, sibling, avail):
+    """Node ``nodes`` becomes the newest child of ``v``: ``code`` chosen by ``seat``, available
+    once (now)."""
+    action[nodes] = code
+    chooser[nodes] = seat
+    avail[nodes] = 1
+    sibling[nodes] = first[v]
+    first[v] = nodes
+    return nodes
+
+
+@njit(cache=True, _nrt=False)
+def select_child(v, here, m, uct_c, action, first, sibling, visits, avail, total):
+    """The child of ``v`` legal here with the best UCB1 score with availability counts,
+    ``mean + uct_c * sqrt(ln(avail) / visits)`` (ties: the newest); ``avail`` counts the visits
+    of the parent in which the child was legal, so a child seldom legal is not over-explored."""
+    best = -1
+    best_score = 0.0
+    k = first[v]
+    while k >= 0:
+        if index_of(action[k], here, m) >= 0:
+            ln_v = ln_int(avail[k])
+            score = total[k] / visits[k] + uct_c * np.sqrt(ln_v / visits[k])
+            if best < 0 or score > best_score:
+                best = k
+                best_score = score
+        k = sibling[k]
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def backpropagate(path, depth, chooser, gain, visits, total):
+    """Add one visit to the root and to every node of ``path[:depth]``, and to each node the
+    reward ``gain`` of the seat that chose it."""
+    visits[0] += 1
+    for d in range(depth):
+        k = path[d]
+        visits[k] += 1
+        total[k] += gain[chooser[k]]
+
+
+@njit(cache=True, _nrt=False)
+def most_visited(legal, n, action, first, sibling, visits):
+    """The root child with the most visits (ties: the first in ``legal[:n]`` order)."""
+    pick = legal[0]
+    most = -1
+    for i in range(n):
+        k = first[0]
+        while k >= 0:
+            if action[k] == legal[i] and visits[k] > most:
+                most = visits[k]
+                pick = legal[i]
+            k = sibling[k]
+    return pick
