@@ -54,24 +54,25 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
         if have[col] < d:
             useful |= 1 << col
     for sec in range(st.players):
+        # per colour, what a colour set with it takes from this section, and the colours the
+        # section has: computed once per section instead of once per colour set
+        has = 0
+        for col in range(4):
+            if st.sections[sec, col] > 0:
+                has |= 1 << col
+        s0 = min(st.sections[sec, 0], max(1, d - have[0]))
+        s1 = min(st.sections[sec, 1], max(1, d - have[1]))
+        s2 = min(st.sections[sec, 2], max(1, d - have[2]))
+        s3 = min(st.sections[sec, 3], max(1, d - have[3]))
         for mask in range(1, 16):
-            if mask & ~useful:
+            if mask & ~(useful & has):
                 continue
-            ok = True
-            distinct = 0
-            total = 0
-            for col in range(4):
-                if (mask >> col) & 1:
-                    if st.sections[sec, col] == 0:
-                        ok = False
-                        break
-                    k[col] = min(st.sections[sec, col], max(1, d - have[col]))
-                    distinct += 1
-                    total += k[col]
-                else:
-                    k[col] = 0
-            if not ok:
-                continue
+            k[0] = s0 if mask & 1 else 0
+            k[1] = s1 if mask & 2 else 0
+            k[2] = s2 if mask & 4 else 0
+            k[3] = s3 if mask & 8 else 0
+            distinct = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1)
+            total = k[0] + k[1] + k[2] + k[3]
             cost = c[L.C_SAILOR_COST + distinct]
             if cost > budget:
                 continue

@@ -28,8 +28,8 @@ C_NF = C_VALS + N_VALS
 C_MAXF = C_NF + 1
 C_FPROB = C_MAXF + 1
 C_KC = C_FPROB + L.N_VDG + 1
-C_PC = C_KC + 21 * 10  # per number: cumulative probability of the k cheapest F values
-C_SC = C_PC + 21 * 11  # per number: cumulative probability x cost of the k cheapest
+C_PC = C_KC + 21 * 10  # cumulative probability of the k lowest F values (the same per number)
+C_SC = C_PC + 11  # per number: cumulative probability x cost of the k cheapest F values
 CACHE_WIDTH = C_SC + 21 * 11
 
 
@@ -95,7 +95,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     vals = row[C_VALS : C_VALS + N_VALS]
     fprob = row[C_FPROB : C_FPROB + L.N_VDG + 1]
     kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
-    pc = row[C_PC : C_PC + 21 * 11].reshape((21, 11))
+    pc = row[C_PC : C_PC + 11]
     sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
     if not (st.phase == L.PH_PLACE and row[0] == st.round):
         area_values(c, s, pr, p, rv, vals, wi, wf)
@@ -112,20 +112,25 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         reals = st.reals[p]
         never_pay = pr[P.R_NEVER_PAY] > 0
         kcost = pr[P.P_COST_W] * rv
+        pc[0] = 0.0
+        for j in range(nf):
+            pc[j + 1] = pc[j] + fprob[j]
         # right-to-act cost (in VP) of each number below the highest possible F, for each F;
-        # an unaffordable or forbidden payment means giving up (infinite cost)
+        # an unaffordable or forbidden payment means giving up (infinite cost). The running
+        # sum is kept in a local: reading it back from the table after each store was slower.
+        max_pay = pr[P.P_MAX_PAY]
         for num in range(1, max_f):
+            acc = 0.0
+            sc[num, 0] = acc
             for j in range(nf):
                 cost = max(0, fvals[j] - num)
-                if cost <= pr[P.P_MAX_PAY] and cost <= reals and not (never_pay and cost > 0):
-                    kc[num, j] = kcost * cost
+                if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
+                    k_j = kcost * cost
                 else:
-                    kc[num, j] = 1e18
-            pc[num, 0] = 0.0
-            sc[num, 0] = 0.0
-            for j in range(nf):
-                pc[num, j + 1] = pc[num, j] + fprob[j]
-                sc[num, j + 1] = sc[num, j] + (fprob[j] * kc[num, j] if kc[num, j] < 1e17 else 0.0)
+                    k_j = 1e18
+                kc[num, j] = k_j
+                acc = acc + (fprob[j] * k_j if k_j < 1e17 else 0.0)
+                sc[num, j + 1] = acc
         row[C_NF] = nf
         row[C_MAXF] = max_f
         # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
@@ -205,6 +210,10 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         if a == L.A_NAVIGATION:
             base[4] = vals[4] * m
     gb = pr[P.P_GIVEUP_BIAS]
+    # With no negative costs E[max(v - cost(F), comp)] <= v when v > comp, so a number whose
+    # v is already below the best (by more than a tie, and a margin for rounding) needs no
+    # expectation: it can neither beat nor tie the best, so argmax_step would draw nothing.
+    costs_nonneg = pr[P.P_COST_W] * rv >= 0.0
     # Free numbers: the lowest one of an (Area, compensation, plan) group is never worth less
     # (acting earlier is never worse, and the compensation is the same), so only it is
     # evaluated. It is found first, so that the choice does not depend on the legal order.
@@ -243,6 +252,8 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         elif num >= max_f or v <= comp:
             # free whatever F is, or not worth acting even for free: no expectation needed
             val = max(v, comp)
+        elif costs_nonneg and v < best - 2.0 * V.EPS:
+            continue
         else:
             # E[max(v - cost(F), comp)] = comp + sum over the F values whose cost is below
             # x = v - comp of p(F) (x - cost): costs rise with F, so a prefix of them
@@ -250,6 +261,6 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             k = 0
             while k < nf and kc[num, k] < x:
                 k += 1
-            val = comp + x * pc[num, k] - sc[num, k]
+            val = comp + x * pc[k] - sc[num, k]
         best, ties, code = V.argmax_step(s, val, a_code, best, ties, code)
     return code
