@@ -1112,7 +1112,8 @@ def _source_shift(sources: pl.DataFrame, lo: Any, hi: Any) -> str:
         .head(3)
     )
     parts = ", ".join(
-        f"{r['source']} {r[str(lo)]:.1f} -> {r[str(hi)]:.1f}" for r in moved.iter_rows(named=True)
+        f"{r['source']} {r[str(lo)]:.2f} -> {r[str(hi)]:.2f} ({r['change']:+.2f})"
+        for r in moved.iter_rows(named=True)
     )
     return f"VP per player per game, the sources that move most from {lo} to {hi}: {parts}."
 
