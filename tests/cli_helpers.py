@@ -23,10 +23,6 @@ class Ran:
     stdout: str
     stderr: str
 
-    @property
-    def err_lines(self) -> list[str]:
-        return self.stderr.strip().splitlines()
-
 
 def run_vdg(*args: str, cwd: Path | None = None) -> Ran:
     """``vdg ARGS`` through :func:`cli.main` in this process (in ``cwd`` if given)."""

@@ -985,8 +985,8 @@ def matchups_section(exp: ExperimentRun, sec: Section) -> None:
 
 # --- sweep -----------------------------------------------------------------------------------
 def sweep_section(exp: ExperimentRun, sec: Section) -> None:
-    """Win shares (by strategy, or by seat for identical players), landing use and scores
-    against the swept value."""
+    """Win shares (by strategy, or by seat for identical players), scores, and landing use
+    (Vasco da Gama) or VP by source (Goa) against the swept value."""
     key, game = exp.spec.sweep_key, exp.spec.game
     identical = len(set(exp.spec.players)) == 1
     by = "seat" if identical else "strategy"
