@@ -67,11 +67,12 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
         for mask in range(1, 16):
             if mask & ~(useful & has):
                 continue
-            k[0] = s0 if mask & 1 else 0
-            k[1] = s1 if mask & 2 else 0
-            k[2] = s2 if mask & 4 else 0
-            k[3] = s3 if mask & 8 else 0
-            distinct = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1)
+            b0, b1, b2, b3 = mask & 1, (mask >> 1) & 1, (mask >> 2) & 1, (mask >> 3) & 1
+            k[0] = s0 if b0 else 0
+            k[1] = s1 if b1 else 0
+            k[2] = s2 if b2 else 0
+            k[3] = s3 if b3 else 0
+            distinct = b0 + b1 + b2 + b3
             total = k[0] + k[1] + k[2] + k[3]
             cost = c[L.C_SAILOR_COST + distinct]
             if cost > budget:
