@@ -43,6 +43,21 @@ class ParamSpec:
         return 1 if not isinstance(self.default, tuple) else len(self.default)
 
 
+@dataclass(frozen=True)
+class SearchOption:
+    """One budget or behaviour option of the search players ``kinds`` (``mc``, ``ismcts``),
+    as each game's search names read them: its column in the row, standard value, bounds."""
+
+    name: str
+    column: int
+    kinds: tuple[str, ...]
+    standard: float
+    lo: float
+    hi: float
+    integer: bool
+    doc: str
+
+
 def check_specs(specs: tuple[ParamSpec, ...], axes: Mapping[str, tuple[str, ...]]) -> None:
     """Refuse a spec table whose per-axis defaults do not have one value per key of their
     axis, or whose columns overlap (a programming error, found at import)."""

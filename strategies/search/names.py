@@ -11,8 +11,6 @@ search gains most over the preset.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from strategies.params import (
@@ -28,7 +26,7 @@ from strategies.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import decision_mask, option_number
+from vdgsim.paramtable import SearchOption, decision_mask, option_number
 from vdgsim.vocabulary import Decision
 
 # decision kinds by code, as a search name spells them (decisions=place_disc/act)
@@ -37,20 +35,6 @@ DECISION_KEYS = tuple(d.name.lower() for d in sorted(Decision))
 
 class SearchNameError(ValueError):
     """A search player's name with an unknown option or a value out of range."""
-
-
-@dataclass(frozen=True)
-class SearchOption:
-    """One budget or behaviour option of a search player."""
-
-    name: str
-    column: int
-    kinds: tuple[str, ...]
-    standard: float
-    lo: float
-    hi: float
-    integer: bool
-    doc: str
 
 
 SEARCH_OPTIONS: tuple[SearchOption, ...] = (

@@ -11,8 +11,6 @@ diagnostic of where search gains, spelled as Vasco da Gama's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from vdgsim.goa import layout as L
@@ -30,25 +28,11 @@ from vdgsim.goa.players.search.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import decision_mask, option_number
+from vdgsim.paramtable import SearchOption, decision_mask, option_number
 
 
 class SearchNameError(PresetError):
     """A search player's name with an unknown option or a value out of range."""
-
-
-@dataclass(frozen=True)
-class SearchOption:
-    """One budget option of the search players ``kinds``."""
-
-    name: str
-    column: int
-    kinds: tuple[str, ...]
-    standard: float
-    lo: float
-    hi: float
-    integer: bool
-    doc: str
 
 
 SEARCH_OPTIONS: tuple[SearchOption, ...] = (
