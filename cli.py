@@ -27,6 +27,7 @@ from vdgsim.commands.data import data_app
 from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.ladder import ladder
 from vdgsim.commands.play import play
+from vdgsim.commands.regret import regret
 from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
 from vdgsim.commands.tune import tune
@@ -79,6 +80,7 @@ app.command("bench")(bench)
 app.add_typer(data_app, name="data")
 app.command("check")(check)
 app.command("tune")(tune)
+app.command("regret")(regret)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ the Wilson interval is applied to the summed shares as the number of successes.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from statistics import NormalDist
 
 import numpy as np
@@ -144,3 +145,35 @@ def cluster_bootstrap_means(
     tail = (1.0 - confidence) / 2.0
     lows, highs = np.quantile(est, [tail, 1.0 - tail], axis=0)
     return means, lows, highs
+
+
+Z95 = 1.959963984540054  # the normal 97.5% quantile
+
+
+def cluster_ratio_mean(per_game: pl.DataFrame, keys: Sequence[str]) -> pl.DataFrame:
+    """Per ``keys``: the ratio mean ``sum(y) / sum(n)`` of per-game sums ``y`` and counts
+    ``n`` (one row per key and game), with its cluster-robust 95% interval.
+
+    Rows of one game are not independent, so the game is the unit of sampling: the standard
+    error is the linearised-ratio one, ``se^2 = G / (G - 1) * sum_g (y_g - mean * n_g)^2 /
+    (sum_g n_g)^2`` over the G games of the key (CR1 factor); the interval is null with
+    fewer than two games. Columns: ``keys``, ``mean``, ``low``, ``high`` and the sums."""
+    keys = list(keys)
+    sums = per_game.group_by(keys).agg(
+        pl.len().alias("_g"),
+        pl.col("y").sum().alias("_y"),
+        pl.col("n").sum().alias("_n"),
+        (pl.col("y") ** 2).sum().alias("_yy"),
+        (pl.col("y") * pl.col("n")).sum().alias("_yn"),
+        (pl.col("n") ** 2).sum().alias("_nn"),
+    )
+    mean = pl.col("_y") / pl.col("_n")
+    # sum_g (y_g - m n_g)^2, expanded so that one pass over the games suffices
+    spread = pl.col("_yy") - 2 * mean * pl.col("_yn") + mean**2 * pl.col("_nn")
+    se = pl.when(pl.col("_g") > 1).then(
+        (pl.col("_g") / (pl.col("_g") - 1) * spread.clip(lower_bound=0.0)).sqrt()
+    ).otherwise(None) / pl.col("_n")
+    return sums.with_columns(mean.alias("mean"), se.alias("_se")).with_columns(
+        (pl.col("mean") - Z95 * pl.col("_se")).alias("low"),
+        (pl.col("mean") + Z95 * pl.col("_se")).alias("high"),
+    )

@@ -20,35 +20,11 @@ No random numbers, so the same table always gives the same intervals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import polars as pl
 
-Z95 = 1.959963984540054  # the normal 97.5% quantile
+from vdgsim.stats import Z95, cluster_ratio_mean
 
-
-def _cluster_mean(per_game: pl.DataFrame, keys: Sequence[str]) -> pl.DataFrame:
-    """Per ``keys``: the ratio mean ``sum(y) / sum(n)`` of per-game sums ``y`` and counts
-    ``n`` (one row per key and game), with its cluster-robust 95% interval."""
-    keys = list(keys)
-    sums = per_game.group_by(keys).agg(
-        pl.len().alias("_g"),
-        pl.col("y").sum().alias("_y"),
-        pl.col("n").sum().alias("_n"),
-        (pl.col("y") ** 2).sum().alias("_yy"),
-        (pl.col("y") * pl.col("n")).sum().alias("_yn"),
-        (pl.col("n") ** 2).sum().alias("_nn"),
-    )
-    mean = pl.col("_y") / pl.col("_n")
-    # sum_g (y_g - m n_g)^2, expanded so that one pass over the games suffices
-    spread = pl.col("_yy") - 2 * mean * pl.col("_yn") + mean**2 * pl.col("_nn")
-    se = pl.when(pl.col("_g") > 1).then(
-        (pl.col("_g") / (pl.col("_g") - 1) * spread.clip(lower_bound=0.0)).sqrt()
-    ).otherwise(None) / pl.col("_n")
-    return sums.with_columns(mean.alias("mean"), se.alias("_se")).with_columns(
-        (pl.col("mean") - Z95 * pl.col("_se")).alias("low"),
-        (pl.col("mean") + Z95 * pl.col("_se")).alias("high"),
-    )
+__all__ = ["Z95", "buyer_win_share", "lot_prices"]
 
 
 def lot_prices(auctions: pl.DataFrame, by: str = "category") -> pl.DataFrame:
@@ -65,7 +41,7 @@ def lot_prices(auctions: pl.DataFrame, by: str = "category") -> pl.DataFrame:
     per_game = auctions.group_by("players", by, "game").agg(
         pl.col("price").sum().cast(pl.Float64).alias("y"), pl.len().cast(pl.Float64).alias("n")
     )
-    ci = _cluster_mean(per_game, ["players", by]).select(
+    ci = cluster_ratio_mean(per_game, ["players", by]).select(
         "players",
         by,
         pl.col("mean").alias("mean_price"),
@@ -122,7 +98,7 @@ def buyer_win_share(
     per_game = seats.group_by("players", by, "game").agg(
         pl.col("win_share").sum().alias("y"), pl.len().cast(pl.Float64).alias("n")
     )
-    ci = _cluster_mean(per_game, ["players", by])
+    ci = cluster_ratio_mean(per_game, ["players", by])
     fair = 1.0 / pl.col("players").cast(pl.Float64)
     return ci.select(
         "players",

@@ -1,0 +1,100 @@
+"""Regret of a preset's decisions against one ply of search, from a regret table.
+
+Reads the table of :func:`strategies.search.regret.sample_positions` (one row per sampled
+position and legal action, with the deciding seat's mean win share over the even and over the
+odd rollouts); nothing is replayed. A position's regret is the win share the preset's choice
+gives up against the action the rollouts rate best:
+
+    regret = ( odd[best by even] - odd[chosen] + even[best by odd] - even[chosen] ) / 2
+
+The best action is picked on one half of the rollouts and scored on the other, so the noise
+that makes some action look best does not also make it score well (picking and scoring on
+the same rollouts would show a regret even for a perfect player). Positions of one game are
+not independent, so intervals are clustered by game (:func:`vdgsim.stats.cluster_ratio_mean`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from vdgsim.stats import cluster_ratio_mean
+
+__all__ = ["disagreements", "position_regret", "regret_summary"]
+
+
+def _split_half(even: str, odd: str) -> pl.Expr:
+    """A position's split-half regret of the preset's choice on the ``even``/``odd`` means."""
+    chosen = pl.col("chosen")
+    return (
+        pl.col(odd).get(pl.col(even).arg_max())
+        - pl.col(odd).filter(chosen).first()
+        + pl.col(even).get(pl.col(odd).arg_max())
+        - pl.col(even).filter(chosen).first()
+    ) / 2
+
+
+def position_regret(table: pl.DataFrame) -> pl.DataFrame:
+    """One row per position: ``game``, ``players``, ``round``, ``decision``, ``preset``,
+    ``options`` (legal actions), ``chosen_category``, ``best_category`` (the best action on
+    all rollouts), ``regret`` (split-half, see the module docstring), ``regret_vp`` (the same
+    on the VP lead over the best rival: what the choice costs a seat that wins nothing either
+    way) and ``differs`` (the best action on all rollouts is not the preset's)."""
+    both = (pl.col("share_even") + pl.col("share_odd")) / 2
+    return (
+        table.sort("position", "action")
+        .group_by("position", maintain_order=True)
+        .agg(
+            pl.col("game", "players", "round", "decision", "preset").first(),
+            pl.len().alias("options"),
+            pl.col("category").filter(pl.col("chosen")).first().alias("chosen_category"),
+            pl.col("category").get(both.arg_max()).alias("best_category"),
+            _split_half("share_even", "share_odd").alias("regret"),
+            _split_half("lead_even", "lead_odd").alias("regret_vp"),
+            (
+                pl.col("action").get(both.arg_max())
+                != pl.col("action").filter(pl.col("chosen")).first()
+            ).alias("differs"),
+        )
+    )
+
+
+def regret_summary(
+    table: pl.DataFrame, by: Sequence[str] = ("players", "preset", "decision")
+) -> pl.DataFrame:
+    """Per ``by``: ``positions``, mean ``regret`` per decision with ``low``/``high`` (95%,
+    clustered by game), the same for ``regret_vp`` (``vp_low``/``vp_high``) and ``differs``
+    (share of positions where the rollouts' best action is not the preset's; with few
+    rollouts noise alone makes it large)."""
+    pos = position_regret(table)
+    keys = list(by)
+    out = None
+    for column, prefix in (("regret", ""), ("regret_vp", "vp_")):
+        per_game = pos.group_by([*keys, "game"]).agg(
+            pl.col(column).sum().alias("y"), pl.len().alias("n")
+        )
+        ci = cluster_ratio_mean(per_game, keys).select(
+            *keys,
+            pl.col("_n").alias("positions"),
+            pl.col("mean").alias(column),
+            pl.col("low").alias(f"{prefix}low"),
+            pl.col("high").alias(f"{prefix}high"),
+        )
+        out = ci if out is None else out.join(ci.drop("positions"), on=keys)
+    differs = pos.group_by(keys).agg(pl.col("differs").mean())
+    return out.join(differs, on=keys).sort(keys)
+
+
+def disagreements(table: pl.DataFrame, top: int = 10) -> pl.DataFrame:
+    """The commonest ways the rollouts' best action differs from the preset's, per decision
+    kind: ``chosen_category`` -> ``best_category`` with the number of positions and their
+    summed regret (the regret counted where they differ), largest summed regret first."""
+    pos = position_regret(table).filter(pl.col("differs"))
+    return (
+        pos.group_by("decision", "chosen_category", "best_category")
+        .agg(pl.len().alias("positions"), pl.col("regret").sum().alias("summed_regret"))
+        .sort("decision", "summed_regret", descending=[False, True])
+        .group_by("decision", maintain_order=True)
+        .head(top)
+    )

@@ -1,0 +1,192 @@
+"""`vdg regret`: where a preset's decisions lose against one ply of search.
+
+Plays a line-up's games and, at sampled decisions, rolls out every legal action
+(:mod:`strategies.search.regret`); prints the regret per decision kind and the commonest
+disagreements (:mod:`vdgsim.analysis.regret`) and, with ``--out``, writes the table. Bad input
+prints one line on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Annotated
+
+import polars as pl
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from vdgsim.commands.common import (
+    DataOption,
+    InputError,
+    PlayersOption,
+    SetOption,
+    components_from_options,
+    ensure_compiled,
+    lineup_option,
+    player_lineup,
+    seed_option,
+)
+
+
+def _write(table: pl.DataFrame, out: Path) -> None:
+    # a temporary file renamed into place: an interrupted write leaves no half table
+    tmp = out.with_name(f".{out.name}.tmp")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        table.write_parquet(tmp)
+        os.replace(tmp, out)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+
+
+def _print(table: pl.DataFrame, top: int) -> None:
+    from vdgsim.analysis.regret import disagreements, regret_summary
+    from vdgsim.commands.simulate import _stdout_console
+
+    console = _stdout_console()
+    t = Table(title="regret per decision: what the preset's choice loses against the best action")
+    columns = ("players", "preset", "decision", "positions", "win share [95%]", "VP [95%]")
+    for name in (*columns, "best differs"):
+        t.add_column(name, justify="left" if name in ("preset", "decision") else "right")
+
+    def cell(mean: float, low: float | None, high: float | None, digits: int) -> str:
+        interval = "n/a" if low is None else f"[{low:+.{digits}f}, {high:+.{digits}f}]"
+        return f"{mean:+.{digits}f} {interval}"
+
+    for r in regret_summary(table).iter_rows(named=True):
+        t.add_row(
+            str(r["players"]),
+            escape(r["preset"]),
+            r["decision"],
+            f"{r['positions']:,}",
+            cell(r["regret"], r["low"], r["high"], 3),
+            cell(r["regret_vp"], r["vp_low"], r["vp_high"], 2),
+            f"{100 * r['differs']:.0f}%",
+        )
+    console.print(t)
+    d = Table(title=f"commonest disagreements (top {top} per decision, by summed regret)")
+    for name in ("decision", "preset's choice", "rollouts' best", "positions", "summed regret"):
+        d.add_column(name, justify="right" if name in ("positions", "summed regret") else "left")
+    for r in disagreements(table, top).iter_rows(named=True):
+        d.add_row(
+            r["decision"],
+            r["chosen_category"],
+            r["best_category"],
+            str(r["positions"]),
+            f"{r['summed_regret']:+.2f}",
+        )
+    console.print(d)
+
+
+def regret(
+    lineup: Annotated[str | None, lineup_option("default")] = None,
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", help="Games to sample from.", min=1)] = 10,
+    seed: Annotated[int, seed_option("Seed of the first game (game i uses seed + i).")] = 0,
+    decisions: Annotated[
+        str,
+        typer.Option(
+            "--kinds",
+            help="Decision kinds to sample, comma separated: place_disc, act, launch, "
+            "send_merchant, expedition_ship, ... (the names of a search player's decisions=).",
+        ),
+    ] = "act,place_disc",
+    every: Annotated[
+        int,
+        typer.Option("--every", help="Sample every N-th decision of those kinds.", min=1),
+    ] = 1,
+    rollouts: Annotated[
+        int,
+        typer.Option(
+            "--rollouts",
+            help="Rollouts per legal action, even (half pick the best action, half score it).",
+            min=2,
+        ),
+    ] = 64,
+    dets: Annotated[
+        int, typer.Option("--dets", help="Distinct deals of the face-down piles.", min=1)
+    ] = 32,
+    top: Annotated[
+        int, typer.Option("--top", help="Disagreements shown per decision kind.", min=1)
+    ] = 8,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Write the table (one row per position and action) to .parquet."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists.")] = False,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+    data: DataOption = None,
+    overrides: SetOption = None,
+) -> None:
+    """Find where a preset's decisions lose against one ply of search: at sampled decisions
+    of its games every legal action is rolled out (the line-up's presets playing on), and the
+    regret of the preset's choice is the win share it gives up against the best action
+    (picked on half the rollouts, scored on the other half)."""
+    from strategies.registry import UnknownPresetError, params_table
+    from strategies.search.regret import RegretSettings, check_settings, sample_positions
+
+    notes: list[str] = []
+    names = player_lineup(lineup, players, notes, "default")
+    if rollouts % 2:
+        raise InputError(f"--rollouts must be even (two halves), got {rollouts}")
+    kinds = [k.strip() for k in decisions.split(",") if k.strip()]
+    if not kinds:
+        raise InputError("--kinds names no decision kind")
+    if out is not None:
+        if out.suffix.lower() != ".parquet":
+            raise InputError(f"--out must end in .parquet, got {out}")
+        if out.exists() and not force:
+            raise InputError(f"{out} exists; add --force to replace it")
+    settings = RegretSettings(tuple(names), games, seed, tuple(kinds), every, rollouts, dets)
+    try:
+        table = params_table(names)
+        check_settings(settings, table)
+    except (ValueError, UnknownPresetError) as e:
+        raise InputError(str(e)) from None
+    comp = components_from_options(data, overrides)
+    for n in notes:
+        typer.echo(f"vdg: {n}", err=True)
+    ensure_compiled()
+    t0 = time.perf_counter()
+    with Progress(
+        TextColumn("regret"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games · {task.fields[positions]} positions"),
+        TimeElapsedColumn(),
+        disable=not progress,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=games, positions=0)
+        try:
+            result = sample_positions(
+                settings,
+                table,
+                comp,
+                on_game=lambda done, pos: bar.update(task, completed=done, positions=pos),
+            )
+        except ValueError as e:
+            raise InputError(str(e)) from None
+    wall = time.perf_counter() - t0
+    if out is not None:
+        _write(result, out)
+    positions = result["position"].n_unique() if result.height else 0
+    typer.echo(
+        f"{games} games of {', '.join(names)} (seeds {seed}..{seed + games - 1}) · "
+        f"{positions:,} positions · {rollouts} rollouts per action · {wall:.1f} s"
+    )
+    if positions == 0:
+        typer.echo("no decision of those kinds had more than one legal action")
+        return
+    _print(result, top)
+    if out is not None:
+        typer.echo(f"wrote {out}")
