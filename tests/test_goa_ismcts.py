@@ -301,7 +301,7 @@ def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float
 # Last-round decisions of 4-player `default` games (seed, index among the decisions with a
 # choice: an action turn, an owner's choice, a bid) where `default`'s own pick is far worse
 # than the best action: found by scanning with action_values, and checked again by the test.
-MISSED = [(2, 500), (3, 448), (2, 423)]
+MISSED = [(3, 449), (4, 448), (9, 434)]
 
 
 @pytest.mark.parametrize(("seed", "index"), MISSED)

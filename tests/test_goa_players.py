@@ -255,6 +255,81 @@ def test_g4_owner_floor_raises_bids_to_the_owners_selling_price() -> None:
     assert raised >= 3
 
 
+def test_g4_2_preempt_bids_above_the_later_speakers_limit() -> None:
+    """Each non-owner speaks once (G4.2): with ``preempt`` a bidder who is not the last to
+    speak bids at least one above the highest limit it expects of those after it, within its
+    own cap; the last speaker is never raised (nobody is left to pre-empt)."""
+    from vdgsim.goa import actions as A
+    from vdgsim.goa.players.heuristic import bidding as BD
+    from vdgsim.goa.players.params import P_PREEMPT
+
+    c = default_components().array
+    off = lineup_params(["default"] * 4, 4)
+    assert off[0, P_PREEMPT] == 0.0  # measured and left off (docs/goa-players.md)
+    on = off.copy()
+    on[:, P_PREEMPT] = 1.0
+    raised = 0
+    for s in _bid_positions(3):
+        p = int(s[L.S_DEC_PLAYER])
+        b0 = BD.choose_bid(c, s.copy(), p, off)
+        b1 = BD.choose_bid(c, s.copy(), p, on)
+        assert (b0 == A.PASS) == (b1 == A.PASS)
+        if b1 != A.PASS:
+            assert b0 <= b1 <= int(s[L.S_DUCATS + p])
+            if b1 > b0:
+                raised += 1
+                assert BD.later_limit(c, s.copy(), p, on, int(s[L.S_AUC_ITEM])) > 0
+    assert raised >= 3
+
+
+def test_g4_chase_deny_keeps_floor_and_preempt_within_the_own_value() -> None:
+    """With ``chase_deny`` 0 the owner floor and the pre-emptive bid stop at what the lot is
+    worth to the bidder itself; the deny share of its limit only sets the opening bid."""
+    from vdgsim.goa import actions as A
+    from vdgsim.goa.players.heuristic import bidding as BD
+    from vdgsim.goa.players.params import P_CHASE_DENY
+
+    c = default_components().array
+    low = lineup_params(["default"] * 4, 4)
+    assert low[0, P_CHASE_DENY] == 0.0
+    full = low.copy()
+    full[:, P_CHASE_DENY] = 1.0
+    lowered = 0
+    for s in _bid_positions(3):
+        p = int(s[L.S_DEC_PLAYER])
+        b0 = BD.choose_bid(c, s.copy(), p, low)
+        b1 = BD.choose_bid(c, s.copy(), p, full)
+        assert (b0 == A.PASS) == (b1 == A.PASS)
+        if b1 != A.PASS:
+            assert b0 <= b1
+            lowered += b0 < b1
+    assert lowered >= 3
+
+
+def test_baseline_v1_plays_the_games_it_played_before_issue_12_session_21() -> None:
+    """baseline_v1 switches the session-21 bidding off (``preempt`` 0, ``chase_deny`` 1):
+    digests of its games computed at a38d554, before the switches existed."""
+    from vdgsim.goa.engine import flow
+    from vdgsim.goa.players import play_to_end
+
+    c = default_components().array
+    out = []
+    for names, players, seed in BASELINE_V1_GAMES:
+        s = np.zeros(L.S_SIZE, np.int64)
+        log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
+        flow.new_game_state(c, s, log, players, seed, 0, 0, 0)
+        play_to_end(c, s, log, lineup_params(names, players), np.zeros(L.MAX_LEGAL, np.int64))
+        out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
+    assert out == BASELINE_V1_DIGESTS
+
+
+BASELINE_V1_GAMES = [(["baseline_v1"] * 4, 4, 11), (["baseline_v1"] * 3, 3, 12)]
+BASELINE_V1_DIGESTS = [
+    "743deb79311b6c910a1306a94e28487b69d4c90bfbea15fbf88892495586e8e1",
+    "6dc00695b8c8e601eaddbac1497ddb46f16f4e94cac0e05230d2e9fe1d4cdf27",
+]
+
+
 def test_cash_curve_prices_a_payment_below_the_cash_target_in_full() -> None:
     """G4: paying past ``cash_target`` costs the ducats below it at full value (cash_curve
     1), not every ducat at the surplus value of the next one (cash_curve 0)."""

@@ -39,7 +39,9 @@ P_CASH_CURVE = 27  # share of a payment valued along the cash curve (0: at the n
 P_OWNER_FLOOR = 28  # share of the bid at which the owner would rather sell that it bids at least
 P_FLAG_OWN = 29  # weight of its own best tile next to the Flag cell when placing the Flag
 P_LOT_W = 30  # [6 lot kinds] multiplier on a lot's value to itself in the auction decisions
-N_BEHAVIOUR = 36
+P_PREEMPT = 36  # share of the later speakers' highest estimated limit that it bids at least
+P_CHASE_DENY = 37  # share of the deny part of its limit that floor and pre-emptive bids may use
+N_BEHAVIOUR = 38
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
@@ -149,6 +151,25 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "multiplier on a lot's value to itself when it bids, chooses as owner and places a "
         "marker (G3.3, G4), not on what it bids to deny a rival; the tile kinds of each lot "
         "kind are listed under Auctions",
+    ),
+    ParamSpec(
+        "preempt",
+        P_PREEMPT,
+        None,
+        0.0,
+        0.0,
+        1.5,
+        "share of the highest limit of the bidders still to speak that it bids at least, "
+        "up to its own limit (G4.2)",
+    ),
+    ParamSpec(
+        "chase_deny",
+        P_CHASE_DENY,
+        None,
+        0.0,
+        0.0,
+        1.0,
+        "share of the deny part of its limit that owner_floor and preempt may raise a bid into",
     ),
 )
 check_specs(PARAM_SPECS, AXES)

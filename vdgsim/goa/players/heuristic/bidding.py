@@ -5,8 +5,13 @@ seat pays up to the most ducats whose loss is worth ``own + deny * rival`` VP (p
 cash curve with ``cash_curve`` 1, :func:`values.pay_vp`), less its ``reserve``. Each non-owner
 speaks once (G4.2), so it opens at ``bid_shade`` of that limit, raised to ``owner_floor`` times
 the bid the owner would sell at (a lower bid lets him keep the lot for the bid less 1), or
-just above the high bid. The owner buys when the lot beats what the sale would bring (G4.3c):
-buying costs ``high - 1`` to the bank, selling brings ``high``.
+just above the high bid, and to ``preempt`` times the highest limit it expects of the
+non-owners still to speak, plus 1 (a lower bid is outbid for sure, G4.2). With
+``chase_deny`` 0 those two raises stop at what the lot is worth to the seat itself: the deny
+share of the limit sets the opening bid only (chasing the owner's price on a lot it wants
+mostly to deny lost in every field tried, issue 12 session 21). The owner buys when the lot
+beats what the sale would bring (G4.3c): buying costs ``high - 1`` to the bank, selling
+brings ``high``.
 
 ``lot_weight`` (per kind of lot, :data:`params.LOT_AXIS`) multiplies ``own`` in the bid, the
 owner's choice and the marker and Flag placements, never what a rival is taken to want (a
@@ -90,7 +95,8 @@ def rival_vp(c, s, p, params, item):
 
 @njit(cache=True)
 def choose_bid(c, s, p, params):
-    """G4.2: pass, or a bid above the high bid up to the limit."""
+    """G4.2: pass, or a bid above the high bid up to the limit (the owner floor and the
+    pre-emptive bid only up to ``cap``, the limit without the unchased deny share)."""
     st = S.fields(s)
     item = st.auction_item
     own = lot_vp(c, s, p, params, item) * item_weight(c, s, p, params, item)
@@ -104,14 +110,44 @@ def choose_bid(c, s, p, params):
     if limit <= high:
         return A.PASS
     b = int(params[p, P.P_BID_SHADE] * limit)
+    cap = limit
+    if worth > own and params[p, P.P_CHASE_DENY] < 1.0:
+        cap = V.affordable(s, p, params, own + params[p, P.P_CHASE_DENY] * (worth - own), cash)
     if params[p, P.P_OWNER_FLOOR] > 0.0:
         # a bid the owner would buy at (paying it less 1) hands him the lot cheaply
         floor = int(params[p, P.P_OWNER_FLOOR] * owner_sells_at(c, s, p, params, item))
         if floor > b:
-            b = floor if floor < limit else limit
+            b = floor if floor < cap else (cap if cap > b else b)
+    if params[p, P.P_PREEMPT] > 0.0 and b < cap:
+        # G4.2: each non-owner speaks once, so a bid below a later speaker's limit is
+        # outbid for sure; only a bid above it keeps the lot (or makes him pay more)
+        pre = int(params[p, P.P_PREEMPT] * later_limit(c, s, p, params, item)) + 1
+        if pre > b:
+            b = pre if pre < cap else cap
     if b <= high:
         b = high + 1
     return b
+
+
+@njit(cache=True)
+def later_limit(c, s, p, params, item):
+    """The highest limit among the non-owners who speak after ``p`` on this item (G4.2),
+    each valued like :func:`rival_vp` (``p``'s weights, every unit short) and priced on
+    ``p``'s cash curve at the rival's own ducats; 0 when ``p`` speaks last."""
+    st = S.fields(s)
+    n = st.players
+    owner = st.item_owner[item]
+    pr = as_seen_by(params, p)
+    top = 0
+    for k in range(st.auction_speaker + 1, n - 1):
+        q = (owner + 1 + k) % n
+        if st.ducats[q] <= top:
+            continue
+        v = lot_vp(c, s, q, pr, item)
+        lim = V.affordable(s, q, pr, v, st.ducats[q])
+        if lim > top:
+            top = lim
+    return top
 
 
 @njit(cache=True)
