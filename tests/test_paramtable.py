@@ -5,7 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vdgsim.paramtable import ParamSpec, PresetError, apply_params, check_specs, fill_defaults
+from vdgsim.paramtable import (
+    ParamSpec,
+    PresetError,
+    SearchName,
+    SearchOption,
+    apply_params,
+    check_specs,
+    fill_defaults,
+    parse_search_name,
+)
 
 AXES = {"colour": ("red", "blue")}
 SPECS = (
@@ -51,3 +60,40 @@ def test_params_table_partial_axis_and_one_line_errors() -> None:
     ]:
         with pytest.raises(PresetError, match=words):
             apply_params(row, params, "f.toml", by_name, AXES)
+
+
+# a made-up game's search players: the parser knows no game
+KINDS = {"flat": 2, "tree": 3}
+OPTIONS = (
+    SearchOption("budget", 10, ("flat", "tree"), 64, 1, 1000, True, "rollouts"),
+    SearchOption("c", 11, ("tree",), 0.7, 0.0, 5.0, False, "exploration"),
+)
+DECISIONS = ("none", "bid", "owner's choice")
+
+
+def test_a_search_name_gives_every_option_of_its_kind_with_standards_filled_in() -> None:
+    name = parse_search_name(
+        "tree:c=1.5:decisions=bid/owners_choice:rollout=greedy", KINDS, OPTIONS, DECISIONS,
+        ValueError,
+    )  # fmt: skip
+    assert name == SearchName("tree", {"budget": 64.0, "c": 1.5}, "greedy", 0b110)
+    plain = parse_search_name("flat", KINDS, OPTIONS, DECISIONS, ValueError)
+    assert plain == SearchName("flat", {"budget": 64.0}, None, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("walk", "unknown search kind 'walk'"),
+        ("flat:c=1", "unknown option 'c' for flat (known: budget, rollout, decisions)"),
+        ("flat:budget", "needs key=value"),
+        ("flat:budget=2.5", "whole number"),
+        ("tree:c=9", "outside 0..5"),
+        ("tree:decisions=launch", "unknown decision kind 'launch'"),
+    ],
+)
+def test_a_bad_search_name_is_one_line_naming_the_problem(text: str, words: str) -> None:
+    with pytest.raises(ValueError) as e:
+        parse_search_name(text, KINDS, OPTIONS, DECISIONS, ValueError)
+    assert words in str(e.value)
+    assert "\n" not in str(e.value)

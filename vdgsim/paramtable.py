@@ -125,6 +125,51 @@ def decision_mask(text: str, name: str, kinds: Sequence[str], error: type[ValueE
     return mask
 
 
+@dataclass(frozen=True)
+class SearchName:
+    """A search player's name read: ``kind[:key=value]...`` (``mc:rollouts=64:rollout=frugal``)."""
+
+    kind: str
+    values: dict[str, float]  # every option of the kind: the name's value, else its standard
+    rollout: str | None  # the rollout preset the name gives (None: the game's standard one)
+    decisions: int  # bit mask of the decision kinds searched (0: every kind)
+
+
+def parse_search_name(
+    name: str,
+    kinds: Mapping[str, int],
+    options: Sequence[SearchOption],
+    decision_names: Sequence[str],
+    error: type[ValueError],
+) -> SearchName:
+    """Read the search player name ``name`` of a game whose search kinds, options and decision
+    kinds are given; anything unknown or out of range is a one-line ``error``. Each game checks
+    the rollout preset itself (its presets differ)."""
+    kind, *items = [part.strip() for part in name.split(":")]
+    if kind not in kinds:
+        known = ", ".join(kinds)
+        raise error(f"{name!r}: unknown search kind {kind!r} (known: {known})")
+    own = {o.name: o for o in options if kind in o.kinds}
+    values = {o.name: float(o.standard) for o in own.values()}
+    rollout = None
+    decisions = 0
+    for item in items:
+        key, eq, text = (part.strip() for part in item.partition("="))
+        if not eq:
+            raise error(f"{name!r}: option {item!r} needs key=value")
+        if key == "rollout":
+            rollout = text
+        elif key == "decisions":
+            decisions = decision_mask(text, name, decision_names, error)
+        elif key in own:
+            o = own[key]
+            values[key] = option_number(text, name, key, o.lo, o.hi, o.integer, error)
+        else:
+            known = ", ".join([*own, "rollout", "decisions"])
+            raise error(f"{name!r}: unknown option {key!r} for {kind} (known: {known})")
+    return SearchName(kind, values, rollout, decisions)
+
+
 def apply_params(
     row: np.ndarray,
     params: Any,

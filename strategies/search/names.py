@@ -26,7 +26,7 @@ from strategies.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import SearchOption, decision_mask, option_number
+from vdgsim.paramtable import SearchOption, parse_search_name
 from vdgsim.vocabulary import Decision
 
 # decision kinds by code, as a search name spells them (decisions=place_disc/act)
@@ -85,35 +85,17 @@ def is_search_name(base: str) -> bool:
 def search_row(base: str, resolve_preset) -> np.ndarray:
     """The parameter row of the search player ``base`` (``kind[:key=value]...``);
     ``resolve_preset(name)`` gives a preset's row (for the rollout preset)."""
-    kind, *items = [part.strip() for part in base.split(":")]
-    options = {o.name: o for o in SEARCH_OPTIONS if kind in o.kinds}
-    values: dict[str, float] = {o.name: o.standard for o in options.values()}
-    rollout = STANDARD_ROLLOUT
-    decisions = 0
-    for item in items:
-        key, eq, text = item.partition("=")
-        key = key.strip()
-        if not eq:
-            raise SearchNameError(f"{base!r}: option {item!r} needs key=value")
-        if key == "rollout":
-            rollout = text.strip()
-            continue
-        if key == "decisions":
-            decisions = decision_mask(text, base, DECISION_KEYS, SearchNameError)
-            continue
-        if key not in options:
-            known = ", ".join([*options, "rollout", "decisions"])
-            raise SearchNameError(f"{base!r}: unknown option {key!r} for {kind} (known: {known})")
-        opt = options[key]
-        values[key] = option_number(text, base, key, opt.lo, opt.hi, opt.integer, SearchNameError)
+    name = parse_search_name(base, SEARCH_KINDS, SEARCH_OPTIONS, DECISION_KEYS, SearchNameError)
+    rollout = name.rollout if name.rollout is not None else STANDARD_ROLLOUT
     if is_search_name(rollout):
         raise SearchNameError(f"{base!r}: the rollout player must be a preset, not {rollout!r}")
     preset = resolve_preset(rollout)
     row = np.zeros_like(preset)
     row[1:N_BEHAVIOUR] = preset[1:N_BEHAVIOUR]
     row[Q_ROLLOUT_KIND] = preset[P_KIND]
-    row[P_KIND] = SEARCH_KINDS[kind]
-    for key, value in values.items():
+    row[P_KIND] = SEARCH_KINDS[name.kind]
+    options = {o.name: o for o in SEARCH_OPTIONS}
+    for key, value in name.values.items():
         row[options[key].column] = value
-    row[Q_DECISIONS] = decisions
+    row[Q_DECISIONS] = name.decisions
     return row

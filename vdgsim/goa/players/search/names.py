@@ -28,7 +28,7 @@ from vdgsim.goa.players.search.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import SearchOption, decision_mask, option_number
+from vdgsim.paramtable import SearchOption, parse_search_name
 
 
 class SearchNameError(PresetError):
@@ -83,40 +83,21 @@ def is_search_name(name: str) -> bool:
 
 def search_row(name: str) -> np.ndarray:
     """The parameter row of the search player ``name`` (``kind[:key=value]...``)."""
-    kind, *items = [part.strip() for part in name.split(":")]
-    if kind not in SEARCH_KINDS:
-        known = ", ".join(SEARCH_KINDS)
-        raise SearchNameError(f"{name!r}: unknown search kind {kind!r} (known: {known})")
-    options = {o.name: o for o in SEARCH_OPTIONS if kind in o.kinds}
-    values = {o.name: o.standard for o in options.values()}
-    rollout = STANDARD_ROLLOUT
-    decisions = 0
-    for item in items:
-        key, eq, text = (part.strip() for part in item.partition("="))
-        if not eq:
-            raise SearchNameError(f"{name!r}: option {item!r} needs key=value")
-        if key == "rollout":
-            if is_search_name(text) or text not in PRESETS:
-                raise SearchNameError(
-                    f"{name!r}: the rollout player must be a preset ({', '.join(PRESETS)}), "
-                    f"not {text!r}"
-                )
-            rollout = text
-            continue
-        if key == "decisions":
-            decisions = decision_mask(text, name, L.DECISION_NAMES, SearchNameError)
-            continue
-        if key not in options:
-            known = ", ".join([*options, "rollout", "decisions"])
-            raise SearchNameError(f"{name!r}: unknown option {key!r} for {kind} (known: {known})")
-        opt = options[key]
-        values[key] = option_number(text, name, key, opt.lo, opt.hi, opt.integer, SearchNameError)
+    parsed = parse_search_name(
+        name, SEARCH_KINDS, SEARCH_OPTIONS, L.DECISION_NAMES, SearchNameError
+    )
+    rollout = parsed.rollout if parsed.rollout is not None else STANDARD_ROLLOUT
+    if is_search_name(rollout) or rollout not in PRESETS:
+        raise SearchNameError(
+            f"{name!r}: the rollout player must be a preset ({', '.join(PRESETS)}), not {rollout!r}"
+        )
     preset = preset_row(rollout)
     row = np.zeros_like(preset)
     row[:Q_BASE] = preset[:Q_BASE]
     row[Q_ROLLOUT_KIND] = preset[P_KIND]
-    row[P_KIND] = SEARCH_KINDS[kind]
-    for key, value in values.items():
+    row[P_KIND] = SEARCH_KINDS[parsed.kind]
+    options = {o.name: o for o in SEARCH_OPTIONS}
+    for key, value in parsed.values.items():
         row[options[key].column] = value
-    row[Q_DECISIONS] = decisions
+    row[Q_DECISIONS] = parsed.decisions
     return row
