@@ -350,3 +350,27 @@ def test_cash_curve_prices_a_payment_below_the_cash_target_in_full() -> None:
     assert V.affordable(s, 0, params, 5 * surplus + 2.5 * v, 100) == 7
     params[0, P_CASH_CURVE] = 0.0
     assert V.pay_vp(s, 0, params, 10) == pytest.approx(10 * surplus)
+
+
+def test_the_heuristic_names_a_listed_action_when_given_part_of_the_legal_list() -> None:
+    """A caller may list only some legal actions (a search trying the untried ones): the bid
+    the heuristic computes is taken when listed, else the first listed action, never an
+    unlisted one."""
+    from vdgsim.goa.engine import flow
+    from vdgsim.goa.players import choose
+    from vdgsim.goa.players.scripted import heuristic_action
+
+    comp = default_components()
+    table = lineup_params(["default"] * 4, 4)
+    states = _bid_positions(2)[:12]
+    assert states
+    for s in states:
+        legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+        n = flow.legal_actions(comp.array, s.copy(), legal)
+        own = int(heuristic_action(comp.array, s.copy(), legal, n, table))
+        others = np.array([a for a in legal[:n] if a != own], dtype=np.int64)
+        assert int(choose(comp.array, s.copy(), legal, n, table)) == own
+        picked = int(heuristic_action(comp.array, s.copy(), others, len(others), table))
+        assert picked == others[0]
+        with_own = np.array([others[-1], own], dtype=np.int64)
+        assert int(heuristic_action(comp.array, s.copy(), with_own, 2, table)) == own

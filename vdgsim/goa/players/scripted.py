@@ -14,34 +14,48 @@ from vdgsim.goa.players.heuristic import bidding as BD
 from vdgsim.goa.random_play import random_action
 
 
+@njit(cache=True, _nrt=False)
+def listed(a, legal, n):
+    """``a`` if it is among the ``n`` listed actions, else the first of them."""
+    for i in range(n):
+        if legal[i] == a:
+            return a
+    return legal[0]
+
+
 @njit(cache=True)
 def heuristic_action(c, s, legal, n, params):
-    """The heuristic's choice for the pending decision (one module per kind of choice)."""
+    """The heuristic's choice for the pending decision (one module per kind of choice).
+    The bid, the owner's choice, Draw, Extra and Pay are computed from the state, not picked
+    from ``legal``; a caller that lists only some actions (a search trying the untried ones)
+    gets the first listed one when the choice is not among them, never an unlisted action."""
     st = S.fields(s)
     kind = st.decision
     p = st.decision_player
     if n == 1:
         return legal[0]
     if kind == L.D_BID:
-        return BD.choose_bid(c, s, p, params)
+        return listed(BD.choose_bid(c, s, p, params), legal, n)
     if kind == L.D_OWNER:
-        return BD.choose_owner(c, s, p, params)
+        return listed(BD.choose_owner(c, s, p, params), legal, n)
     if kind == L.D_MARKER:
         return BD.choose_marker(c, s, legal, n, p, params)
     if kind == L.D_FLAG:
         return BD.choose_flag(c, s, legal, n, p, params)
     if kind == L.D_DRAW:
-        return A.DRAW_ONE  # a card scores at least its symbol (G8.4c) and costs nothing
+        # a card scores at least its symbol (G8.4c) and costs nothing
+        return listed(A.DRAW_ONE, legal, n)
     if kind == L.D_EXTRA:
-        return A.EXTRA_PLAY  # an unplayed card scores nothing (G8.4)
+        return listed(A.EXTRA_PLAY, legal, n)  # an unplayed card scores nothing (G8.4)
     if kind == L.D_COLONY_PAY:
-        return A.PAY  # colonists score nothing (G8.4)
+        return listed(A.PAY, legal, n)  # colonists score nothing (G8.4)
     if kind == L.D_COLONY_PLUS:
         return AC.colony_plus(c, s, p, params, legal, n)
     if kind == L.D_PAY_SPICE:
         return AC.choose_payment(s, legal, n, p)
     if kind == L.D_TURN and st.action_done and AC.only_end_or_discard(legal, n):
-        return A.turn(A.T_END, 0)  # discarding a card only loses what keeping it is worth
+        # discarding a card only loses what keeping it is worth
+        return listed(A.turn(A.T_END, 0), legal, n)
     return AC.choose_valued(c, s, legal, n, p, params, kind)
 
 

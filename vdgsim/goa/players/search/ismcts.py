@@ -14,8 +14,8 @@ a child's statistics are from the point of view of the seat that chose it.
   (:func:`vdgsim.uct.select_child`).
 * Expansion, one node per iteration, under progressive widening (``1 + floor(widen *
   sqrt(visits))`` children legal here); the next child is the rollout preset's own choice among
-  the untried legal actions, or the first of them in legal order where the preset's choice
-  ignores the list it is given (a bid, Draw, Extra) and names an action tried already.
+  the untried legal actions (where the heuristic computes its choice instead of picking it, a
+  bid, Draw, Extra, it takes the first untried action when its choice was tried already).
 * Rollout: the rollout preset plays every seat to the end; every seat's reward (win share, ties
   split, G8.5, + ``margin`` * VP lead over the best rival) is added along the path to the nodes
   it chose.
@@ -133,10 +133,8 @@ def grow_tree(c, s, legal, n, pr, table):
                 for i in range(u):
                     # the prior judges the root's codes as they stand in this determinization
                     mapped[i] = action_in(c, s, t, me, untried[i]) if v == 0 else untried[i]
-                # some of the heuristic's choices ignore the list (the bid it computes, Draw,
-                # Extra): when its pick is tried already, the first untried action is next
-                i = index_of(choose_scripted(c, t, mapped, u, table), mapped, u)
-                a = untried[max(i, 0)]
+                # a scripted player always names one of the listed actions
+                a = untried[index_of(choose_scripted(c, t, mapped, u, table), mapped, u)]
                 k = add_child(
                     v, a, ts.decision_player, nodes, action, chooser, first, sibling, avail
                 )
