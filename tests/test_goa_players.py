@@ -231,27 +231,36 @@ def _bid_positions(games: int) -> list:
     return out
 
 
+def _bids_with_and_without(column: int, value: float, games: int = 3):
+    """(state, seat, bid with default's parameters, bid with ``column`` set to ``value``) at
+    the bid positions of ``games`` default games where the seat bids either way (a switch
+    must never turn a pass into a bid or back)."""
+    from vdgsim.goa import actions as A
+    from vdgsim.goa.players.heuristic import bidding as BD
+
+    c = default_components().array
+    base = lineup_params(["default"] * 4, 4)
+    other = base.copy()
+    other[:, column] = value
+    for s in _bid_positions(games):
+        p = int(s[L.S_DEC_PLAYER])
+        b0 = BD.choose_bid(c, s.copy(), p, base)
+        b1 = BD.choose_bid(c, s.copy(), p, other)
+        assert (b0 == A.PASS) == (b1 == A.PASS)
+        if b1 != A.PASS:
+            yield s, p, b0, b1
+
+
 def test_g4_owner_floor_raises_bids_to_the_owners_selling_price() -> None:
     """With the same limit, a bid with the owner floor is never below the shaded opening
     and never above the limit; at some positions it is raised to what the owner sells at."""
-    from vdgsim.goa import actions as A
-    from vdgsim.goa.players.heuristic import bidding as BD
     from vdgsim.goa.players.params import P_OWNER_FLOOR
 
-    c = default_components().array
-    floor = lineup_params(["default"] * 4, 4)
-    assert floor[0, P_OWNER_FLOOR] > 0
-    none = floor.copy()
-    none[:, P_OWNER_FLOOR] = 0.0
+    assert lineup_params(["default"] * 2, 2)[0, P_OWNER_FLOOR] > 0
     raised = 0
-    for s in _bid_positions(3):
-        p = int(s[L.S_DEC_PLAYER])
-        b0 = BD.choose_bid(c, s.copy(), p, none)
-        b1 = BD.choose_bid(c, s.copy(), p, floor)
-        assert (b0 == A.PASS) == (b1 == A.PASS)
-        if b1 != A.PASS:
-            assert b1 >= b0 and b1 <= int(s[L.S_DUCATS + p])
-            raised += b1 > b0
+    for s, p, with_floor, without in _bids_with_and_without(P_OWNER_FLOOR, 0.0):
+        assert without <= with_floor <= int(s[L.S_DUCATS + p])
+        raised += with_floor > without
     assert raised >= 3
 
 
@@ -259,50 +268,32 @@ def test_g4_2_preempt_bids_above_the_later_speakers_limit() -> None:
     """Each non-owner speaks once (G4.2): with ``preempt`` a bidder who is not the last to
     speak bids at least one above the highest limit it expects of those after it, within its
     own cap; the last speaker is never raised (nobody is left to pre-empt)."""
-    from vdgsim.goa import actions as A
     from vdgsim.goa.players.heuristic import bidding as BD
     from vdgsim.goa.players.params import P_PREEMPT
 
     c = default_components().array
-    off = lineup_params(["default"] * 4, 4)
-    assert off[0, P_PREEMPT] == 0.0  # measured and left off (docs/goa-players.md)
-    on = off.copy()
+    on = lineup_params(["default"] * 4, 4)
+    assert on[0, P_PREEMPT] == 0.0  # measured and left off (docs/goa-players.md)
     on[:, P_PREEMPT] = 1.0
     raised = 0
-    for s in _bid_positions(3):
-        p = int(s[L.S_DEC_PLAYER])
-        b0 = BD.choose_bid(c, s.copy(), p, off)
-        b1 = BD.choose_bid(c, s.copy(), p, on)
-        assert (b0 == A.PASS) == (b1 == A.PASS)
-        if b1 != A.PASS:
-            assert b0 <= b1 <= int(s[L.S_DUCATS + p])
-            if b1 > b0:
-                raised += 1
-                assert BD.later_limit(c, s.copy(), p, on, int(s[L.S_AUC_ITEM])) > 0
+    for s, p, off_bid, on_bid in _bids_with_and_without(P_PREEMPT, 1.0):
+        assert off_bid <= on_bid <= int(s[L.S_DUCATS + p])
+        if on_bid > off_bid:
+            raised += 1
+            assert BD.later_limit(c, s.copy(), p, on, int(s[L.S_AUC_ITEM])) > 0
     assert raised >= 3
 
 
 def test_g4_chase_deny_keeps_floor_and_preempt_within_the_own_value() -> None:
     """With ``chase_deny`` 0 the owner floor and the pre-emptive bid stop at what the lot is
     worth to the bidder itself; the deny share of its limit only sets the opening bid."""
-    from vdgsim.goa import actions as A
-    from vdgsim.goa.players.heuristic import bidding as BD
     from vdgsim.goa.players.params import P_CHASE_DENY
 
-    c = default_components().array
-    low = lineup_params(["default"] * 4, 4)
-    assert low[0, P_CHASE_DENY] == 0.0
-    full = low.copy()
-    full[:, P_CHASE_DENY] = 1.0
+    assert lineup_params(["default"] * 2, 2)[0, P_CHASE_DENY] == 0.0
     lowered = 0
-    for s in _bid_positions(3):
-        p = int(s[L.S_DEC_PLAYER])
-        b0 = BD.choose_bid(c, s.copy(), p, low)
-        b1 = BD.choose_bid(c, s.copy(), p, full)
-        assert (b0 == A.PASS) == (b1 == A.PASS)
-        if b1 != A.PASS:
-            assert b0 <= b1
-            lowered += b0 < b1
+    for _s, _p, low, full in _bids_with_and_without(P_CHASE_DENY, 1.0):
+        assert low <= full
+        lowered += low < full
     assert lowered >= 3
 
 
