@@ -199,6 +199,7 @@ def test_cli_regret_prints_the_tables_and_writes_the_parquet(tmp_path: Path) -> 
         (["--lineup", "nobody"], "unknown player preset"),
         (["--out", "x.csv"], ".parquet"),
         (["--kinds", ","], "no decision kind"),
+        (["--seed", str(2**63 - 1), "--games", "2"], "at most"),
     ],
 )
 def test_cli_regret_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:

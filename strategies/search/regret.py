@@ -28,6 +28,7 @@ from numba import njit
 from strategies.params import KIND_MC, P_KIND
 from strategies.policy import choose
 from strategies.search.determinize import determinize
+from strategies.search.names import DECISION_KEYS
 from strategies.search.rollout import new_rollout_scratch, play_out
 from vdgsim import layout as L
 from vdgsim.components import Components, default_components
@@ -37,9 +38,7 @@ from vdgsim.engine import scoring as SC
 from vdgsim.engine import state as S
 from vdgsim.engine.flow import apply as flow_apply
 from vdgsim.game import GameState, apply_action, is_over, legal_actions, new_game
-from vdgsim.vocabulary import AREA_AXIS, CHARACTER_AXIS, LANDING_AXIS, Decision
-
-DECISION_KEYS = tuple(d.name.lower() for d in sorted(Decision))
+from vdgsim.vocabulary import AREA_AXIS, CHARACTER_AXIS, LANDING_AXIS
 
 SCHEMA = {
     "position": pl.Int64,

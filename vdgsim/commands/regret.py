@@ -15,6 +15,7 @@ from typing import Annotated
 
 import polars as pl
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -88,7 +89,7 @@ def regret(
     players: PlayersOption = None,
     games: Annotated[int, typer.Option("--games", help="Games to sample from.", min=1)] = 10,
     seed: Annotated[int, seed_option("Seed of the first game (game i uses seed + i).")] = 0,
-    decisions: Annotated[
+    kinds_text: Annotated[
         str,
         typer.Option(
             "--kinds",
@@ -133,12 +134,15 @@ def regret(
     (picked on half the rollouts, scored on the other half)."""
     from strategies.registry import UnknownPresetError, params_table
     from strategies.search.regret import RegretSettings, check_settings, sample_positions
+    from vdgsim.game import MAX_SEED
 
     notes: list[str] = []
     names = player_lineup(lineup, players, notes, "default")
     if rollouts % 2:
         raise InputError(f"--rollouts must be even (two halves), got {rollouts}")
-    kinds = [k.strip() for k in decisions.split(",") if k.strip()]
+    if seed + games - 1 > MAX_SEED:
+        raise InputError(f"--seed + --games - 1 must be at most {MAX_SEED} (game i uses seed + i)")
+    kinds = [k.strip() for k in kinds_text.split(",") if k.strip()]
     if not kinds:
         raise InputError("--kinds names no decision kind")
     if out is not None:
@@ -163,6 +167,7 @@ def regret(
         MofNCompleteColumn(),
         TextColumn("games · {task.fields[positions]} positions"),
         TimeElapsedColumn(),
+        console=Console(stderr=True),
         disable=not progress,
         transient=True,
     ) as bar:
