@@ -69,19 +69,21 @@ def regret_summary(
     rollouts noise alone makes it large)."""
     pos = position_regret(table)
     keys = list(by)
-    out = None
+    frames = []
     for column, prefix in (("regret", ""), ("regret_vp", "vp_")):
         per_game = pos.group_by([*keys, "game"]).agg(
             pl.col(column).sum().alias("y"), pl.len().alias("n")
         )
-        ci = cluster_ratio_mean(per_game, keys).select(
-            *keys,
-            pl.col("_n").alias("positions"),
-            pl.col("mean").alias(column),
-            pl.col("low").alias(f"{prefix}low"),
-            pl.col("high").alias(f"{prefix}high"),
+        frames.append(
+            cluster_ratio_mean(per_game, keys).select(
+                *keys,
+                pl.col("_n").alias("positions"),
+                pl.col("mean").alias(column),
+                pl.col("low").alias(f"{prefix}low"),
+                pl.col("high").alias(f"{prefix}high"),
+            )
         )
-        out = ci if out is None else out.join(ci.drop("positions"), on=keys)
+    out = frames[0].join(frames[1].drop("positions"), on=keys)
     differs = pos.group_by(keys).agg(pl.col("differs").mean())
     return out.join(differs, on=keys).sort(keys)
 
