@@ -38,6 +38,7 @@ from vdgsim.engine import scoring as SC
 from vdgsim.engine import state as S
 from vdgsim.engine.flow import apply as flow_apply
 from vdgsim.game import GameState, apply_action, is_over, legal_actions, new_game
+from vdgsim.paramtable import decision_mask
 from vdgsim.vocabulary import AREA_AXIS, CHARACTER_AXIS, LANDING_AXIS
 
 SCHEMA = {
@@ -128,14 +129,12 @@ class RegretSettings:
 
 def decision_kinds(names: Sequence[str]) -> list[int]:
     """Decision codes of names spelled as a search player's ``decisions=`` (``place_disc``,
-    ``act``, ...); an unknown name is a one-line ValueError naming the known ones."""
-    keys = list(DECISION_KEYS[1:])
+    ``act``, ...), read by the same :func:`vdgsim.paramtable.decision_mask`; an unknown name
+    is a one-line ValueError naming the known ones."""
     out = []
-    for raw in names:
-        word = raw.strip().lower()
-        if word not in keys:
-            raise ValueError(f"unknown decision kind {raw!r} (known: {', '.join(keys)})")
-        out.append(DECISION_KEYS.index(word))
+    for name in names:
+        mask = decision_mask(name, name, DECISION_KEYS, ValueError)  # "act/launch" too
+        out += [d for d in range(mask.bit_length()) if (mask >> d) & 1]
     return out
 
 

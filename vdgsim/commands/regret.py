@@ -8,7 +8,7 @@ prints one line on stderr and exits with code 2.
 
 from __future__ import annotations
 
-import os
+import io
 import time
 from pathlib import Path
 from typing import Annotated
@@ -34,14 +34,14 @@ from vdgsim.commands.common import (
 
 
 def _write(table: pl.DataFrame, out: Path) -> None:
-    # a temporary file renamed into place: an interrupted write leaves no half table
-    tmp = out.with_name(f".{out.name}.tmp")
+    from vdgsim.runner.output import atomic_write_bytes
+
+    data = io.BytesIO()
+    table.write_parquet(data)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        table.write_parquet(tmp)
-        os.replace(tmp, out)
+        atomic_write_bytes(out, data.getvalue())
     except OSError as e:
-        tmp.unlink(missing_ok=True)
         raise InputError(f"cannot write {out}: {e.strerror or e}") from None
 
 
