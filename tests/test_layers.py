@@ -37,6 +37,8 @@ LAYERS: dict[str, int] = {
     "vdgsim.goa.conformance": 0,
     "strategies": 1,
     "vdgsim.goa.players": 1,
+    # the regret sampler both games' players share, each with its own compiled rollouts
+    "vdgsim.regret_sampling": 1,
     "vdgsim.runner": 2,
     "vdgsim.goa.batch": 2,
     "vdgsim.bench": 2,

@@ -10,9 +10,10 @@ import polars as pl
 import pytest
 
 from strategies.registry import params_table
-from strategies.search.regret import SCHEMA, RegretSettings, decision_kinds, sample_positions
+from strategies.search.regret import decision_kinds, sample_positions
 from tests.cli_helpers import run_vdg
 from vdgsim.analysis.regret import disagreements, position_regret, regret_summary
+from vdgsim.regret_sampling import SCHEMA, RegretSettings
 from vdgsim.stats import Z95
 
 

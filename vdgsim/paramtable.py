@@ -110,11 +110,17 @@ def option_number(
     return value
 
 
+def decision_keys(kinds: Sequence[str]) -> tuple[str, ...]:
+    """The decision kinds as a search player's name spells them: ``owner's choice`` is
+    ``owners_choice``."""
+    return tuple(k.lower().replace("'", "").replace(" ", "_") for k in kinds)
+
+
 def decision_mask(text: str, name: str, kinds: Sequence[str], error: type[ValueError]) -> int:
     """The bit mask of the decision kinds ``text`` names (``bid/owners_choice``; bit ``d`` for
     ``kinds[d]``, kind 0 being "no decision") in the search player name ``name``; an unknown
     kind is a one-line ``error`` naming the known ones."""
-    keys = [k.lower().replace("'", "").replace(" ", "_") for k in kinds]
+    keys = decision_keys(kinds)
     mask = 0
     for word in text.split("/"):
         word = word.strip().lower()

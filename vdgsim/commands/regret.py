@@ -1,9 +1,11 @@
-"""`vdg regret`: where a preset's decisions lose against one ply of search.
+"""`vdg regret`: where a preset's decisions lose against one ply of search, for Vasco da Gama
+or (``--game goa``) Goa.
 
 Plays a line-up's games and, at sampled decisions, rolls out every legal action
-(:mod:`strategies.search.regret`); prints the regret per decision kind and the commonest
-disagreements (:mod:`vdgsim.analysis.regret`) and, with ``--out``, writes the table. Bad input
-prints one line on stderr and exits with code 2.
+(:mod:`vdgsim.regret_sampling` with the game's kit: :mod:`strategies.search.regret`,
+:mod:`vdgsim.goa.players.search.regret`); prints the regret per decision kind and the
+commonest disagreements (:mod:`vdgsim.analysis.regret`) and, with ``--out``, writes the table.
+Bad input prints one line on stderr and exits with code 2.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import io
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
+import numpy as np
 import polars as pl
 import typer
 from rich.console import Console
@@ -22,15 +25,20 @@ from rich.table import Table
 
 from vdgsim.commands.common import (
     DataOption,
+    GameOption,
     InputError,
     PlayersOption,
     SetOption,
+    compile_status,
     components_from_options,
     ensure_compiled,
     lineup_option,
     player_lineup,
     seed_option,
 )
+
+if TYPE_CHECKING:
+    from vdgsim.regret_sampling import RegretKit
 
 
 def _write(table: pl.DataFrame, out: Path) -> None:
@@ -43,6 +51,44 @@ def _write(table: pl.DataFrame, out: Path) -> None:
         atomic_write_bytes(out, data.getvalue())
     except OSError as e:
         raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+
+
+def _kit(game: str) -> RegretKit:
+    """The game's regret kit; Goa's players are imported only when asked for."""
+    if game == "goa":
+        from vdgsim.goa.players.search.regret import KIT
+
+        return KIT
+    from strategies.search.regret import KIT
+
+    return KIT
+
+
+def _seats(game: str, lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
+    """One preset per seat, each game checking its own player count."""
+    if game == "goa":
+        from vdgsim.commands import goa as goa_cmd
+
+        return goa_cmd.seats(lineup, players)
+    return player_lineup(lineup, players, notes, "default")
+
+
+def _table_and_components(
+    game: str, names: list[str], data: str | None, overrides: list[str] | None
+) -> tuple[np.ndarray, Any]:
+    """The line-up's parameter table (an unknown preset is a usage error) and the game's
+    component data from ``--data`` and ``--set``."""
+    if game == "goa":
+        from vdgsim.commands import goa as goa_cmd
+
+        return goa_cmd.params(names), goa_cmd.components(data, overrides)
+    from strategies.registry import UnknownPresetError, params_table
+
+    try:
+        table = params_table(names)
+    except UnknownPresetError as e:
+        raise InputError(str(e)) from None
+    return table, components_from_options(data, overrides)
 
 
 def _print(table: pl.DataFrame, top: int) -> None:
@@ -90,13 +136,16 @@ def regret(
     games: Annotated[int, typer.Option("--games", help="Games to sample from.", min=1)] = 10,
     seed: Annotated[int, seed_option("Seed of the first game (game i uses seed + i).")] = 0,
     kinds_text: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--kinds",
-            help="Decision kinds to sample, comma separated: place_disc, act, launch, "
-            "send_merchant, expedition_ship, ... (the names of a search player's decisions=).",
+            help="Decision kinds to sample, comma separated (the names of a search player's "
+            "decisions=): place_disc, act, launch, send_merchant, ...; with --game goa "
+            "place_marker, bid, owners_choice, action_turn, ... [default: act,place_disc; "
+            "with --game goa place_marker,bid,owners_choice,action_turn]",
+            show_default=False,
         ),
-    ] = "act,place_disc",
+    ] = None,
     every: Annotated[
         int,
         typer.Option("--every", help="Sample every N-th decision of those kinds.", min=1),
@@ -127,21 +176,26 @@ def regret(
     ] = True,
     data: DataOption = None,
     overrides: SetOption = None,
+    game: GameOption = "vdg",
 ) -> None:
     """Find where a preset's decisions lose against one ply of search: at sampled decisions
     of its games every legal action is rolled out (the line-up's presets playing on), and the
     regret of the preset's choice is the win share it gives up against the best action
-    (picked on half the rollouts, scored on the other half)."""
-    from strategies.registry import UnknownPresetError, params_table
-    from strategies.search.regret import RegretSettings, check_settings, sample_positions
-    from vdgsim.game import MAX_SEED
+    (picked on half the rollouts, scored on the other half).
 
+    With --game goa, the same for Goa's presets, decision kinds and --data/--set."""
+    from vdgsim.game import MAX_SEED
+    from vdgsim.regret_sampling import RegretSettings
+
+    kit = _kit(game)
     notes: list[str] = []
-    names = player_lineup(lineup, players, notes, "default")
+    names = _seats(game, lineup, players, notes)
     if rollouts % 2:
         raise InputError(f"--rollouts must be even (two halves), got {rollouts}")
     if seed + games - 1 > MAX_SEED:
         raise InputError(f"--seed + --games - 1 must be at most {MAX_SEED} (game i uses seed + i)")
+    if kinds_text is None:
+        kinds_text = ",".join(kit.default_decisions)
     kinds = [k.strip() for k in kinds_text.split(",") if k.strip()]
     if not kinds:
         raise InputError("--kinds names no decision kind")
@@ -151,15 +205,20 @@ def regret(
         if out.exists() and not force:
             raise InputError(f"{out} exists; add --force to replace it")
     settings = RegretSettings(tuple(names), games, seed, tuple(kinds), every, rollouts, dets)
+    table, comp = _table_and_components(game, names, data, overrides)
     try:
-        table = params_table(names)
-        check_settings(settings, table)
-    except (ValueError, UnknownPresetError) as e:
+        kit.check_settings(settings, table)
+    except ValueError as e:
         raise InputError(str(e)) from None
-    comp = components_from_options(data, overrides)
     for n in notes:
         typer.echo(f"vdg: {n}", err=True)
-    ensure_compiled()
+    if game == "goa":
+        from vdgsim.runner.run import warm_up
+
+        with compile_status():
+            warm_up(comp, game)
+    else:
+        ensure_compiled()
     t0 = time.perf_counter()
     with Progress(
         TextColumn("regret"),
@@ -173,7 +232,7 @@ def regret(
     ) as bar:
         task = bar.add_task("games", total=games, positions=0)
         try:
-            result = sample_positions(
+            result = kit.sample_positions(
                 settings,
                 table,
                 comp,
