@@ -1,9 +1,9 @@
 """Regret of a preset's decisions against one ply of search, from a regret table.
 
-Reads the table of :func:`strategies.search.regret.sample_positions` (one row per sampled
-position and legal action, with the deciding seat's mean win share over the even and over the
-odd rollouts); nothing is replayed. A position's regret is the win share the preset's choice
-gives up against the action the rollouts rate best:
+Reads the table of :meth:`vdgsim.regret_sampling.RegretKit.sample_positions`, either game's
+(one row per sampled position and legal action, with the deciding seat's mean win share over
+the even and over the odd rollouts); nothing is replayed. A position's regret is the win share
+the preset's choice gives up against the action the rollouts rate best:
 
     regret = ( odd[best by even] - odd[chosen] + even[best by odd] - even[chosen] ) / 2
 

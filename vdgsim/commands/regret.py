@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
 import polars as pl
 import typer
 from rich.console import Console
@@ -38,6 +37,8 @@ from vdgsim.commands.common import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from vdgsim.regret_sampling import RegretKit
 
 
