@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vdgsim.goa import layout as L
 from vdgsim.goa.components import default_components
@@ -295,6 +297,105 @@ def test_g4_chase_deny_keeps_floor_and_preempt_within_the_own_value() -> None:
         assert low <= full
         lowered += low < full
     assert lowered >= 3
+
+
+def _quiet_exhaustive(h: int, k: int, lims: list[int], sells: list[bool]) -> bool:
+    """Every speaker from ``k`` on passes at high bid ``h``: speaker ``k`` bids when some bid
+    in ``(h, lims[k]]`` wins for him (the rest quiet after it, the owner selling)."""
+    if k == len(lims):
+        return True
+    for b in range(h + 1, lims[k] + 1):
+        if sells[b] and _quiet_exhaustive(b, k + 1, lims, sells):
+            return False
+    return _quiet_exhaustive(h, k + 1, lims, sells)
+
+
+def _first_winning(lims: list[int], sells: list[bool], high: int, cap: int) -> int:
+    from vdgsim.goa.players.heuristic import bidding as BD
+
+    m = len(lims)
+    return int(
+        BD.first_winning_bid(
+            np.array(lims + [0] * (L.MAX_PLAYERS - m), np.int64),
+            m,
+            np.array(sells, np.bool_),
+            high,
+            cap,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("lims", "sells_from", "high", "cap", "expected"),
+    [
+        ([], 4, 0, 10, 4),  # last to speak: the owner's selling price
+        ([5], 2, 0, 9, 5),  # the later speaker's limit: he may not bid above it
+        ([5], 2, 0, 4, 0),  # ... which is beyond the cap
+        ([7, 3], 1, 0, 6, 0),  # the first later speaker outbids anything up to 7
+        ([7, 3], 1, 0, 7, 7),
+        ([4, 6], 1, 0, 9, 6),  # at 5 the second later speaker still wins with 6
+        ([5], 8, 0, 9, 8),  # the owner keeps it below 8, and he keeps it from the speaker too
+        ([6, 9], 1, 0, 8, 0),  # the last speaker outbids every bid up to 9
+        ([3], 1, 4, 9, 5),  # a high bid of 4 already: the least legal bid wins
+    ],
+)
+def test_g4_2_first_winning_bid_hand_examples(
+    lims: list[int], sells_from: int, high: int, cap: int, expected: int
+) -> None:
+    """G4.2 (each later non-owner speaks once) and G4.3 (the owner sells at ``sells_from``
+    and above): the least bid that no later speaker can profitably top, worked by hand."""
+    top = max([cap, *lims])
+    sells = [b >= sells_from for b in range(top + 2)]
+    assert _first_winning(lims, sells, high, cap) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lims=st.lists(st.integers(0, 12), max_size=3),
+    sells_bits=st.lists(st.booleans(), min_size=14, max_size=14),
+    high=st.integers(0, 8),
+    cap=st.integers(0, 12),
+)
+def test_g4_2_first_winning_bid_matches_an_exhaustive_search(
+    lims: list[int], sells_bits: list[bool], high: int, cap: int
+) -> None:
+    """The backward scan finds the same least winning bid as trying every bid sequence."""
+    top = max([cap, *lims])
+    sells = sells_bits[: top + 2]
+    want = next(
+        (b for b in range(high + 1, cap + 1) if sells[b] and _quiet_exhaustive(b, 0, lims, sells)),
+        0,
+    )
+    assert _first_winning(lims, sells, high, cap) == want
+
+
+def test_g4_2_solve_bid_bids_the_least_winning_bid_when_there_is_one() -> None:
+    """With ``solve_bid`` 1 a bid is the least bid expected to win whenever there is one
+    (within the cap and the seat's ducats); solving never turns a pass into a bid."""
+    from vdgsim.goa import actions as A
+    from vdgsim.goa.players.heuristic import bidding as BD
+    from vdgsim.goa.players.params import P_SOLVE_BID
+
+    c = default_components().array
+    off = lineup_params(["default"] * 4, 4)
+    assert off[0, P_SOLVE_BID] == 0.0  # measured and left off (docs/goa-players.md)
+    on = off.copy()
+    on[:, P_SOLVE_BID] = 1.0
+    solved = 0
+    for s in _bid_positions(3):
+        p = int(s[L.S_DEC_PLAYER])
+        item = int(s[L.S_AUC_ITEM])
+        high = int(s[L.S_AUC_HIGH])
+        bid = BD.choose_bid(c, s.copy(), p, on)
+        assert (bid == A.PASS) == (BD.choose_bid(c, s.copy(), p, off) == A.PASS)
+        if bid == A.PASS:
+            continue
+        assert high < bid <= int(s[L.S_DUCATS + p])
+        w = BD.least_winning_bid(c, s.copy(), p, on, item, high, bid)
+        if w > 0:
+            solved += 1
+            assert w == bid  # none below it wins either
+    assert solved >= 10
 
 
 def test_baseline_v1_plays_the_games_it_played_before_issue_12_session_21() -> None:

@@ -41,7 +41,8 @@ P_FLAG_OWN = 29  # weight of its own best tile next to the Flag cell when placin
 P_LOT_W = 30  # [6 lot kinds] multiplier on a lot's value to itself in the auction decisions
 P_PREEMPT = 36  # share of the later speakers' highest estimated limit that it bids at least
 P_CHASE_DENY = 37  # share of the deny part of its limit that floor and pre-emptive bids may use
-N_BEHAVIOUR = 38
+P_SOLVE_BID = 38  # share of the way from its opening bid to the least bid expected to win
+N_BEHAVIOUR = 39
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
@@ -170,6 +171,16 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         0.0,
         1.0,
         "share of the deny part of its limit that owner_floor and preempt may raise a bid into",
+    ),
+    ParamSpec(
+        "solve_bid",
+        P_SOLVE_BID,
+        None,
+        0.0,
+        0.0,
+        1.0,
+        "share of the way from its opening bid to the least bid that wins the lot when the "
+        "later speakers and the owner play as it expects, within its cap (G4.2, G4.3)",
     ),
 )
 check_specs(PARAM_SPECS, AXES)

@@ -9,7 +9,9 @@ just above the high bid, and to ``preempt`` times the highest limit it expects o
 non-owners still to speak, plus 1 (a lower bid is outbid for sure, G4.2). With
 ``chase_deny`` 0 those two raises stop at what the lot is worth to the seat itself: the deny
 share of the limit sets the opening bid only (chasing the owner's price on a lot it wants
-mostly to deny lost in every field tried, issue 12 session 21). The owner buys when the lot
+mostly to deny lost in every field tried, issue 12 session 21). With ``solve_bid`` above 0
+the bid moves towards the least bid that wins when the later speakers and the owner play as
+the seat expects (:func:`least_winning_bid`). The owner buys when the lot
 beats what the sale would bring (G4.3c): buying costs ``high - 1`` to the bank, selling
 brings ``high``.
 
@@ -124,9 +126,74 @@ def choose_bid(c, s, p, params):
         pre = int(params[p, P.P_PREEMPT] * later_limit(c, s, p, params, item)) + 1
         if pre > b:
             b = pre if pre < cap else cap
+    if params[p, P.P_SOLVE_BID] > 0.0:
+        w = least_winning_bid(c, s, p, params, item, high, cap)
+        if w > 0:
+            # w > high, and b > high once raised below: the mix stays a legal bid
+            b = int(b + params[p, P.P_SOLVE_BID] * (w - b) + 0.5)
     if b <= high:
         b = high + 1
     return b
+
+
+@njit(cache=True)
+def least_winning_bid(c, s, p, params, item, high, cap):
+    """The least bid in ``(high, cap]`` with which ``p`` takes the item when the later
+    speakers and the owner play as ``p`` expects them to; 0 when there is none.
+
+    G4.2: each later non-owner speaks once and bids only if some bid within its limit (valued
+    as in :func:`later_limit`) takes the item; G4.3: the owner then sells when the sale is
+    worth more to him than keeping the item for the bid less 1 (as in :func:`choose_owner`,
+    without the deny share), or when he cannot pay it (:func:`first_winning_bid`)."""
+    st = S.fields(s)
+    n = st.players
+    owner = st.item_owner[item]
+    pr = as_seen_by(params, p)
+    first = st.auction_speaker + 1
+    m = n - 1 - first if n - 1 > first else 0
+    lims = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    top = cap
+    for k in range(m):
+        q = (owner + 1 + first + k) % n
+        lims[k] = V.affordable(s, q, pr, lot_vp(c, s, q, pr, item), st.ducats[q])
+        if lims[k] > top:
+            top = lims[k]
+    if top <= high:
+        return 0
+    sells = np.zeros(top + 2, dtype=np.bool_)
+    own_o = lot_vp(c, s, owner, pr, item)
+    for b in range(high + 1, top + 1):
+        if st.ducats[owner] < b - 1:
+            sells[b] = True
+        else:
+            keep = own_o - V.pay_vp(s, owner, pr, b - 1)
+            sells[b] = V.receive_vp(s, owner, pr, b) >= keep
+    return first_winning_bid(lims, m, sells, high, cap)
+
+
+@njit(cache=True)
+def first_winning_bid(lims, m, sells, high, cap):
+    """The least bid ``b`` in ``(high, cap]`` after which each of the ``m`` later speakers
+    passes and the owner sells (``sells[b]``); 0 when there is none. Speaker ``k`` (in
+    speaking order) bids at high bid ``h`` when some bid in ``(h, lims[k]]`` wins for him in
+    turn. Solved backwards from the last speaker: ``quiet[h]`` says that every speaker from
+    the current one on passes at ``h``. ``sells`` has an entry for every bid up to
+    ``max(cap, lims[:m]) + 1``."""
+    top = len(sells) - 2
+    quiet = np.ones(top + 2, dtype=np.bool_)
+    for k in range(m - 1, -1, -1):
+        # a running "exists" over b = h + 1, downwards from the top
+        can = False
+        after = quiet[top + 1]  # quiet[h + 1] for the speakers after k (before k's update)
+        for h in range(top, high - 1, -1):
+            if h + 1 <= lims[k] and after and sells[h + 1]:
+                can = True
+            after = quiet[h]
+            quiet[h] = after and not can
+    for b in range(high + 1, cap + 1):
+        if quiet[b] and sells[b]:
+            return b
+    return 0
 
 
 @njit(cache=True)
@@ -184,7 +251,7 @@ def choose_owner(c, s, p, params):
 @njit(cache=True)
 def choose_marker(c, s, legal, n, p, params):
     """G3.3: the tile it would most like to own (owning a lot means buying it at the high
-    bid less 1, or being paid for it), plus a share of what it keeps from the next rival."""
+    bid less 1, or being paid for it)."""
     st = S.fields(s)
     need = np.empty(V.NEED_SIZE, dtype=np.int64)
     V.plan_need(c, s, p, params, need)
