@@ -69,6 +69,23 @@ def test_a_choice_that_is_best_on_both_halves_has_no_regret() -> None:
     assert pos["differs"] is False
 
 
+def test_an_action_that_only_ties_the_choice_does_not_differ() -> None:
+    """A tie at the top (a Goa bid that is always outbid scores as a pass) is no better
+    action: the choice is the best, whichever of the tied actions comes first."""
+    t = _table(
+        [
+            _row(0, 0, 0, "give_up", False, 0.25, 0.25),
+            _row(0, 0, 1, "money", True, 0.25, 0.25),
+            _row(0, 0, 2, "host_dias", False, 0.0, 0.1),
+        ]
+    )
+    pos = position_regret(t).row(0, named=True)
+    assert pos["differs"] is False
+    assert pos["best_category"] == "money"
+    assert pos["regret"] == 0.0
+    assert disagreements(t).height == 0
+
+
 def test_regret_summary_is_a_mean_over_positions_clustered_by_game() -> None:
     # game 0: regrets 0.2 and 0.4 (sum 0.6, n 2); game 1: regret 0.0 (n 1)
     rows = []

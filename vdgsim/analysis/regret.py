@@ -40,22 +40,28 @@ def position_regret(table: pl.DataFrame) -> pl.DataFrame:
     ``options`` (legal actions), ``chosen_category``, ``best_category`` (the best action on
     all rollouts), ``regret`` (split-half, see the module docstring), ``regret_vp`` (the same
     on the VP lead over the best rival: what the choice costs a seat that wins nothing either
-    way) and ``differs`` (the best action on all rollouts is not the preset's)."""
+    way) and ``differs`` (some action has a higher mean win share on all rollouts than the
+    preset's; one that only ties it does not count, and ``best_category`` is then the
+    preset's)."""
     both = (pl.col("share_even") + pl.col("share_odd")) / 2
+    chosen = pl.col("chosen")
+    # an action that ties the preset's choice is not a better one (in Goa a bid that is
+    # always outbid scores exactly as passing does): only a strictly higher mean differs
+    differs = both.filter(chosen).first() < both.max()
     return (
         table.sort("position", "action")
         .group_by("position", maintain_order=True)
         .agg(
             pl.col("game", "players", "round", "decision", "preset").first(),
             pl.len().alias("options"),
-            pl.col("category").filter(pl.col("chosen")).first().alias("chosen_category"),
-            pl.col("category").get(both.arg_max()).alias("best_category"),
+            pl.col("category").filter(chosen).first().alias("chosen_category"),
+            pl.when(differs)
+            .then(pl.col("category").get(both.arg_max()))
+            .otherwise(pl.col("category").filter(chosen).first())
+            .alias("best_category"),
             _split_half("share_even", "share_odd").alias("regret"),
             _split_half("lead_even", "lead_odd").alias("regret_vp"),
-            (
-                pl.col("action").get(both.arg_max())
-                != pl.col("action").filter(pl.col("chosen")).first()
-            ).alias("differs"),
+            differs.alias("differs"),
         )
     )
 
