@@ -15,13 +15,12 @@ from strategies.params import KIND_MC, P_KIND
 from strategies.policy import choose
 from strategies.search.determinize import determinize
 from strategies.search.names import DECISION_KEYS
-from strategies.search.rollout import new_rollout_scratch, play_out
+from strategies.search.rollout import new_rollout_scratch, play_out, vp_lead
 from vdgsim import layout as L
 from vdgsim.components import default_components
 from vdgsim.describe import describe_action
 from vdgsim.engine import actions as A
 from vdgsim.engine import scoring as SC
-from vdgsim.engine import state as S
 from vdgsim.engine.flow import apply as flow_apply
 from vdgsim.game import GameState, apply_action, is_over, legal_actions, new_game
 from vdgsim.regret_sampling import RegretKit
@@ -36,19 +35,14 @@ def action_values(c, s, legal, n, table, me, rollouts, dets, seed, share, lead):
     t, log0, buf, cache, wi, wf = new_rollout_scratch()
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     sh = np.zeros(L.MAX_PLAYERS)
-    st = S.fields(t)
     for a in range(n):
         for k in range(rollouts):
             determinize(c, s, t, seed, k % dets, k)
             flow_apply(c, t, log0, legal[a])
             play_out(c, t, log0, table, buf, cache, wi, wf)
             SC.ranks_and_shares(t, rank, sh)
-            best = -1000000
-            for q in range(st.players):
-                if q != me and st.vp[q] > best:
-                    best = st.vp[q]
             share[a, k] = sh[me]
-            lead[a, k] = st.vp[me] - best
+            lead[a, k] = vp_lead(t, me)
 
 
 def category(state: GameState, action: int) -> str:

@@ -14,7 +14,6 @@ from numba import njit
 
 from vdgsim.goa import actions as A
 from vdgsim.goa import layout as L
-from vdgsim.goa import state as S
 from vdgsim.goa.components import default_components
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
@@ -30,7 +29,7 @@ from vdgsim.goa.players.params import P_KIND
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.determinize import action_in, determinize
 from vdgsim.goa.players.search.params import KIND_MC
-from vdgsim.goa.players.search.rollout import play_out
+from vdgsim.goa.players.search.rollout import play_out, vp_lead
 from vdgsim.paramtable import decision_keys
 from vdgsim.regret_sampling import RegretKit
 
@@ -46,19 +45,14 @@ def action_values(c, s, legal, n, table, me, rollouts, dets, seed, share, lead):
     buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     sh = np.zeros(L.MAX_PLAYERS)
-    st = S.fields(t)
     for a in range(n):
         for k in range(rollouts):
             determinize(c, s, t, seed, k % dets, k, me)
             flow.apply(c, t, log0, action_in(c, s, t, me, legal[a]))
             play_out(c, t, log0, table, buf)
             SC.ranks_and_shares(t, rank, sh)
-            best = -1000000
-            for q in range(st.players):
-                if q != me and st.vp[q] > best:
-                    best = st.vp[q]
             share[a, k] = sh[me]
-            lead[a, k] = st.vp[me] - best
+            lead[a, k] = vp_lead(t, me)
 
 
 DECISION_KEYS = decision_keys(L.DECISION_NAMES)

@@ -42,13 +42,19 @@ def play_out(c, t, log0, table, legal):
 
 
 @njit(cache=True, _nrt=False)
-def reward(t, me, margin, rank, share):
-    """Seat ``me``'s win share (ties split, G8.5) plus ``margin`` per VP of lead over the best
-    rival: the share decides, the margin tells a near win from a rout."""
+def vp_lead(t, me):
+    """Seat ``me``'s VP minus the best rival's (negative when behind)."""
     st = S.fields(t)
-    SC.ranks_and_shares(t, rank, share)
     best = -1000000
     for q in range(st.players):
         if q != me and st.vp[q] > best:
             best = st.vp[q]
-    return share[me] + margin * (st.vp[me] - best)
+    return st.vp[me] - best
+
+
+@njit(cache=True, _nrt=False)
+def reward(t, me, margin, rank, share):
+    """Seat ``me``'s win share (ties split, G8.5) plus ``margin`` per VP of lead over the best
+    rival: the share decides, the margin tells a near win from a rout."""
+    SC.ranks_and_shares(t, rank, share)
+    return share[me] + margin * vp_lead(t, me)
