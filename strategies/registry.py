@@ -2,14 +2,16 @@
 
 A name is a shipped preset (``default``, ``frugal``, ... see :func:`available`), a path to a
 preset TOML file, or a search player with its budget (``mc``, ``mc:rollouts=512:rollout=frugal``,
-see :mod:`strategies.search.names`), optionally followed by restrictions joined with ``+``
-(:mod:`strategies.restrictions`)::
+see :mod:`strategies.search.names`), optionally followed by restrictions and parameter
+changes joined with ``+`` (:mod:`strategies.restrictions`; a parameter by the name a preset
+file gives it, a per-Area, landing or character value as ``NAME.KEY``)::
 
     resolve("default")
     resolve("my_players/cautious.toml")
     resolve("default+never_host=manuel")
     resolve("frugal+at_least=navigation:10+only_landings=calicut/malindi")
     resolve("mc:rollouts=128+never_pay")
+    resolve("default+captain_value=2+area_bias.purchase=1.5")
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.params import N_PARAMS
+from strategies.params import AXES, KIND_HEURISTIC, N_PARAMS, P_KIND, SPEC_BY_NAME
 from strategies.presets import PresetError, load_preset, preset_path, shipped_presets
 from strategies.restrictions import RestrictionError, apply_restriction_text
 from strategies.search.names import SearchNameError, is_search_name, search_row
+from vdgsim.paramtable import apply_params, param_changes
 
 
 class UnknownPresetError(ValueError):
@@ -67,10 +70,28 @@ def resolve(name: str) -> np.ndarray:
     else:
         row = np.array(_base_row(base), dtype=np.float64)
     for term in terms:
+        if term.partition("=")[0].strip().partition(".")[0] in SPEC_BY_NAME:
+            row = _change_parameter(name, row, term)
+            continue
         try:
             row = apply_restriction_text(row, term)
         except RestrictionError as exc:
             raise UnknownPresetError(f"in player {name!r}: {exc}") from None
+    return row
+
+
+def _change_parameter(name: str, row: np.ndarray, term: str) -> np.ndarray:
+    """``row`` with the parameter change ``term`` (``captain_value=2``, ``contest.purchase=0``);
+    a search player's parameters are its rollout preset's, so it takes none."""
+    if int(row[P_KIND]) != KIND_HEURISTIC:
+        raise UnknownPresetError(
+            f"in player {name!r}: only a heuristic preset takes parameter changes ({term!r})"
+        )
+    row = row.copy()
+    try:
+        apply_params(row, param_changes(name, [term]), repr(name), SPEC_BY_NAME, AXES)
+    except PresetError as exc:
+        raise UnknownPresetError(str(exc)) from None
     return row
 
 

@@ -249,6 +249,7 @@ def apply_restriction_text(row: np.ndarray, text: str) -> np.ndarray:
     if key == "never_landings":
         return restrict(row, never_landings=value)
     raise RestrictionError(
-        f"unknown restriction {key!r}; known: never_host, always_host, never_pay, at_least, "
-        "below, only_landings, never_landings"
+        f"unknown restriction or parameter {key!r}; restrictions: never_host, always_host, "
+        "never_pay, at_least, below, only_landings, never_landings; parameters: the names of a "
+        "preset file's [params] (docs/strategies.md)"
     )

@@ -432,3 +432,37 @@ def test_a_sweep_with_robustness_runs_resumes_and_refuses_other_sizes(tmp_path):
     assert set(load_experiment(out).runs) == set(first.runs)
     with pytest.raises(RunDirError, match="quick True -> False"):
         run_experiment(spec, out, resume=True)
+
+
+def test_a_parameter_arm_has_no_run_at_a_search_strength():
+    """A search player takes restrictions but not parameter changes, so an arm that changes a
+    parameter is left out at a search strength (like an arm that swaps the player), while a
+    restriction arm runs at every strength."""
+    d = {
+        "name": "param_arms",
+        "kind": "paired",
+        "players": ["default", "default"],
+        "games": 8,
+        "quick_games": 4,
+        "seed": 5,
+        "arms": [
+            {"name": "no_pay", "restrict": "never_pay"},
+            {"name": "captains", "restrict": "captain_value=1"},
+        ],
+        "robustness": {
+            **ROBUSTNESS,
+            "strengths": [
+                {"player": "baseline_v1", "games": 4, "quick_games": 0},
+                {"player": "mc:rollouts=4", "opponents": "default", "games": 4, "quick_games": 0},
+            ],
+        },
+    }
+    names = {p.name for p in experiment_plan(parse_spec(d), 8)}
+    strengths = {n.split("/")[1] for n in names if n.startswith("robust/")} - {
+        n.split("/")[1] for n in names if "/data_" in n or "/seed" in n
+    }
+    assert len(strengths) == 2, names
+    for s in strengths:
+        assert f"robust/{s}/no_pay" in names
+    with_param = [s for s in strengths if f"robust/{s}/captains" in names]
+    assert len(with_param) == 1 and "baseline" in with_param[0], names

@@ -3,13 +3,14 @@ resolves names, paths and restricted-play names."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from strategies import params as P
-from strategies.presets import PresetError, default_row, load_preset
+from strategies.presets import PresetError, default_row, load_preset, preset_path
 from strategies.registry import UnknownPresetError, available, params_table, resolve
 from strategies.restrictions import RestrictionError, restrict
 
@@ -176,3 +177,41 @@ def test_baseline_v1_plays_exactly_the_games_of_the_old_default():
         h.update(vp.tobytes())
         h.update(share.tobytes())
     assert h.hexdigest() == BASELINE_V1_GAMES
+
+
+def test_parameter_changes_in_a_name_set_only_their_columns():
+    base = resolve("default")
+    row = resolve("default+captain_value=2+contest.purchase=0.5+never_pay")
+    purchase = P.P_CONTEST + P.AREA_AXIS.index("purchase")
+    assert row[P.P_CAPT_VP] == 2.0 != base[P.P_CAPT_VP]
+    assert row[purchase] == 0.5 != base[purchase]
+    assert row[P.R_NEVER_PAY] == 1
+    changed = {P.P_CAPT_VP, purchase, P.R_NEVER_PAY, P.N_USED}  # N_USED: 'any restriction'
+    same = [k for k in range(P.N_PARAMS) if k not in changed]
+    assert np.array_equal(row[same], base[same])
+    assert np.array_equal(resolve("frugal+captain_value=2")[same], resolve("frugal")[same])
+
+
+def test_a_parameter_change_in_a_name_equals_the_same_change_in_a_preset_file(tmp_path):
+    text = Path(preset_path("default")).read_text()
+    edited, k = re.subn(r"(?m)^captain_value = [0-9.]+", "captain_value = 2.5", text)
+    assert k == 1
+    f = tmp_path / "captains.toml"
+    f.write_text(edited)
+    assert np.array_equal(resolve(str(f)), resolve("default+captain_value=2.5"))
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("default+captain_value=99", "outside"),
+        ("default+captain_value=lots", "is not PARAMETER=NUMBER"),
+        ("default+contest.harbour=1", "unknown area"),
+        ("mc:rollouts=8+captain_value=2", "only a heuristic preset"),
+        ("random+captain_value=2", "only a heuristic preset"),
+        ("default+captian_value=2", "unknown restriction or parameter"),
+    ],
+)
+def test_bad_parameter_changes_are_clear_errors(name, message):
+    with pytest.raises(UnknownPresetError, match=message):
+        resolve(name)

@@ -281,6 +281,17 @@ def test_always_host_is_a_phase_2_mandate_that_leaves_every_placement_unchanged(
     assert compared > 100
 
 
+def test_a_parameter_change_in_a_name_reaches_play():
+    """``default+max_pay=0``: the heuristic never pays more than ``max_pay`` for the right to
+    act (it gives up instead), so its seat pays nothing while plain ``default`` seats pay."""
+    paid_by_others = 0
+    for _, rows in _replay_logs(["default+max_pay=0", "default", "default"], 3, range(60)):
+        pays = (rows[:, 0] == E.EV_PAY) & (rows[:, 4] == L.PAY_RIGHT_TO_ACT)
+        assert not (pays & (rows[:, 3] == 0)).any()
+        paid_by_others += int((pays & (rows[:, 3] != 0)).sum())
+    assert paid_by_others > 20
+
+
 def test_restrictions_work_for_the_random_player_and_keep_the_game_legal():
     row = resolve("random+never_pay+only_landings=calicut")
     assert row[P.P_KIND] == P.KIND_RANDOM

@@ -207,6 +207,33 @@ def apply_params(
             row[spec.column + names.index(sub)] = number(v, f"{field}.{sub}", spec.lo, spec.hi)
 
 
+def param_changes(name: str, mods: Sequence[str]) -> dict[str, Any]:
+    """The parameter changes after a preset's name, ``["flag_value=0", "lot_weight.flag=0"]``,
+    as a preset file's ``[params]`` table (for :func:`apply_params`, which checks names and
+    bounds)."""
+    table: dict[str, Any] = {}
+    for mod in mods:
+        key, eq, text = mod.partition("=")
+        key, _, sub = key.strip().partition(".")
+        try:
+            value = float(text)
+        except ValueError:
+            value = None
+        if not eq or not key or value is None:
+            raise PresetError(
+                f"{name!r}: {mod!r} is not PARAMETER=NUMBER or PARAMETER.KEY=NUMBER (a "
+                "parameter of the preset, by the name its preset file gives it)"
+            )
+        if sub:
+            table.setdefault(key, {})
+            if not isinstance(table[key], dict):
+                raise PresetError(f"{name!r}: {key} is set whole and by {sub}")
+            table[key][sub] = value
+        else:
+            table[key] = value
+    return table
+
+
 def read_preset_file(path: Path, top_keys: set[str]) -> dict[str, Any]:
     """A preset file's TOML table, its top-level keys checked against ``top_keys`` (plus
     ``provenance``: where a generated preset came from, e.g. ``vdg tune``; a record for

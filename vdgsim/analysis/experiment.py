@@ -799,6 +799,17 @@ def arm_restriction(spec: ExperimentSpec, arm: Arm) -> str | None:
     return arm.player[len(prefix) :] if arm.player.startswith(prefix) else None
 
 
+def _is_player(name: str, game: str) -> bool:
+    """Whether ``name`` names a player of ``game``: a search player takes restrictions but no
+    parameter changes (its parameters are its rollout preset's), so an arm that changes a
+    parameter has no run at a search strength, like an arm that swaps the player."""
+    try:
+        game_of(game).parameter_row(name)
+    except ValueError:
+        return False
+    return True
+
+
 SPREAD_CHUNKS = 8  # a run of other players is cut in at least this many chunks
 
 
@@ -880,7 +891,7 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
             r = arm_restriction(spec, a)
             if s is None:
                 player = a.player
-            elif r is not None:
+            elif r is not None and _is_player(f"{focus}+{r}", spec.game):
                 player = f"{focus}+{r}"
             else:
                 continue

@@ -4,7 +4,6 @@ or a search player with its budget (``mc:rollouts=64``) — into the parameter t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -12,32 +11,7 @@ from vdgsim.goa import layout as L
 from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, N_PARAMS, P_KIND, SPEC_BY_NAME
 from vdgsim.goa.players.presets import PresetError, preset_row
 from vdgsim.goa.players.search.names import is_search_name, search_row
-from vdgsim.paramtable import apply_params
-
-
-def _modifiers(name: str, mods: list[str]) -> dict[str, Any]:
-    """``["flag_value=0", "lot_weight.flag=0"]`` as a preset file's ``[params]`` table."""
-    table: dict[str, Any] = {}
-    for mod in mods:
-        key, eq, text = mod.partition("=")
-        key, _, sub = key.strip().partition(".")
-        try:
-            value = float(text)
-        except ValueError:
-            value = None
-        if not eq or not key or value is None:
-            raise PresetError(
-                f"{name!r}: {mod!r} is not PARAMETER=NUMBER (e.g. default+flag_value=0 or "
-                "default+column_weight.ships=4)"
-            )
-        if sub:
-            table.setdefault(key, {})
-            if not isinstance(table[key], dict):
-                raise PresetError(f"{name!r}: {key} is set whole and by {sub}")
-            table[key][sub] = value
-        else:
-            table[key] = value
-    return table
+from vdgsim.paramtable import apply_params, param_changes
 
 
 def player_row(name: str) -> np.ndarray:
@@ -53,7 +27,7 @@ def player_row(name: str) -> np.ndarray:
         if int(row[P_KIND]) != KIND_HEURISTIC:
             raise PresetError(f"{name!r}: only a heuristic preset takes parameter changes")
         row = row.copy()
-        apply_params(row, _modifiers(name, mods), repr(name), SPEC_BY_NAME, AXES)
+        apply_params(row, param_changes(name, mods), repr(name), SPEC_BY_NAME, AXES)
     return row
 
 
