@@ -121,6 +121,8 @@ def test_a_goa_preset_name_takes_parameter_changes():
         ("default+flag_value=99", "outside"),
         ("default+column_weight.bogus=1", "unknown column"),
         ("random+flag_value=1", "only a heuristic preset"),
+        ("mc:rollouts=8+flag_value=1", "only a heuristic preset"),
+        ("ismcts+flag_value=1", "only a heuristic preset"),
         ("nobody+flag_value=1", "unknown Goa preset 'nobody'"),
     ],
 )

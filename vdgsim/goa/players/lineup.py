@@ -19,9 +19,14 @@ def player_row(name: str) -> np.ndarray:
     parameter changes, ``default+flag_value=0+lot_weight.red=0`` (the names and bounds of
     ``PARAM_SPECS``): the preset with those parameters changed, as a restricted player of
     an experiment's arm."""
-    if is_search_name(name):
-        return search_row(name)
     base, *mods = name.split("+")
+    if is_search_name(base.strip()):
+        if mods:
+            raise PresetError(
+                f"{name!r}: only a heuristic preset takes parameter changes (a search player's "
+                "parameters are its rollout preset's)"
+            )
+        return search_row(name)
     row = preset_row(base.strip())
     if mods:
         if int(row[P_KIND]) != KIND_HEURISTIC:
