@@ -49,14 +49,14 @@ def lot_vp(c, s, p, params, item):
     return LO.tile_vp(c, s, p, params, need, st.grid[st.item_cell[item]])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_weight(c, p, params, t):
     """``p``'s ``lot_weight`` of tile ``t``'s kind."""
     cf = S.comp(c)
     return params[p, P.P_LOT_W + P.LOT_OF_KIND[cf.tile_kind[t]]]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def item_weight(c, s, p, params, item):
     """``p``'s ``lot_weight`` of auction item ``item`` (marker number; 1 = the Flag)."""
     st = S.fields(s)
@@ -286,7 +286,7 @@ def choose_flag(c, s, legal, n, p, params):
     return legal[best_index(s, vals, n)]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cell_values(c, s, q, pr, need, p, params, mine, with_own, theirs, ours):
     """Fill ``theirs`` with each grid tile's value to the next placer ``q`` (``p``'s view
     ``pr``, his plan ``need``) and, ``with_own``, ``ours`` with its weighted value to ``p``."""
@@ -299,7 +299,7 @@ def cell_values(c, s, q, pr, need, p, params, mine, with_own, theirs, ours):
                 ours[cell] = LO.tile_vp(c, s, p, params, mine, t) * tile_weight(c, p, params, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flag_cell_vp(s, a, own, theirs, ours):
     """``own`` times the best of the Flag cell's 8-neighbour tiles to the seat (``ours``)
     less the best of them to the next placer (``theirs``)."""
