@@ -186,20 +186,30 @@ def hold_vp(c, s, p, params, card):
 @njit(cache=True, _nrt=False)
 def step_gain(c, s, p, params, col):
     """VP of moving ``col`` one row down, before paying (G6.4-G6.6, G8.4a)."""
-    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p))
+    card = new_card_vp(c, s, p, params) if first_to_open(s, p, col) else 0.0
+    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p), card)
 
 
 @njit(cache=True, _nrt=False)
-def step_gain_at(c, s, p, params, col, left, low):
-    """:func:`step_gain` with the turns left and the lowest row worked out once by the
-    caller (the plan values every column)."""
+def first_to_open(s, p, col):
+    """Moving ``col`` one row down would take a G6.5 first-to bonus (a card)."""
+    st = S.fields(s)
+    r = st.row[p, col]
+    return r + 1 >= 4 and st.first_to[col, r + 1 - 4] < 0
+
+
+@njit(cache=True, _nrt=False)
+def step_gain_at(c, s, p, params, col, left, low, card):
+    """:func:`step_gain` with the turns left, the lowest row and the VP of a new card
+    (:func:`new_card_vp`, used only if the step takes a first-to bonus) worked out once by
+    the caller (the plan values every column)."""
     cf = S.comp(c)
     st = S.fields(s)
     r = st.row[p, col]
     v = float(cf.row_vp[r] - cf.row_vp[r - 1])
     v += params[p, P.P_COLUMN_W + col] * (1.0 if left >= TOTAL_TURNS else left / TOTAL_TURNS)
-    if r + 1 >= 4 and st.first_to[col, r + 1 - 4] < 0:
-        v += new_card_vp(c, s, p, params)  # G6.5 first-to bonus
+    if first_to_open(s, p, col):
+        v += card  # G6.5 first-to bonus
     if r == low:
         k = 0
         for j in range(L.N_COLS):
@@ -245,10 +255,16 @@ def plan_need(c, s, p, params, need):
     low = C.lowest_row(s, p)
     f = fade(s, p, params) * 1.0
     score = np.empty(L.N_COLS, dtype=np.float64)
+    card = 0.0
+    carded = False
     for col in range(L.N_COLS):
         step = st.row[p, col] - 1
         if step + 1 < L.N_ROWS:
-            gain = step_gain_at(c, s, p, params, col, left, low)
+            if not carded and first_to_open(s, p, col):
+                # a new card is worth the same whichever column's bonus brings it
+                card = new_card_vp(c, s, p, params)
+                carded = True
+            gain = step_gain_at(c, s, p, params, col, left, low, card)
             gain -= step_cost_at(c, s, p, params, col, 1, 1, f)
             score[col] = gain / (2 * (step + 1))
     chosen = 0
