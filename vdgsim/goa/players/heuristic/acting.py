@@ -26,39 +26,47 @@ WAIT_VP = 2.0  # a one-time tile below this is kept for a better moment (until t
 LAST_TURNS = 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def held_spice_vp(s, p, params, need, k):
     """VP of a spice ``k`` already held: full while the plan still needs it, else surplus."""
+    return held_spice_vp_at(s, p, params, need[1 + k], k)
+
+
+@njit(cache=True, _nrt=False)
+def held_spice_vp_at(s, p, params, short, k):
+    """:func:`held_spice_vp` with the plan's shortfall ``short`` of spice ``k``."""
     v = params[p, P.P_SPICE_VP + k] * V.fade(s, p, params)
-    return v if need[1 + k] >= 0 else v * params[p, P.P_SURPLUS]
+    return v if short >= 0 else v * params[p, P.P_SURPLUS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_spices_vp(s, p, params, need, count):
     """VP of the ``count`` held spices worth least (surplus ones first), or -1 if too few."""
-    d = need.copy()
-    left = np.empty(L.N_SPICES, dtype=np.int64)
+    # spices held and spices given up so far, one byte per spice (a seat's storage holds
+    # fewer than 256 of a spice): no arrays to allocate on this path
+    left = 0
     for k in range(L.N_SPICES):
-        left[k] = C.spice_total(s, p, k)
+        left |= C.spice_total(s, p, k) << (8 * k)
+    given = 0
     total = 0.0
     for _ in range(count):
         best = -1
         best_v = 1e18
         for k in range(L.N_SPICES):
-            if left[k] > 0:
-                v = held_spice_vp(s, p, params, d, k)
+            if (left >> (8 * k)) & 255 > 0:
+                v = held_spice_vp_at(s, p, params, need[1 + k] + ((given >> (8 * k)) & 255), k)
                 if v < best_v:
                     best_v = v
                     best = k
         if best < 0:
             return -1.0
-        left[best] -= 1
-        d[1 + best] += 1
+        left -= 1 << (8 * best)
+        given += 1 << (8 * best)
         total += best_v
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sell_vp(c, s, p, params, need, count):
     """G7.4 SELL4: sell the spices worth less than the price, cheapest first."""
     cf = S.comp(c)
@@ -73,7 +81,7 @@ def sell_vp(c, s, p, params, need, count):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def colony_try_vp(c, s, p, params, need, name, population, reveal):
     """G6.11: the chance of founding times the colony, less the colonists paid; a failure
     brings 1 colonist."""
@@ -85,7 +93,7 @@ def colony_try_vp(c, s, p, params, need, name, population, reveal):
     return odds * win - one * paid + (1.0 - odds) * one
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spy_vp(c, s, p, params, need, a):
     """G5.7 Espionage: the action at the other seat's level."""
     cf = S.comp(c)
@@ -102,7 +110,7 @@ def spy_vp(c, s, p, params, need, a):
     return colony_try_vp(c, s, p, params, need, w - A.SPY_COLONY, pop, cf.colony_reveal)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_spy_vp(c, s, p, params, need):
     st = S.fields(s)
     best = 0.0
@@ -116,7 +124,7 @@ def best_spy_vp(c, s, p, params, need):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_use_vp(c, s, p, params, need, t):
     """G5.5, G5.7, G5.9: what using kept tile ``t`` now gains."""
     cf = S.comp(c)
@@ -154,7 +162,7 @@ def tile_use_vp(c, s, p, params, need, t):
     return v if (v >= WAIT_VP or last) else -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _best_spaces_vp(s, p, params, need, spaces):
     """G5.7 Additional harvest: the free slots of the ``spaces`` fullest-to-fill spaces."""
     st = S.fields(s)
@@ -177,7 +185,7 @@ def _best_spaces_vp(s, p, params, need, spaces):
     return V.gain_spices_vp(s, p, params, need, slots, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_vp(c, s, p, params, need, card, col):
     """G7.4: what a benefit card gains now, less what keeping it is worth."""
     cf = S.comp(c)
@@ -200,7 +208,7 @@ def play_vp(c, s, p, params, need, card, col):
     return v - V.hold_vp(c, s, p, params, card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_vp(c, s, p, params, need, a):
     """VP of one option of the action turn (G6.2-G6.11, G7)."""
     cf = S.comp(c)
@@ -252,7 +260,7 @@ def turn_vp(c, s, p, params, need, a):
     return -1.0  # discarding (G7.6) loses the card's symbol and effect; ending costs nothing
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def option_vp(c, s, p, params, need, kind, a):
     """VP of option ``a`` of a sub-decision of kind ``kind``."""
     cf = S.comp(c)
@@ -319,7 +327,7 @@ def option_vp(c, s, p, params, need, kind, a):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def colony_plus(c, s, p, params, legal, n):
     """G6.11 step 3: reveal a third card when the shortfall would cost more colonists than
     the card is worth to keep, or more than it has."""
@@ -360,7 +368,7 @@ def choose_payment(s, legal, n, p):
     return legal[best_index(s, vals, n)]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def only_end_or_discard(legal, n):
     """After the action, nothing is left to do but end the turn or drop a card."""
     for i in range(n):

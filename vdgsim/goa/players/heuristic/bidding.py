@@ -49,14 +49,14 @@ def lot_vp(c, s, p, params, item):
     return LO.tile_vp(c, s, p, params, need, st.grid[st.item_cell[item]])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_weight(c, p, params, t):
     """``p``'s ``lot_weight`` of tile ``t``'s kind."""
     cf = S.comp(c)
     return params[p, P.P_LOT_W + P.LOT_OF_KIND[cf.tile_kind[t]]]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def item_weight(c, s, p, params, item):
     """``p``'s ``lot_weight`` of auction item ``item`` (marker number; 1 = the Flag)."""
     st = S.fields(s)
@@ -76,14 +76,14 @@ def as_seen_by(params, p):
 
 
 @njit(cache=True)
-def rival_vp(c, s, p, params, item):
+def rival_vp(c, s, p, pr, item):
     """The most any other seat would gain from the item, as ``p`` estimates it: the rival's
-    storage, rows and tiles under ``p``'s weights, every unit counted as short (a rival's
-    plan is not worked out: that would cost a plan per rival per bid)."""
+    storage, rows and tiles under ``p``'s weights (``pr``, :func:`as_seen_by`), every unit
+    counted as short (a rival's plan is not worked out: that would cost a plan per rival per
+    bid)."""
     st = S.fields(s)
     if item == 1:
-        return LO.flag_vp(c, s, p, params)
-    pr = as_seen_by(params, p)
+        return LO.flag_vp(c, s, p, pr)
     need = np.full(V.NEED_SIZE, 255, dtype=np.int64)
     t = st.grid[st.item_cell[item]]
     best = 0.0
@@ -104,9 +104,11 @@ def choose_bid(c, s, p, params):
     own = lot_vp(c, s, p, params, item) * item_weight(c, s, p, params, item)
     cash = st.ducats[p] - int(params[p, P.P_RESERVE])
     worth = own
+    # the rivals as p sees them, copied once for the deny share and the owner floor
+    pr = as_seen_by(params, p)
     # the rivals' values matter only while its own value leaves it short of its cash
     if params[p, P.P_DENY] > 0.0 and V.pay_vp(s, p, params, cash) > own:
-        worth += params[p, P.P_DENY] * rival_vp(c, s, p, params, item)
+        worth += params[p, P.P_DENY] * rival_vp(c, s, p, pr, item)
     limit = V.affordable(s, p, params, worth, cash)
     high = st.auction_high_bid
     if limit <= high:
@@ -117,7 +119,7 @@ def choose_bid(c, s, p, params):
         cap = V.affordable(s, p, params, own + params[p, P.P_CHASE_DENY] * (worth - own), cash)
     if params[p, P.P_OWNER_FLOOR] > 0.0:
         # a bid the owner would buy at (paying it less 1) hands him the lot cheaply
-        floor = int(params[p, P.P_OWNER_FLOOR] * owner_sells_at(c, s, p, params, item))
+        floor = int(params[p, P.P_OWNER_FLOOR] * owner_sells_at(c, s, pr, item))
         if floor > b:
             b = floor if floor < cap else (cap if cap > b else b)
     if params[p, P.P_PREEMPT] > 0.0 and b < cap:
@@ -218,13 +220,12 @@ def later_limit(c, s, p, params, item):
 
 
 @njit(cache=True)
-def owner_sells_at(c, s, p, params, item):
-    """The lowest bid at which the owner, valued under ``p``'s weights, would rather sell than
-    buy (G4.3): keeping costs ``bid - 1`` and forgoes ``bid``; an owner who cannot pay
-    ``bid - 1`` must sell."""
+def owner_sells_at(c, s, pr, item):
+    """The lowest bid at which the owner, valued under the bidder's weights (``pr``,
+    :func:`as_seen_by`), would rather sell than buy (G4.3): keeping costs ``bid - 1`` and
+    forgoes ``bid``; an owner who cannot pay ``bid - 1`` must sell."""
     st = S.fields(s)
     q = st.item_owner[item]
-    pr = as_seen_by(params, p)
     own = lot_vp(c, s, q, pr, item)
     dv = V.ducat_vp(s, q, pr)
     if dv <= 0.0:
@@ -267,7 +268,6 @@ def choose_flag(c, s, legal, n, p, params):
     """G3.1, G3.3: the Flag cell whose 8-neighbour tiles are worth least to the next
     placer (he puts marker 2 on one of them), less ``flag_own`` times the best of them to
     itself (the marker chain starts there, so those tiles are likely auctioned this round)."""
-    st = S.fields(s)
     q = MK.placer(s, 2)
     pr = as_seen_by(params, p)
     need = np.empty(V.NEED_SIZE, dtype=np.int64)
@@ -276,24 +276,49 @@ def choose_flag(c, s, legal, n, p, params):
     mine = np.empty(V.NEED_SIZE, dtype=np.int64)
     if own != 0.0:
         V.plan_need(c, s, p, params, mine)
+    # each grid tile is valued once, not once for every Flag cell next to it
+    theirs = np.empty(L.N_CELLS, dtype=np.float64)
+    ours = np.empty(L.N_CELLS, dtype=np.float64)
+    cell_values(c, s, q, pr, need, p, params, mine, own != 0.0, theirs, ours)
     vals = np.empty(n, dtype=np.float64)
     for i in range(n):
-        r0, c0 = A.flag_rc(legal[i])
-        top = 0.0
-        best = 0.0
-        for dr in range(-1, 2):
-            for dc in range(-1, 2):
-                r = r0 + dr
-                cc = c0 + dc
-                if 0 <= r < L.GRID and 0 <= cc < L.GRID:
-                    t = st.grid[r * L.GRID + cc]
-                    if t >= 0:
-                        v = LO.tile_vp(c, s, q, pr, need, t)
-                        if v > top:
-                            top = v
-                        if own != 0.0:
-                            v = LO.tile_vp(c, s, p, params, mine, t) * tile_weight(c, p, params, t)
-                            if v > best:
-                                best = v
-        vals[i] = own * best - top
+        vals[i] = flag_cell_vp(s, legal[i], own, theirs, ours)
     return legal[best_index(s, vals, n)]
+
+
+@njit(cache=True, _nrt=False)
+def cell_values(c, s, q, pr, need, p, params, mine, with_own, theirs, ours):
+    """Fill ``theirs`` with each grid tile's value to the next placer ``q`` (``p``'s view
+    ``pr``, his plan ``need``) and, ``with_own``, ``ours`` with its weighted value to ``p``."""
+    st = S.fields(s)
+    for cell in range(L.N_CELLS):
+        t = st.grid[cell]
+        if t >= 0:
+            theirs[cell] = LO.tile_vp(c, s, q, pr, need, t)
+            if with_own:
+                ours[cell] = LO.tile_vp(c, s, p, params, mine, t) * tile_weight(c, p, params, t)
+
+
+@njit(cache=True, _nrt=False)
+def flag_cell_vp(s, a, own, theirs, ours):
+    """``own`` times the best of the Flag cell's 8-neighbour tiles to the seat (``ours``)
+    less the best of them to the next placer (``theirs``)."""
+    st = S.fields(s)
+    r0, c0 = A.flag_rc(a)
+    top = 0.0
+    best = 0.0
+    for dr in range(-1, 2):
+        for dc in range(-1, 2):
+            r = r0 + dr
+            cc = c0 + dc
+            if 0 <= r < L.GRID and 0 <= cc < L.GRID:
+                cell = r * L.GRID + cc
+                if st.grid[cell] >= 0:
+                    v = theirs[cell]
+                    if v > top:
+                        top = v
+                    if own != 0.0:
+                        v = ours[cell]
+                        if v > best:
+                            best = v
+    return own * best - top

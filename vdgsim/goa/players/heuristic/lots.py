@@ -21,7 +21,7 @@ EXCHANGE_VP = 2.0  # a grid tile of one's choice later on, before knowing which
 ESPIONAGE_VP = 3.0  # one of a rival's better actions, once
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mean_spice_vp(s, p, params):
     v = 0.0
     for k in range(L.N_SPICES):
@@ -29,7 +29,7 @@ def mean_spice_vp(s, p, params):
     return v / L.N_SPICES
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gains_vp(c, s, p, params, need, ships, colonists, ducats, extra, cards, spices):
     """VP of a gain vector (G5.5, G5.6, G9.2)."""
     f = V.fade(s, p, params)
@@ -42,13 +42,13 @@ def gains_vp(c, s, p, params, need, ships, colonists, ducats, extra, cards, spic
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def storage_vp(s, p, params, slots, spice_vp):
     """VP of ``slots`` more storage slots for the harvests still ahead (G6.8, G6.13)."""
     return slots * spice_vp * V.game_left(s, p) * REFILLS * V.fade(s, p, params)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plantation_space_vp(c, s, p, params, sp):
     """VP of keeping the plantation on space ``sp`` (its spices and its slots)."""
     st = S.fields(s)
@@ -58,7 +58,7 @@ def plantation_space_vp(c, s, p, params, sp):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def weakest_plantation(c, s, p, params):
     """The plantation space worth least to keep, and its value (G5.3, A8)."""
     worst = -1
@@ -71,7 +71,7 @@ def weakest_plantation(c, s, p, params):
     return worst, worst_v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def full_plantations(s, p):
     st = S.fields(s)
     for sp in range(L.N_PLANT_SPACES):
@@ -80,7 +80,7 @@ def full_plantations(s, p):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def small_vp(c, s, p):
     """VP of one more small plantation (G8.4e, G5.10)."""
     cf = S.comp(c)
@@ -89,7 +89,7 @@ def small_vp(c, s, p):
     return float(cf.small_plantation_vp)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plantation_vp(c, s, p, params, need, t):
     """G5.3, G5.4: a plantation's spices now, its slots later, its small-plantation VP; with
     four plantations already, less the one it would replace."""
@@ -116,7 +116,7 @@ def plantation_vp(c, s, p, params, need, t):
     return v * params[p, P.P_PLANTATION_W]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def least_column(s, p):
     st = S.fields(s)
     low = C.lowest_row(s, p)
@@ -126,7 +126,7 @@ def least_column(s, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_vp(c, s, p, params, need, t):
     """VP of tile ``t`` to seat ``p`` when acquired now (G5); a Gift is valued by the best
     tile of the Gift pool (G5.8)."""
@@ -143,7 +143,7 @@ def tile_vp(c, s, p, params, need, t):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kept_tile_vp(c, s, p, params, need, t):
     """VP of tile ``t`` other than a Gift (not recursive: numba's cache cannot hold a
     recursive function)."""
@@ -187,7 +187,7 @@ def kept_tile_vp(c, s, p, params, need, t):
     return EXCHANGE_VP * f  # a Gift inside the Gift pool
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flag_vp(c, s, p, params):
     """G4.5: the extra action card and leading the next round."""
     cf = S.comp(c)
@@ -196,7 +196,7 @@ def flag_vp(c, s, p, params):
     ] * V.fade(s, p, params)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def colony_vp(c, s, p, params, need, ctype):
     """G6.11 step 5, G8.4b: the colony's VP step, its spices now and its slots later."""
     cf = S.comp(c)
@@ -217,7 +217,7 @@ def colony_vp(c, s, p, params, need, ctype):
     return v * params[p, P.P_COLONY_W]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_colony_vp(c, s, p, params, need, name):
     """The best tile of colony ``name`` still in the supply."""
     cf = S.comp(c)
@@ -231,7 +231,7 @@ def best_colony_vp(c, s, p, params, need, name):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def found_odds(c, s, p, name, population, reveal):
     """(chance of founding, colonists expected to be paid) when ``reveal`` cards of 1-3
     colonists each are revealed (the expedition deck holds equally many of each number; the

@@ -10,7 +10,7 @@ from vdgsim.goa import layout as L
 TIE = 1e-9  # values this close are a tie, so a rounding difference cannot pick a seat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_index(s, vals, n):
     """The index of the highest of ``vals[:n]``, a random one among ties."""
     top = vals[0]

@@ -23,7 +23,7 @@ NEED_SHIPS = 0  # need vector: ships, then the 5 spices
 NEED_SIZE = 1 + L.N_SPICES
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turns_left(s, p):
     """Own action turns left in the game, this one included (G2.1, G6.1, G8.1)."""
     st = S.fields(s)
@@ -35,7 +35,7 @@ def turns_left(s, p):
     return (L.N_ROUNDS - st.round) * L.PASSES + this_round + st.extra_actions[p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fade(s, p, params):
     """1 while at least ``horizon`` turns are left, then down to 0 at the end of the game."""
     left = turns_left(s, p)
@@ -43,45 +43,71 @@ def fade(s, p, params):
     return 1.0 if left >= h else left / h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def game_left(s, p):
     """Share of the game's action turns still ahead (how long a better level pays)."""
     left = turns_left(s, p)
     return 1.0 if left >= TOTAL_TURNS else left / TOTAL_TURNS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def cash_unit(s, p, params):
+    """VP of a ducat below ``cash_target``; ducats buy tiles until the last auction, so they
+    fade only half as far (G4)."""
+    return params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
+
+
+@njit(cache=True, _nrt=False)
 def ducat_vp(s, p, params):
     """VP of one more ducat: full up to ``cash_target``, the surplus share beyond (what money
-    buys at auctions runs out); ducats buy tiles until the last auction, so they fade only
-    half as far (G4)."""
+    buys at auctions runs out)."""
     st = S.fields(s)
-    v = params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
+    v = cash_unit(s, p, params)
     return v if st.ducats[p] < params[p, P.P_CASH] else v * params[p, P.P_SURPLUS]
 
 
-@njit(cache=True)
-def cash_vp(s, p, params, d):
-    """VP of holding ``d`` ducats: full up to ``cash_target``, the surplus share beyond."""
-    v = params[p, P.P_DUCAT_VP] * (0.5 + 0.5 * fade(s, p, params))
-    target = params[p, P.P_CASH]
+@njit(cache=True, _nrt=False)
+def cash_at(v, target, surplus, d):
+    """VP of holding ``d`` ducats at ``v`` each up to ``target``, ``surplus`` of that beyond."""
     if d <= target:
         return d * v
-    return target * v + (d - target) * v * params[p, P.P_SURPLUS]
+    return target * v + (d - target) * v * surplus
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def cash_vp(s, p, params, d):
+    """VP of holding ``d`` ducats: full up to ``cash_target``, the surplus share beyond."""
+    return cash_at(cash_unit(s, p, params), params[p, P.P_CASH], params[p, P.P_SURPLUS], d)
+
+
+@njit(cache=True, _nrt=False)
+def pay_at(m, d, held, v, target, surplus, dv, b):
+    """:func:`pay_vp` from its parts: ``held`` is the VP of the ``d`` ducats held, ``v`` the
+    cash unit, ``dv`` the next ducat's VP (worked out once by a caller that prices many
+    payments)."""
+    curve = held - cash_at(v, target, surplus, d - b if d > b else 0)
+    return m * curve + (1.0 - m) * b * dv
+
+
+@njit(cache=True, _nrt=False)
 def pay_vp(s, p, params, b):
     """VP that paying ``b`` ducats costs: ``cash_curve`` of it along the cash curve (a large
     payment takes the ducats below ``cash_target`` too), the rest at the next ducat's value."""
     st = S.fields(s)
-    m = params[p, P.P_CASH_CURVE]
     d = st.ducats[p]
-    curve = cash_vp(s, p, params, d) - cash_vp(s, p, params, d - b if d > b else 0)
-    return m * curve + (1.0 - m) * b * ducat_vp(s, p, params)
+    return pay_at(
+        params[p, P.P_CASH_CURVE],
+        d,
+        cash_vp(s, p, params, d),
+        cash_unit(s, p, params),
+        params[p, P.P_CASH],
+        params[p, P.P_SURPLUS],
+        ducat_vp(s, p, params),
+        b,
+    )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def receive_vp(s, p, params, b):
     """VP of receiving ``b`` ducats (the same mix as :func:`pay_vp`)."""
     st = S.fields(s)
@@ -91,16 +117,25 @@ def receive_vp(s, p, params, b):
     return m * curve + (1.0 - m) * b * ducat_vp(s, p, params)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def affordable(s, p, params, worth, cash):
-    """The most ducats, at most ``cash``, whose payment costs at most ``worth`` VP."""
+    """The most ducats, at most ``cash``, whose payment costs at most ``worth`` VP. The cash
+    curve's parts are worked out once, not for every ducat tried (:func:`pay_vp`)."""
+    st = S.fields(s)
+    m = params[p, P.P_CASH_CURVE]
+    d = st.ducats[p]
+    v = cash_unit(s, p, params)
+    target = params[p, P.P_CASH]
+    surplus = params[p, P.P_SURPLUS]
+    held = cash_at(v, target, surplus, d)
+    dv = ducat_vp(s, p, params)
     b = 0
-    while b < cash and pay_vp(s, p, params, b + 1) <= worth:
+    while b < cash and pay_at(m, d, held, v, target, surplus, dv, b + 1) <= worth:
         b += 1
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_symbol_count(c, s, p, sym):
     cf = S.comp(c)
     st = S.fields(s)
@@ -111,7 +146,7 @@ def hand_symbol_count(c, s, p, sym):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def symbol_gain(c, n):
     """VP of a card of a symbol already held ``n`` times (G8.4c)."""
     cf = S.comp(c)
@@ -120,7 +155,7 @@ def symbol_gain(c, n):
     return float(cf.symbol_vp[n + 1] - cf.symbol_vp[n])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_card_vp(c, s, p, params):
     """VP of an unseen card drawn now by seat ``p``: the mean symbol gain over the six
     symbols (the deck order is hidden, G9.5) plus the effect's value. Another seat's hand is
@@ -140,7 +175,7 @@ def new_card_vp(c, s, p, params):
     return total / L.N_SYMBOLS + extra
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hold_vp(c, s, p, params, card):
     """VP of keeping a card in hand: its symbol's share of the set and its effect option."""
     cf = S.comp(c)
@@ -148,23 +183,33 @@ def hold_vp(c, s, p, params, card):
     return symbol_gain(c, n - 1) + params[p, P.P_CARD_VP] * fade(s, p, params)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_gain(c, s, p, params, col):
     """VP of moving ``col`` one row down, before paying (G6.4-G6.6, G8.4a)."""
-    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p))
+    card = new_card_vp(c, s, p, params) if first_to_open(s, p, col) else 0.0
+    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p), card)
 
 
-@njit(cache=True)
-def step_gain_at(c, s, p, params, col, left, low):
-    """:func:`step_gain` with the turns left and the lowest row worked out once by the
-    caller (the plan values every column)."""
+@njit(cache=True, _nrt=False)
+def first_to_open(s, p, col):
+    """Moving ``col`` one row down would take a G6.5 first-to bonus (a card)."""
+    st = S.fields(s)
+    r = st.row[p, col]
+    return r + 1 >= 4 and st.first_to[col, r + 1 - 4] < 0
+
+
+@njit(cache=True, _nrt=False)
+def step_gain_at(c, s, p, params, col, left, low, card):
+    """:func:`step_gain` with the turns left, the lowest row and the VP of a new card
+    (:func:`new_card_vp`, used only if the step takes a first-to bonus) worked out once by
+    the caller (the plan values every column)."""
     cf = S.comp(c)
     st = S.fields(s)
     r = st.row[p, col]
     v = float(cf.row_vp[r] - cf.row_vp[r - 1])
     v += params[p, P.P_COLUMN_W + col] * (1.0 if left >= TOTAL_TURNS else left / TOTAL_TURNS)
-    if r + 1 >= 4 and st.first_to[col, r + 1 - 4] < 0:
-        v += new_card_vp(c, s, p, params)  # G6.5 first-to bonus
+    if first_to_open(s, p, col):
+        v += card  # G6.5 first-to bonus
     if r == low:
         k = 0
         for j in range(L.N_COLS):
@@ -176,14 +221,14 @@ def step_gain_at(c, s, p, params, col, left, low):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_cost(c, s, p, params, col, ships, spices, share):
     """VP of the ships (if ``ships``) and spices (if ``spices``) a step costs, at ``share`` of
     their full value."""
     return step_cost_at(c, s, p, params, col, ships, spices, fade(s, p, params) * share)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_cost_at(c, s, p, params, col, ships, spices, f):
     """:func:`step_cost` with the unit value's factor ``f`` worked out by the caller."""
     cf = S.comp(c)
@@ -210,10 +255,16 @@ def plan_need(c, s, p, params, need):
     low = C.lowest_row(s, p)
     f = fade(s, p, params) * 1.0
     score = np.empty(L.N_COLS, dtype=np.float64)
+    card = 0.0
+    carded = False
     for col in range(L.N_COLS):
         step = st.row[p, col] - 1
         if step + 1 < L.N_ROWS:
-            gain = step_gain_at(c, s, p, params, col, left, low)
+            if not carded and first_to_open(s, p, col):
+                # a new card is worth the same whichever column's bonus brings it
+                card = new_card_vp(c, s, p, params)
+                carded = True
+            gain = step_gain_at(c, s, p, params, col, left, low, card)
             gain -= step_cost_at(c, s, p, params, col, 1, 1, f)
             score[col] = gain / (2 * (step + 1))
     chosen = 0
@@ -236,7 +287,7 @@ def plan_need(c, s, p, params, need):
         need[1 + k] -= C.spice_total(s, p, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ships_vp(s, p, params, need, g):
     """VP of ``g`` more ships given the plan's shortfall ``need``."""
     short = need[NEED_SHIPS]
@@ -245,19 +296,19 @@ def ships_vp(s, p, params, need, g):
     return (useful + params[p, P.P_SURPLUS] * (g - useful)) * unit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spice_unit(s, p, params, need, k):
     """VP of one more spice ``k`` given the shortfall."""
     v = params[p, P.P_SPICE_VP + k] * fade(s, p, params)
     return v if need[1 + k] > 0 else v * params[p, P.P_SURPLUS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def colonists_vp(s, p, params, g):
     return g * params[p, P.P_COLONIST_VP] * fade(s, p, params)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_spices_vp(s, p, params, need, h, space, mix):
     """VP of taking up to ``h`` spices into free slots (``space`` -1: any), each unit to its
     best slot and type; with ``mix`` a unit may be a ship or a colonist (G6.8, G6.13, A13)."""
