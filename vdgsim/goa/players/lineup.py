@@ -20,8 +20,10 @@ def player_row(name: str) -> np.ndarray:
     ``PARAM_SPECS``): the preset with those parameters changed, as a restricted player of
     an experiment's arm."""
     base, *mods = name.split("+")
-    if is_search_name(base.strip()):
-        if mods:
+    if is_search_name(base):
+        # a decision name may hold a '+' (colony_+1_card), so only a term that names a
+        # parameter is a parameter change
+        if any(m.partition("=")[0].partition(".")[0].strip() in SPEC_BY_NAME for m in mods):
             raise PresetError(
                 f"{name!r}: only a heuristic preset takes parameter changes (a search player's "
                 "parameters are its rollout preset's)"
