@@ -13,6 +13,7 @@ from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
 from vdgsim.engine import state as S
+from vdgsim.search_reward import lead_over_best
 
 
 @njit(cache=True)
@@ -45,11 +46,7 @@ def play_out(c, t, log0, table, legal, cache, wi, wf):
 def vp_lead(t, me):
     """Seat ``me``'s VP minus the best rival's (negative when behind)."""
     st = S.fields(t)
-    best = -1000000
-    for q in range(st.players):
-        if q != me and st.vp[q] > best:
-            best = st.vp[q]
-    return st.vp[me] - best
+    return lead_over_best(st.vp, st.players, me)
 
 
 @njit(cache=True, _nrt=False)

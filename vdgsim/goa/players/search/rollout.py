@@ -18,6 +18,7 @@ from vdgsim.goa.engine import scoring as SC
 from vdgsim.goa.players.params import P_KIND
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.params import Q_BASE, Q_ROLLOUT_KIND
+from vdgsim.search_reward import lead_over_best
 
 
 @njit(cache=True)
@@ -45,11 +46,7 @@ def play_out(c, t, log0, table, legal):
 def vp_lead(t, me):
     """Seat ``me``'s VP minus the best rival's (negative when behind)."""
     st = S.fields(t)
-    best = -1000000
-    for q in range(st.players):
-        if q != me and st.vp[q] > best:
-            best = st.vp[q]
-    return st.vp[me] - best
+    return lead_over_best(st.vp, st.players, me)
 
 
 @njit(cache=True, _nrt=False)
