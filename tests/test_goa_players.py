@@ -215,8 +215,9 @@ def test_docs_list_every_preset_and_the_generated_parameter_table() -> None:
         assert f"| `{name}` | {preset_description(name)} |" in text, name
 
 
-def _bid_positions(games: int) -> list:
-    """States at a bid decision of a non-owner who may outbid, from `default` games."""
+def _bid_positions(games: int, decision: int = L.D_BID) -> list:
+    """States at a ``decision`` with more than one legal action (a bid of a non-owner who may
+    outbid, by default), from `default` games."""
     from vdgsim.goa.game import apply_action, is_over, legal_actions, new_game
     from vdgsim.goa.players import choose
 
@@ -227,7 +228,7 @@ def _bid_positions(games: int) -> list:
         g = new_game(4, seed=seed, components=comp)
         while not is_over(g):
             legal = np.array(legal_actions(g), dtype=np.int64)
-            if g.decision == L.D_BID and len(legal) > 1:
+            if g.decision == decision and len(legal) > 1:
                 out.append(g.s.copy())
             apply_action(g, int(choose(comp.array, g.s, legal, len(legal), table)))
     return out
@@ -264,6 +265,36 @@ def test_g4_owner_floor_raises_bids_to_the_owners_selling_price() -> None:
         assert without <= with_floor <= int(s[L.S_DUCATS + p])
         raised += with_floor > without
     assert raised >= 3
+
+
+def test_g4_3_sell_bias_turns_some_buys_into_sales_and_no_sale_into_a_buy() -> None:
+    """G4.3: the owner buys only when keeping the lot beats the sale by more than
+    ``sell_bias``. `default` has a positive bias: against the same owner without it, some
+    buys become sales and no sale becomes a buy; a bias far above any lot's value always
+    sells, far below it always buys."""
+    from vdgsim.goa import actions as A
+    from vdgsim.goa.players.heuristic import bidding as BD
+    from vdgsim.goa.players.params import P_SELL_BIAS
+
+    c = default_components().array
+    base = lineup_params(["default"] * 4, 4)
+    assert base[0, P_SELL_BIAS] > 0
+    table = {}
+    for bias in (0.0, -100.0, 100.0):
+        table[bias] = base.copy()
+        table[bias][:, P_SELL_BIAS] = bias
+    positions = _bid_positions(4, L.D_OWNER)
+    assert len(positions) >= 20
+    flipped = 0
+    for s in positions:
+        p = int(s[L.S_DEC_PLAYER])
+        with_bias = BD.choose_owner(c, s.copy(), p, base)
+        without = BD.choose_owner(c, s.copy(), p, table[0.0])
+        assert not (without == A.OWNER_SELL and with_bias == A.OWNER_BUY)
+        flipped += without == A.OWNER_BUY and with_bias == A.OWNER_SELL
+        assert BD.choose_owner(c, s.copy(), p, table[100.0]) == A.OWNER_SELL
+        assert BD.choose_owner(c, s.copy(), p, table[-100.0]) == A.OWNER_BUY
+    assert flipped >= 3
 
 
 def test_g4_2_preempt_bids_above_the_later_speakers_limit() -> None:

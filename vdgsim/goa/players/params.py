@@ -42,7 +42,8 @@ P_LOT_W = 30  # [6 lot kinds] multiplier on a lot's value to itself in the aucti
 P_PREEMPT = 36  # share of the later speakers' highest estimated limit that it bids at least
 P_CHASE_DENY = 37  # share of the deny part of its limit that floor and pre-emptive bids may use
 P_SOLVE_BID = 38  # share of the way from its opening bid to the least bid expected to win
-N_BEHAVIOUR = 39
+P_SELL_BIAS = 39  # VP added to selling its own lot as owner
+N_BEHAVIOUR = 40
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS
@@ -181,6 +182,15 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         1.0,
         "share of the way from its opening bid to the least bid that wins the lot when the "
         "later speakers and the owner play as it expects, within its cap (G4.2, G4.3)",
+    ),
+    ParamSpec(
+        "sell_bias",
+        P_SELL_BIAS,
+        None,
+        1.5,
+        -10.0,
+        10.0,
+        "VP added to selling its own lot when it is the owner (G4.3)",
     ),
 )
 check_specs(PARAM_SPECS, AXES)

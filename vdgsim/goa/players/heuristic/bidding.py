@@ -146,7 +146,8 @@ def least_winning_bid(c, s, p, params, item, high, cap):
     G4.2: each later non-owner speaks once and bids only if some bid within its limit (valued
     as in :func:`later_limit`) takes the item; G4.3: the owner then sells when the sale is
     worth more to him than keeping the item for the bid less 1 (as in :func:`choose_owner`,
-    without the deny share), or when he cannot pay it (:func:`first_winning_bid`)."""
+    without the deny share and ``sell_bias``), or when he cannot pay it
+    (:func:`first_winning_bid`)."""
     st = S.fields(s)
     n = st.players
     owner = st.item_owner[item]
@@ -223,7 +224,8 @@ def later_limit(c, s, p, params, item):
 def owner_sells_at(c, s, pr, item):
     """The lowest bid at which the owner, valued under the bidder's weights (``pr``,
     :func:`as_seen_by`), would rather sell than buy (G4.3): keeping costs ``bid - 1`` and
-    forgoes ``bid``; an owner who cannot pay ``bid - 1`` must sell."""
+    forgoes ``bid``; an owner who cannot pay ``bid - 1`` must sell. Like the price a bidder
+    expects, it leaves out the owner's deny share and ``sell_bias`` (measured with them out)."""
     st = S.fields(s)
     q = st.item_owner[item]
     own = lot_vp(c, s, q, pr, item)
@@ -237,7 +239,9 @@ def owner_sells_at(c, s, pr, item):
 
 @njit(cache=True)
 def choose_owner(c, s, p, params):
-    """G4.3: buy when keeping the lot is worth more than the sale brings."""
+    """G4.3: buy when keeping the lot is worth more than the sale brings plus ``sell_bias``
+    (1.5 VP in ``default``: without it the owner bought where selling won more, most of all
+    in rounds 1-3; docs/goa-players.md)."""
     st = S.fields(s)
     item = st.auction_item
     high = st.auction_high_bid
@@ -246,7 +250,7 @@ def choose_owner(c, s, p, params):
     keep = own - V.pay_vp(s, p, params, high - 1)
     got = V.receive_vp(s, p, params, high)
     sell = got - params[p, P.P_DENY] * (winner - high * V.ducat_vp(s, p, params))
-    return A.OWNER_BUY if keep > sell else A.OWNER_SELL
+    return A.OWNER_BUY if keep > sell + params[p, P.P_SELL_BIAS] else A.OWNER_SELL
 
 
 @njit(cache=True)
