@@ -224,8 +224,8 @@ def later_limit(c, s, p, params, item):
 def owner_sells_at(c, s, pr, item):
     """The lowest bid at which the owner, valued under the bidder's weights (``pr``,
     :func:`as_seen_by`), would rather sell than buy (G4.3): keeping costs ``bid - 1`` and
-    forgoes ``bid``; an owner who cannot pay ``bid - 1`` must sell. Like the price a bidder
-    expects, it leaves out the owner's deny share and ``sell_bias`` (measured with them out)."""
+    forgoes ``bid``; an owner who cannot pay ``bid - 1`` must sell. It leaves out the owner's
+    deny share and ``sell_bias`` (``sell_bias`` was measured with this model unchanged)."""
     st = S.fields(s)
     q = st.item_owner[item]
     own = lot_vp(c, s, q, pr, item)
