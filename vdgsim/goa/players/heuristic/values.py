@@ -186,8 +186,8 @@ def hold_vp(c, s, p, params, card):
 @njit(cache=True, _nrt=False)
 def step_gain(c, s, p, params, col):
     """VP of moving ``col`` one row down, before paying (G6.4-G6.6, G8.4a)."""
-    card = new_card_vp(c, s, p, params) if first_to_open(s, p, col) else 0.0
-    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p), card)
+    bonus = new_card_vp(c, s, p, params) if first_to_open(s, p, col) else 0.0
+    return step_gain_at(c, s, p, params, col, turns_left(s, p), C.lowest_row(s, p), bonus)
 
 
 @njit(cache=True, _nrt=False)
@@ -199,17 +199,16 @@ def first_to_open(s, p, col):
 
 
 @njit(cache=True, _nrt=False)
-def step_gain_at(c, s, p, params, col, left, low, card):
-    """:func:`step_gain` with the turns left, the lowest row and the VP of a new card
-    (:func:`new_card_vp`, used only if the step takes a first-to bonus) worked out once by
-    the caller (the plan values every column)."""
+def step_gain_at(c, s, p, params, col, left, low, bonus):
+    """:func:`step_gain` with the turns left, the lowest row and the VP of the step's G6.5
+    first-to bonus (a new card, :func:`new_card_vp`; 0 when it takes none) worked out by the
+    caller (the plan values every column)."""
     cf = S.comp(c)
     st = S.fields(s)
     r = st.row[p, col]
     v = float(cf.row_vp[r] - cf.row_vp[r - 1])
     v += params[p, P.P_COLUMN_W + col] * (1.0 if left >= TOTAL_TURNS else left / TOTAL_TURNS)
-    if first_to_open(s, p, col):
-        v += card  # G6.5 first-to bonus
+    v += bonus  # G6.5 first-to bonus (0 when none)
     if r == low:
         k = 0
         for j in range(L.N_COLS):
@@ -260,11 +259,14 @@ def plan_need(c, s, p, params, need):
     for col in range(L.N_COLS):
         step = st.row[p, col] - 1
         if step + 1 < L.N_ROWS:
-            if not carded and first_to_open(s, p, col):
-                # a new card is worth the same whichever column's bonus brings it
-                card = new_card_vp(c, s, p, params)
-                carded = True
-            gain = step_gain_at(c, s, p, params, col, left, low, card)
+            bonus = 0.0
+            if first_to_open(s, p, col):
+                if not carded:
+                    # a new card is worth the same whichever column's bonus brings it
+                    card = new_card_vp(c, s, p, params)
+                    carded = True
+                bonus = card
+            gain = step_gain_at(c, s, p, params, col, left, low, bonus)
             gain -= step_cost_at(c, s, p, params, col, 1, 1, f)
             score[col] = gain / (2 * (step + 1))
     chosen = 0
