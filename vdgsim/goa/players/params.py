@@ -72,7 +72,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "column_weight",
         P_COLUMN_W,
         "column",
-        (2.5, 3.0, 1.0, 1.5, 3.0),
+        (2.5, 3.0, 1.0, 2.0, 4.5),
         0.0,
         20.0,
         "VP of one step's better level in the column with the whole game ahead (G6.7-G6.11)",
@@ -88,7 +88,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec("ship_value", P_SHIP_VP, None, 1.0, 0.0, 5.0, "VP of a ship the plan needs (G6.4)"),
     ParamSpec(
-        "surplus_share", P_SURPLUS, None, 0.2, 0.0, 1.0, "share of a unit's value beyond the need"
+        "surplus_share", P_SURPLUS, None, 0.3, 0.0, 1.0, "share of a unit's value beyond the need"
     ),
     ParamSpec("ducat_value", P_DUCAT_VP, None, 0.4, 0.0, 3.0, "VP of a ducat up to cash_target"),
     ParamSpec("colonist_value", P_COLONIST_VP, None, 0.35, 0.0, 3.0, "VP of a colonist (G6.11)"),
@@ -98,16 +98,16 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ParamSpec(
         "card_value", P_CARD_VP, None, 0.5, 0.0, 5.0, "VP of a card's effect beyond its symbol (G7)"
     ),
-    ParamSpec("colony_weight", P_COLONY_W, None, 1.0, 0.0, 5.0, "multiplier on colony value"),
+    ParamSpec("colony_weight", P_COLONY_W, None, 0.6, 0.0, 5.0, "multiplier on colony value"),
     ParamSpec(
-        "plantation_weight", P_PLANTATION_W, None, 1.0, 0.0, 5.0, "multiplier on plantation value"
+        "plantation_weight", P_PLANTATION_W, None, 0.8, 0.0, 5.0, "multiplier on plantation value"
     ),
     ParamSpec("flag_value", P_FLAG_VP, None, 1.0, -5.0, 10.0, "VP of holding the Flag (G4.5)"),
     ParamSpec("deny", P_DENY, None, 0.3, 0.0, 1.0, "share of a rival's lot value it bids to deny"),
     ParamSpec("bid_shade", P_BID_SHADE, None, 0.3, 0.1, 1.0, "share of its limit it opens with"),
     ParamSpec("reserve", P_RESERVE, None, 0.0, 0.0, 30.0, "ducats kept out of auctions"),
     ParamSpec(
-        "plan_targets", P_PLAN_TARGETS, None, 2.0, 1.0, 5.0, "development steps planned at once"
+        "plan_targets", P_PLAN_TARGETS, None, 1.0, 1.0, 5.0, "development steps planned at once"
     ),
     ParamSpec(
         "horizon", P_HORIZON, None, 6.0, 1.0, 30.0, "turns left from which resources count full"
