@@ -301,8 +301,8 @@ def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float
 # Last-round decisions of 4-player `default` games (seed, index among the decisions with a
 # choice: an action turn, an owner's choice, a bid) where `default`'s own pick is far worse
 # than the best action: found by scanning with action_values, and checked again by the test
-# (scanned again whenever `default` changes its play, as in session 24).
-MISSED = [(3, 438), (4, 446), (4, 521)]
+# (scanned again whenever `default` changes its play, as in sessions 24 and 25).
+MISSED = [(3, 523), (4, 516), (4, 545)]
 
 
 @pytest.mark.parametrize(("seed", "index"), MISSED)
