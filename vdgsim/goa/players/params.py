@@ -88,7 +88,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec("ship_value", P_SHIP_VP, None, 1.0, 0.0, 5.0, "VP of a ship the plan needs (G6.4)"),
     ParamSpec(
-        "surplus_share", P_SURPLUS, None, 0.3, 0.0, 1.0, "share of a unit's value beyond the need"
+        "surplus_share", P_SURPLUS, None, 0.35, 0.0, 1.0, "share of a unit's value beyond the need"
     ),
     ParamSpec("ducat_value", P_DUCAT_VP, None, 0.4, 0.0, 3.0, "VP of a ducat up to cash_target"),
     ParamSpec("colonist_value", P_COLONIST_VP, None, 0.35, 0.0, 3.0, "VP of a colonist (G6.11)"),
@@ -187,7 +187,7 @@ PARAM_SPECS: tuple[ParamSpec, ...] = (
         "sell_bias",
         P_SELL_BIAS,
         None,
-        1.5,
+        1.0,
         -10.0,
         10.0,
         "VP added to selling its own lot when it is the owner (G4.3)",
