@@ -302,7 +302,7 @@ def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float
 # choice: an action turn, an owner's choice, a bid) where `default`'s own pick is far worse
 # than the best action: found by scanning with action_values, and checked again by the test
 # (scanned again whenever `default` changes its play, as in sessions 24 and 25).
-MISSED = [(3, 523), (4, 516), (4, 545)]
+MISSED = [(2, 475), (3, 471), (3, 474)]
 
 
 @pytest.mark.parametrize(("seed", "index"), MISSED)
