@@ -3,6 +3,8 @@ parameter changes of a restricted Goa player, and Goa's reconstructed-data panel
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from vdgsim.analysis.experiment import (
     SpecError,
     experiment_plan,
     experiment_settings,
+    load_spec,
     parse_spec,
     robust_variants,
     run_experiment,
@@ -141,3 +144,19 @@ def test_a_goa_sweep_takes_goa_data_keys_only():
     vdg_key = {**sweep, "sweep": {"key": "landings.calicut.completion_vp", "values": [3, 5]}}
     with pytest.raises(SpecError, match=r"sweep\.values\[0\]"):
         parse_spec(vdg_key, "t.toml")
+
+
+def test_the_styles_column_pushes_double_the_default_weight():
+    """The styles section labels each column arm "weight x2": its restriction must set twice
+    `default`'s column weight, whatever the default is (it changed in issue 12, session 25)."""
+    spec = load_spec(Path(__file__).parent.parent / "experiments" / "goa" / "styles.toml")
+    col = SPEC_BY_NAME["column_weight"].column
+    base = player_row("default")
+    pushes = [a for a in spec.arms if a.name.startswith("push_")]
+    assert len(pushes) == 5
+    for arm in pushes:
+        assert "weight x2" in arm.label
+        row = player_row(arm.player)
+        changed = np.flatnonzero(row != base)
+        assert len(changed) == 1 and col <= changed[0] < col + 5, arm.name
+        assert row[changed[0]] == 2 * base[changed[0]], arm.name
