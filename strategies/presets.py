@@ -12,8 +12,16 @@ A preset file (see ``strategies/presets/default.toml`` for every field with its 
     cost_aversion = 0.5
     contest = { navigation = 0.3, purchase = 0.3 }   # per-Area values may be partial
 
+    [players.4]                  # optional: values that replace [params]'s in 4-player games
+    max_pay = 10
+
     [restrict]                   # optional restricted play (see strategies.restrictions)
     never_host = ["Manuel I"]
+
+A preset is one row of parameters per player count: ``[params]`` for every count, then a
+``[players.N]`` table's values for ``N``-player games. An inheriting preset starts at each
+count from its base's row for that count, so the base's per-count values carry over unless
+the inheriting file sets the same parameter (in ``[params]`` or its own ``[players.N]``).
 
 Errors name the file and the field (``ValueError`` subclass :class:`PresetError`).
 """
@@ -28,11 +36,19 @@ import numpy as np
 
 from strategies.params import AXES, N_PARAMS, P_KIND, PARAM_SPECS, POLICY_KINDS, SPEC_BY_NAME
 from strategies.restrictions import RestrictionError, restrict
-from vdgsim.paramtable import PresetError, apply_params, fill_defaults, read_preset_file
+from vdgsim import layout as L
+from vdgsim.paramtable import (
+    PresetError,
+    apply_params,
+    fill_defaults,
+    player_count_params,
+    read_preset_file,
+)
 from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
-_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "restrict"}
+PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
+_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "players", "restrict"}
 _RESTRICT_KEYS = {
     "never_host",
     "always_host",
@@ -46,12 +62,18 @@ _RESTRICT_KEYS = {
 
 @dataclass(frozen=True)
 class Preset:
-    """A loaded preset: its name, description, source file and parameter row."""
+    """A loaded preset: its name, description, source file, its parameter row for any player
+    count (``[params]``) and its rows per player count (``[players.N]`` applied)."""
 
     name: str
     description: str
     path: Path
     row: np.ndarray
+    by_count: dict[int, np.ndarray]
+
+    def row_for(self, players: int | None) -> np.ndarray:
+        """The row it plays ``players``-player games with (``None``: the ``[params]`` row)."""
+        return self.row if players is None else self.by_count[players]
 
 
 def default_row(policy: str = "heuristic") -> np.ndarray:
@@ -97,21 +119,25 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
         if not isinstance(inherit, str):
             raise PresetError(f"{where}: inherit: expected a preset name or path")
         base_path = preset_path(inherit, relative_to=path.parent)
-        row = load_preset(base_path, (*_seen, path)).row.copy()
+        base = load_preset(base_path, (*_seen, path))
+        rows = {k: base.row_for(k).copy() for k in (None, *PLAYER_COUNTS)}
     else:
-        row = default_row()
-    if "policy" in data:
-        policy = data["policy"]
-        if policy not in POLICY_KINDS:
-            raise PresetError(
-                f"{where}: policy: {policy!r} is not one of {', '.join(POLICY_KINDS)}"
-            )
-        row[P_KIND] = POLICY_KINDS[policy]
-    if "params" in data:
-        apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
-    if "restrict" in data:
-        row = _apply_restrict(row, data["restrict"], where)
-    return Preset(name=name, description=description, path=path, row=row)
+        rows = {k: default_row() for k in (None, *PLAYER_COUNTS)}
+    policy = data.get("policy")
+    if policy is not None and policy not in POLICY_KINDS:
+        raise PresetError(f"{where}: policy: {policy!r} is not one of {', '.join(POLICY_KINDS)}")
+    per_count = player_count_params(data.get("players", {}), where, PLAYER_COUNTS)
+    for k, row in rows.items():
+        if policy is not None:
+            row[P_KIND] = POLICY_KINDS[policy]
+        if "params" in data:
+            apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
+        if k in per_count:
+            apply_params(row, per_count[k], f"{where}: players.{k}", SPEC_BY_NAME, AXES)
+        if "restrict" in data:
+            rows[k] = _apply_restrict(row, data["restrict"], where)
+    by_count = {k: rows[k] for k in PLAYER_COUNTS}
+    return Preset(name=name, description=description, path=path, row=rows[None], by_count=by_count)
 
 
 def preset_path(name: str, relative_to: Path | None = None) -> Path:

@@ -33,16 +33,20 @@ PythonPlayer = Callable[[GameState, list[int]], int]
 
 
 def preset_player(name: str) -> PythonPlayer:
-    """A Python callable playing the named preset (compiled policy, one decision per call)."""
-    row = resolve(name)
+    """A Python callable playing the named preset (compiled policy, one decision per call),
+    with the preset's row for the game's player count."""
     # the policy reads only the deciding seat's row; one row per seat lets any seat use it
-    table = np.tile(row, (L.MAX_PLAYERS, 1)).astype(np.float64)
+    tables = {
+        k: np.tile(resolve(name, k), (L.MAX_PLAYERS, 1)).astype(np.float64)
+        for k in range(2, L.MAX_PLAYERS + 1)
+    }
 
     # later calls skip numba's typing of the read-only component array
     fast = FastCall(choose)
 
     def player(game: GameState, legal: list[int]) -> int:
         codes = np.array(legal, dtype=np.int64)
+        table = tables[game.players]
         return int(fast.call(game.components.array, game.s, codes, len(codes), table))
 
     return player

@@ -12,6 +12,11 @@ file gives it, a per-Area, landing or character value as ``NAME.KEY``)::
     resolve("frugal+at_least=navigation:10+only_landings=calicut/malindi")
     resolve("mc:rollouts=128+never_pay")
     resolve("default+captain_value=2+area_bias.purchase=1.5")
+    resolve("default", players=4)        # the row of 4-player games ([players.4] applied)
+
+A preset file may set values for one player count (``[players.4]``, see
+:mod:`strategies.presets`), so a row is resolved for a player count; a search player's
+rollout preset plays at the same count. Without a count, the row is the ``[params]`` one.
 """
 
 from __future__ import annotations
@@ -22,7 +27,13 @@ from pathlib import Path
 import numpy as np
 
 from strategies.params import AXES, KIND_HEURISTIC, N_PARAMS, P_KIND, SPEC_BY_NAME
-from strategies.presets import PresetError, load_preset, preset_path, shipped_presets
+from strategies.presets import (
+    PLAYER_COUNTS,
+    PresetError,
+    load_preset,
+    preset_path,
+    shipped_presets,
+)
 from strategies.restrictions import RestrictionError, apply_restriction_text
 from strategies.search.names import SearchNameError, is_search_name, search_row
 from vdgsim.paramtable import apply_params, param_changes
@@ -40,7 +51,7 @@ def available() -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _base_row(base: str) -> tuple[float, ...]:
+def _base_row(base: str, players: int | None) -> tuple[float, ...]:
     path = preset_path(base)
     is_path = base.endswith(".toml") or "/" in base or "\\" in base
     if not is_path and base not in shipped_presets():
@@ -51,24 +62,27 @@ def _base_row(base: str) -> tuple[float, ...]:
     if is_path and not Path(path).is_file():
         raise UnknownPresetError(f"preset file {base!r} does not exist")
     try:
-        return tuple(load_preset(path).row)
+        return tuple(load_preset(path).row_for(players))
     except PresetError as exc:
         raise UnknownPresetError(str(exc)) from None
 
 
-def resolve(name: str) -> np.ndarray:
-    """The parameter row (float64, ``N_PARAMS`` long) of the named player."""
+def resolve(name: str, players: int | None = None) -> np.ndarray:
+    """The parameter row (float64, ``N_PARAMS`` long) of the named player in ``players``-player
+    games (``None``: its ``[params]`` row, for any count)."""
     if not isinstance(name, str) or not name.strip():
         raise UnknownPresetError(f"a player name must be a non-empty string, got {name!r}")
+    if players is not None and players not in PLAYER_COUNTS:
+        raise UnknownPresetError(f"players must be one of {PLAYER_COUNTS}, got {players}")
     base, *terms = name.strip().split("+")
     base = base.strip()
     if is_search_name(base):
         try:
-            row = search_row(base, lambda preset: np.array(_base_row(preset)))
+            row = search_row(base, lambda preset: np.array(_base_row(preset, players)))
         except SearchNameError as exc:
             raise UnknownPresetError(str(exc)) from None
     else:
-        row = np.array(_base_row(base), dtype=np.float64)
+        row = np.array(_base_row(base, players), dtype=np.float64)
     for term in terms:
         if term.partition("=")[0].strip().partition(".")[0] in SPEC_BY_NAME:
             row = _change_parameter(name, row, term)
@@ -96,10 +110,12 @@ def _change_parameter(name: str, row: np.ndarray, term: str) -> np.ndarray:
 
 
 def params_table(names: list[str]) -> np.ndarray:
-    """The (4, N_PARAMS) table for one player name per seat (unused seats stay zero)."""
+    """The (4, N_PARAMS) table for one player name per seat (unused seats stay zero), each
+    row the one for ``len(names)``-player games."""
     if len(names) > 4:
         raise UnknownPresetError(f"at most 4 players, got {len(names)}")
     table = np.zeros((4, N_PARAMS), dtype=np.float64)
+    players = len(names) if len(names) in PLAYER_COUNTS else None
     for seat, name in enumerate(names):
-        table[seat] = resolve(name)
+        table[seat] = resolve(name, players)
     return table

@@ -24,9 +24,10 @@ from vdgsim.tuning import coordinates as coordinates_of
 from vdgsim.tuning import tune as tune_with
 
 
-def check_base(base: str) -> np.ndarray:
-    """The row of ``base``, if it can be tuned (an unrestricted heuristic preset)."""
-    row = heuristic_base(resolve(base), base, P_KIND, KIND_HEURISTIC)
+def check_base(base: str, players: int) -> np.ndarray:
+    """The row of ``base`` in ``players``-player games, if it can be tuned (an unrestricted
+    heuristic preset)."""
+    row = heuristic_base(resolve(base, players), base, P_KIND, KIND_HEURISTIC)
     if np.any(row[N_BEHAVIOUR:] != 0):
         # the tuned file writes behaviour parameters only; a restriction would be lost silently
         raise TuneError(f"base {base!r} has restrictions; tune an unrestricted preset")

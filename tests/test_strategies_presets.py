@@ -99,6 +99,11 @@ def test_user_preset_file_by_path_inherits_and_overrides(tmp_path):
         ("[restrict]\nnever_pay = 'yes'\n", "restrict.never_pay"),
         ("[restrict]\nsometimes = 1\n", "restrict.sometimes"),
         ("[params\n", "not valid TOML"),
+        ("[players.5]\nmax_pay = 1\n", "players.5"),
+        ("[players.four]\nmax_pay = 1\n", "players.four"),
+        ("[players]\n4 = 1\n", "players.4"),
+        ("[players.4]\nmax_pay = 99\n", "players.4: params.max_pay"),
+        ("[players.2.contest]\nharbour = 0.1\n", "players.2: params.contest.harbour"),
     ],
 )
 def test_bad_preset_files_name_the_field(tmp_path, text, field):
@@ -193,12 +198,16 @@ def test_parameter_changes_in_a_name_set_only_their_columns():
 
 
 def test_a_parameter_change_in_a_name_equals_the_same_change_in_a_preset_file(tmp_path):
+    """A change in the name sets the value at every player count, as editing it in
+    ``[params]`` and in each ``[players.N]`` table that sets it does."""
     text = Path(preset_path("default")).read_text()
     edited, k = re.subn(r"(?m)^captain_value = [0-9.]+", "captain_value = 2.5", text)
-    assert k == 1
+    assert k == 2  # [params] and [players.4]
     f = tmp_path / "captains.toml"
     f.write_text(edited)
-    assert np.array_equal(resolve(str(f)), resolve("default+captain_value=2.5"))
+    for players in (None, 2, 3, 4):
+        named = resolve("default+captain_value=2.5", players)
+        assert np.array_equal(resolve(str(f), players), named), players
 
 
 @pytest.mark.parametrize(
@@ -215,3 +224,71 @@ def test_a_parameter_change_in_a_name_equals_the_same_change_in_a_preset_file(tm
 def test_bad_parameter_changes_are_clear_errors(name, message):
     with pytest.raises(UnknownPresetError, match=message):
         resolve(name)
+
+
+# --- values for one player count ([players.N]) -------------------------------------------------
+
+
+def test_player_count_values_replace_params_only_at_that_count(tmp_path):
+    p = _write(
+        tmp_path,
+        "inherit = 'default'\n[params]\nmax_pay = 3\n"
+        "[players.4]\nmax_pay = 5\ncontest = { navigation = 0.5 }\n",
+    )
+    nav = P.P_CONTEST + P.AREA_AXIS.index("navigation")
+    d = resolve("default")
+    for players, max_pay, contest in [
+        (None, 3, d[nav]),
+        (2, 3, d[nav]),
+        (3, 3, d[nav]),
+        (4, 5, 0.5),
+    ]:
+        row = resolve(str(p), players)
+        assert (row[P.P_MAX_PAY], row[nav]) == (max_pay, contest), players
+    # a table of seats takes the row of its player count
+    assert params_table([str(p)] * 4)[0, P.P_MAX_PAY] == 5
+    assert params_table([str(p)] * 2)[1, P.P_MAX_PAY] == 3
+    with pytest.raises(UnknownPresetError, match="players"):
+        resolve(str(p), 5)
+
+
+def test_an_inheriting_preset_keeps_its_bases_count_values_unless_it_sets_them(tmp_path):
+    base = tmp_path / "base.toml"
+    base.write_text("inherit = 'default'\n[players.4]\nmax_pay = 5\nreserve = 7\n")
+    child = tmp_path / "child.toml"
+    child.write_text("inherit = 'base.toml'\n[params]\nmax_pay = 2\n")
+    row4, row2 = resolve(str(child), 4), resolve(str(child), 2)
+    assert row4[P.P_RESERVE] == 7 and row2[P.P_RESERVE] == resolve("default")[P.P_RESERVE]
+    # the inheriting file's own value wins at every count
+    assert row4[P.P_MAX_PAY] == row2[P.P_MAX_PAY] == 2
+
+
+def test_a_search_players_rollouts_use_the_rollout_presets_row_for_the_count(tmp_path):
+    p = _write(tmp_path, "inherit = 'default'\n[players.2]\nmax_pay = 0.5\n")
+    assert resolve(f"mc:rollout={p}", 2)[P.P_MAX_PAY] == 0.5
+    assert resolve(f"mc:rollout={p}", 4)[P.P_MAX_PAY] == resolve("default", 4)[P.P_MAX_PAY]
+
+
+def test_the_python_step_loop_plays_the_row_of_the_games_player_count(tmp_path):
+    """``preset_player`` (``vdg play``, notebooks) must play what the compiled loop plays,
+    which takes the player count's row; the count's values here change the game."""
+    from strategies.loop import play_games
+    from strategies.python_loop import play_python, preset_player
+    from vdgsim.components import default_components
+    from vdgsim.game import new_game
+
+    p = _write(
+        tmp_path, "inherit = 'default'\n[players.2]\nmax_pay = 0\narea_bias = { purchase = 9 }\n"
+    )
+    names = [str(p), "default"]
+    seed = 41
+    comp = default_components()
+    g = new_game(players=2, seed=seed)
+    played = play_python(g, [preset_player(n) for n in names])
+    seeds = np.array([seed], dtype=np.int64)
+    vp, _ = play_games(comp, 2, seeds, params_table(names))
+    table = params_table(names)
+    table[0] = resolve(str(p))  # the [params] row: what ignoring [players.2] would play
+    vp_params, _ = play_games(comp, 2, seeds, table)
+    assert list(played.vp) == list(vp[0])
+    assert list(vp_params[0]) != list(vp[0])

@@ -213,6 +213,29 @@ def test_several_player_counts_are_tuned_together_and_reported_each(components, 
     assert resolve(str(path))[P_MAX_PAY] == result.row[P_MAX_PAY]
 
 
+def test_a_base_with_values_for_one_count_is_tuned_one_count_at_a_time(components, tmp_path):
+    """A ``[players.N]`` base starts from its row for the tuned count; one tuned row cannot
+    start from different rows at several counts, so that is refused."""
+    from vdgsim.tuning import TuneError
+
+    base = tmp_path / "counted.toml"
+    base.write_text("inherit = 'default'\n[players.3]\nmax_pay = 2\n")
+    result = tune(
+        str(base), ["default"], 3, params=["max_pay"], seed=3, components=components, **TINY
+    )
+    assert result.base_row[P_MAX_PAY] == 2 != resolve("default")[P_MAX_PAY]
+    with pytest.raises(TuneError, match="one count at a time"):
+        tune(
+            str(base),
+            ["default"],
+            [2, 3],
+            params=["max_pay"],
+            seed=3,
+            components=components,
+            **TINY,
+        )
+
+
 # --- Goa: the same tuning through Goa's kit ----------------------------------------------------
 
 

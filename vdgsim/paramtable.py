@@ -207,6 +207,23 @@ def apply_params(
             row[spec.column + names.index(sub)] = number(v, f"{field}.{sub}", spec.lo, spec.hi)
 
 
+def player_count_params(table: Any, where: str, counts: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """A preset file's ``[players]`` table: for a player count ``N``, the ``[params]``-like
+    table of values that replace ``[params]``'s in ``N``-player games (``[players.4]``).
+    Only the keys are checked here; :func:`apply_params` checks the values."""
+    if not isinstance(table, dict):
+        raise PresetError(f"{where}: [players] must be a table of player counts ([players.4])")
+    out: dict[int, dict[str, Any]] = {}
+    for key, params in table.items():
+        if not (key.isdigit() and int(key) in counts):
+            known = ", ".join(str(k) for k in counts)
+            raise PresetError(f"{where}: players.{key}: not a player count (known: {known})")
+        if not isinstance(params, dict):
+            raise PresetError(f"{where}: [players.{key}] must be a table of parameters")
+        out[int(key)] = params
+    return out
+
+
 def param_changes(name: str, mods: Sequence[str]) -> dict[str, Any]:
     """The parameter changes after a preset's name, ``["flag_value=0", "lot_weight.flag=0"]``,
     as a preset file's ``[params]`` table (for :func:`apply_params`, which checks names and

@@ -74,10 +74,12 @@ class TuneKit:
     axes: Mapping[str, tuple[str, ...]]  # the entries of each per-axis parameter
     n_params: int  # width of a parameter row
     max_players: int  # rows of the table the whole-game loop reads
-    # a player name's row; raises a ValueError subclass naming the known players
-    resolve: Callable[[str], np.ndarray]
-    # the row of a base that can be tuned (an unrestricted heuristic preset), else TuneError
-    base_row: Callable[[str], np.ndarray]
+    # a player name's row in games of a player count (a preset may set values per count);
+    # raises a ValueError subclass naming the known players
+    resolve: Callable[[str, int], np.ndarray]
+    # the row, at a player count, of a base that can be tuned (an unrestricted heuristic
+    # preset), else TuneError
+    base_row: Callable[[str, int], np.ndarray]
     # (components, players, seeds, table) -> (vp, win share), games x seats, compiled
     play_games: Callable[[Any, int, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
@@ -176,7 +178,8 @@ def play_deals(
     kit: TuneKit, components: Any, rows: np.ndarray, field_rows: np.ndarray, deals: Deals
 ) -> np.ndarray:
     """Win share of each candidate row on each deal and rotation: (C, D, 4), NaN for the
-    rotations a deal's player count does not have.
+    rotations a deal's player count does not have. ``field_rows[k]`` are the field's rows in
+    ``k``-player games.
 
     In rotation ``r`` the candidate sits in seat ``r`` and the deal's opponents fill the other
     seats in order. Games with the same line-up go to the compiled loop in one call.
@@ -192,7 +195,7 @@ def play_deals(
                 table = np.zeros((kit.max_players, kit.n_params), dtype=np.float64)
                 others = iter(opp)
                 for seat in range(players):
-                    table[seat] = row if seat == r else field_rows[next(others)]
+                    table[seat] = row if seat == r else field_rows[players, next(others)]
                 _, share = kit.play_games(components, players, seeds, table)
                 out[c, idx, r] = share[:, r]
     return out
@@ -508,8 +511,17 @@ def tune(
     if eval_games < 2 * seats:
         raise TuneError(f"evaluation games must be at least {2 * seats}, got {eval_games}")
     coords = coordinates(kit, params)
-    base_row = kit.base_row(base)
-    field_rows = np.stack([kit.resolve(n) for n in field])
+    base_row = kit.base_row(base, counts[0])
+    if any(not np.array_equal(kit.base_row(base, k), base_row) for k in counts[1:]):
+        # one tuned row is written for every count: it cannot start from several
+        raise TuneError(
+            f"base {base!r} has values for one player count ([players.N]); tune one count at "
+            "a time (--players N)"
+        )
+    # the opponents' rows per player count (index = count), since they may differ by count
+    field_rows = np.zeros((kit.max_players + 1, len(field), kit.n_params), dtype=np.float64)
+    for k in counts:
+        field_rows[k] = np.stack([kit.resolve(n, k) for n in field])
     per_count = -(-games // seats)  # deals per count and generation
     eval_per_count = -(-eval_games // seats)
     n_deals = per_count * len(counts)

@@ -270,9 +270,9 @@ def tune(
         components = components_from_options(data, set_)
     try:
         coordinates(kit, param_names)  # names checked now, not after compiling and playing
-        kit.base_row(base)
+        kit.base_row(base, counts[0])
         for n in field_names:
-            kit.resolve(n)
+            kit.resolve(n, counts[0])
     except tuning.TuneError as e:
         raise InputError(f"--params: {e}" if "parameter" in str(e) else str(e)) from None
     except ValueError as e:  # the game's unknown-player error, naming the known ones
