@@ -335,6 +335,20 @@ def test_manifest_records_overrides_command_versions_and_named_parameters(tmp_pa
     assert run.manifest == m
 
 
+def test_manifest_records_the_rows_played_at_the_runs_player_count(tmp_path):
+    """``default`` has 4-player values ([players.4]): a 4-player run's manifest gives those,
+    so its parameters (and what --resume compares) are the ones the games were played with."""
+    rows = {}
+    for players in (2, 4):
+        simulate(["default"] * players, games=players, out=tmp_path / f"r{players}")
+        m = json.loads((tmp_path / f"r{players}" / "manifest.json").read_text())
+        rows[players] = m["strategies"]["default"]
+        assert rows[players] == list(resolve("default", players)), players
+        max_pay = m["strategy_parameters"]["default"]["params"]["max_pay"]
+        assert max_pay == resolve("default", players)[P.P_MAX_PAY]
+    assert rows[2] != rows[4]
+
+
 # --- a run that cannot start leaves nothing -------------------------------------------------
 
 

@@ -51,8 +51,9 @@ class Game:
     # (path or None, overrides as --set strings or a dict) -> the game's Components
     load_components: Callable[[str | Path | None, Any], GameComponents]
     default_components: Callable[[], GameComponents]
-    # the parameter row of one player name; raises a ValueError naming the known presets
-    parameter_row: Callable[[str], np.ndarray]
+    # the parameter row of one player name in games of a player count (None: the preset's
+    # row for any count); raises a ValueError naming the known presets
+    parameter_row: Callable[[str, int | None], np.ndarray]
     named_parameters: Callable[[Sequence[float]], dict[str, Any]]
     # one name per seat -> the (MAX_PLAYERS, N_PARAMS) table the compiled loop reads
     params_table: Callable[[Sequence[str]], np.ndarray]
@@ -115,7 +116,8 @@ def _goa_default() -> GameComponents:
     return default_components()
 
 
-def _goa_row(name: str) -> np.ndarray:
+def _goa_row(name: str, players: int | None = None) -> np.ndarray:
+    """Goa's presets have one row for every player count."""
     from vdgsim.goa.players import player_row
 
     return player_row(name)

@@ -154,7 +154,10 @@ def _identity(spec: RunSpec, components: GameComponents) -> dict[str, Any]:
         "common_random_numbers": spec.deal_group > 1,
         "decisions": spec.decisions,
         "components_digest": components.digest,
-        "parameters": {n: [float(v) for v in row(n)] for n in sorted(set(spec.lineup))},
+        # the rows played: a preset may have values for one player count
+        "parameters": {
+            n: [float(v) for v in row(n, spec.players)] for n in sorted(set(spec.lineup))
+        },
     }
     # only when on, so that runs written before the ships table existed still resume
     if spec.ships:
