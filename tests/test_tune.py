@@ -166,6 +166,7 @@ def test_cli_reproducible_file_and_set_changes_digest(tmp_path: Path) -> None:
         (["--players", "5"], "2, 3 or 4"),
         (["--field", "nobody"], "unknown player preset"),
         (["--set", "landings.natal.slots=[99]"], "outside 1..20"),
+        (["--players", "2,3"], "tune one count at a time"),  # default's [players.2]
     ],
 )
 def test_bad_input_is_one_line_exit_2(tmp_path: Path, args: list[str], needle: str) -> None:

@@ -95,6 +95,19 @@ def heuristic_base(row: np.ndarray, base: str, kind_column: int, heuristic: int)
     return row
 
 
+def start_row(kit: TuneKit, base: str, counts: Sequence[int]) -> np.ndarray:
+    """The row tuning starts from: ``base``'s row for the tuned player counts, which must be
+    one row (one tuned row is written for every count; a base with ``[players.N]`` values
+    is tuned one count at a time). Raises :class:`TuneError` otherwise."""
+    row = kit.base_row(base, counts[0])
+    if any(not np.array_equal(kit.base_row(base, k), row) for k in counts[1:]):
+        raise TuneError(
+            f"base {base!r} has values for one player count ([players.N]); tune one count at "
+            "a time (--players N)"
+        )
+    return row
+
+
 @dataclass(frozen=True)
 class Coordinate:
     """One searched number: a scalar parameter or one entry of a vector parameter."""
@@ -511,13 +524,7 @@ def tune(
     if eval_games < 2 * seats:
         raise TuneError(f"evaluation games must be at least {2 * seats}, got {eval_games}")
     coords = coordinates(kit, params)
-    base_row = kit.base_row(base, counts[0])
-    if any(not np.array_equal(kit.base_row(base, k), base_row) for k in counts[1:]):
-        # one tuned row is written for every count: it cannot start from several
-        raise TuneError(
-            f"base {base!r} has values for one player count ([players.N]); tune one count at "
-            "a time (--players N)"
-        )
+    base_row = start_row(kit, base, counts)
     # the opponents' rows per player count (index = count), since they may differ by count
     field_rows = np.zeros((kit.max_players + 1, len(field), kit.n_params), dtype=np.float64)
     for k in counts:

@@ -270,7 +270,7 @@ def tune(
         components = components_from_options(data, set_)
     try:
         coordinates(kit, param_names)  # names checked now, not after compiling and playing
-        kit.base_row(base, counts[0])
+        tuning.start_row(kit, base, counts)
         for n in field_names:
             kit.resolve(n, counts[0])
     except tuning.TuneError as e:
