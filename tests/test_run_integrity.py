@@ -324,7 +324,7 @@ def test_manifest_records_overrides_command_versions_and_named_parameters(tmp_pa
     mine = named[player]
     assert mine["policy"] == "heuristic"
     assert set(mine["params"]) == {s.name for s in P.PARAM_SPECS}
-    row = resolve(player)
+    row = resolve(player, 2)  # the row of 2-player games
     assert mine["params"]["max_pay"] == row[P.P_MAX_PAY]
     assert mine["params"]["contest"]["purchase"] == row[P.P_CONTEST + 2]
     assert mine["restrictions"] == {
