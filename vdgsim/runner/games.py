@@ -40,6 +40,14 @@ class GameComponents(Protocol):
     def digest(self) -> str: ...
 
 
+class ParameterRow(Protocol):
+    """The parameter row of one player name in games of a player count (``None``: the
+    preset's row for any count, enough to check the name); raises a ValueError naming the
+    known presets."""
+
+    def __call__(self, name: str, players: int | None = None, /) -> np.ndarray: ...
+
+
 @dataclass(frozen=True)
 class Game:
     """What the runner needs of one game. A chunk task names its game by :attr:`key`, and a
@@ -51,9 +59,7 @@ class Game:
     # (path or None, overrides as --set strings or a dict) -> the game's Components
     load_components: Callable[[str | Path | None, Any], GameComponents]
     default_components: Callable[[], GameComponents]
-    # the parameter row of one player name in games of a player count (None: the preset's
-    # row for any count); raises a ValueError naming the known presets
-    parameter_row: Callable[[str, int | None], np.ndarray]
+    parameter_row: ParameterRow
     named_parameters: Callable[[Sequence[float]], dict[str, Any]]
     # one name per seat -> the (MAX_PLAYERS, N_PARAMS) table the compiled loop reads
     params_table: Callable[[Sequence[str]], np.ndarray]
