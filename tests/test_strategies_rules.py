@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from numba import njit
+from scipy.stats import norm
 
 from strategies import params as P
 from strategies.policy import choose
@@ -152,7 +153,12 @@ def test_seat_results_do_not_depend_on_the_order_of_the_legal_actions():
     """Four identical default players. The seats are not equal in this game (the characters
     are dealt by seat), but that asymmetry must come from the game: presenting every legal
     list in reverse order (which would move any first-index tie-break to the last index)
-    leaves every seat's win rate within the Wilson 99% interval of the other."""
+    leaves every seat's win rate the same, by a two-sample test at 1% over the four seats.
+
+    The two orders play different games (the random tie-breaks fall differently), so the
+    difference of two independent win rates is tested, with its own standard error; one
+    sample's 99% interval around the other would be too narrow for that (it failed by chance
+    on 1 in 4 such checks; 24,000 more games per order showed no order effect, session 26)."""
     comp = default_components()
     seeds = np.arange(1500, dtype=np.int64) + 77
     params = params_table(["default"] * 4)
@@ -161,10 +167,11 @@ def test_seat_results_do_not_depend_on_the_order_of_the_legal_actions():
     _play_with_order(comp.array, 4, seeds, params, False, fwd)
     _play_with_order(comp.array, 4, seeds, params, True, rev)
     n = len(seeds)
+    z = float(norm.ppf(1 - 0.01 / (2 * 4)))  # two-sided, Bonferroni over the four seats
     for seat in range(4):
-        lo, hi = wilson_interval(float(fwd[seat]), n, 0.99)
-        lo2, hi2 = wilson_interval(float(rev[seat]), n, 0.99)
-        assert lo <= rev[seat] / n <= hi or lo2 <= fwd[seat] / n <= hi2, (seat, fwd, rev)
+        a, b = fwd[seat] / n, rev[seat] / n
+        se = np.sqrt((a * (1 - a) + b * (1 - b)) / n)
+        assert abs(a - b) <= z * se, (seat, fwd, rev)
 
 
 def _replay_logs(lineup, players, seeds):
