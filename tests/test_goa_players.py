@@ -146,6 +146,11 @@ def test_param_spec_row_is_validated(spec, tmp_path: Path) -> None:
         ('inherit = "nobody"\n', r"unknown Goa preset 'nobody'"),
         ('inherit = "p.toml"\n', r"inherit loop"),
         ("policy = \n", r"not valid TOML"),
+        ('inherit = "default"\n[players.5]\nsell_bias = 1\n', r"players\.5: not a player count"),
+        (
+            'inherit = "default"\n[players.2]\nsell_bias = 99\n',
+            r"players\.2: params\.sell_bias: .*outside",
+        ),
     ],
 )
 def test_preset_errors_name_file_and_field(tmp_path: Path, text: str, match: str) -> None:
@@ -153,6 +158,26 @@ def test_preset_errors_name_file_and_field(tmp_path: Path, text: str, match: str
     with pytest.raises(PresetError, match=match) as err:
         preset_file(path)
     assert "\n" not in str(err.value) and str(path) in str(err.value)
+
+
+def test_values_for_one_player_count_replace_params_at_that_count(tmp_path: Path) -> None:
+    """``[players.N]``, as in Vasco da Gama's preset files: the count's row everywhere a
+    line-up is made for a count, ``[params]`` at the other counts."""
+    from vdgsim.goa.players.params import P_SELL_BIAS
+
+    path = _write(
+        tmp_path, 'inherit = "default"\n[params]\nsell_bias = 0.5\n[players.2]\nsell_bias = 2\n'
+    )
+    assert preset_file(path)[P_SELL_BIAS] == 0.5
+    assert preset_file(path, 3)[P_SELL_BIAS] == 0.5
+    assert preset_file(path, 2)[P_SELL_BIAS] == 2
+    assert lineup_params([str(path), "default"], 2)[0, P_SELL_BIAS] == 2
+    assert lineup_params([str(path), "default", "default"], 3)[0, P_SELL_BIAS] == 0.5
+    # an inheriting file keeps the count's value unless it sets the parameter itself
+    child = tmp_path / "child.toml"
+    child.write_text(f'inherit = "{path.name}"\n[params]\nflag_value = 0\n')
+    assert preset_file(child, 2)[P_SELL_BIAS] == 2
+    assert preset_file(child, 4)[P_SELL_BIAS] == 0.5
 
 
 def test_missing_preset_file(tmp_path: Path) -> None:

@@ -123,10 +123,9 @@ def _goa_default() -> GameComponents:
 
 
 def _goa_row(name: str, players: int | None = None) -> np.ndarray:
-    """Goa's presets have one row for every player count."""
     from vdgsim.goa.players import player_row
 
-    return player_row(name)
+    return player_row(name, players)
 
 
 def _goa_named(row: Sequence[float]) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from vdgsim.goa.players.search.names import is_search_name, search_row
 from vdgsim.paramtable import apply_params, param_changes
 
 
-def player_row(name: str) -> np.ndarray:
-    """The parameter row of a preset or of a search player. A preset name may be followed by
-    parameter changes, ``default+flag_value=0+lot_weight.red=0`` (the names and bounds of
-    ``PARAM_SPECS``): the preset with those parameters changed, as a restricted player of
-    an experiment's arm."""
+def player_row(name: str, players: int | None = None) -> np.ndarray:
+    """The parameter row of a preset or of a search player in ``players``-player games
+    (``None``: the ``[params]`` row; a preset file may have values per count). A preset name
+    may be followed by parameter changes, ``default+flag_value=0+lot_weight.red=0`` (the
+    names and bounds of ``PARAM_SPECS``): the preset with those parameters changed, at every
+    count, as a restricted player of an experiment's arm."""
     base, *mods = name.split("+")
     if is_search_name(base):
         # a decision name may hold a '+' (colony_+1_card), so only a term that names a
@@ -28,8 +29,8 @@ def player_row(name: str) -> np.ndarray:
                 f"{name!r}: only a heuristic preset takes parameter changes (a search player's "
                 "parameters are its rollout preset's)"
             )
-        return search_row(name)
-    row = preset_row(base.strip())
+        return search_row(name, players)
+    row = preset_row(base.strip(), players)
     if mods:
         if int(row[P_KIND]) != KIND_HEURISTIC:
             raise PresetError(f"{name!r}: only a heuristic preset takes parameter changes")
@@ -46,5 +47,5 @@ def lineup_params(names: Sequence[str], players: int) -> np.ndarray:
         raise PresetError(f"a line-up of {players} players needs {players} names, got {len(names)}")
     table = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
     for seat, name in enumerate(names):
-        table[seat] = player_row(name)
+        table[seat] = player_row(name, players)
     return table

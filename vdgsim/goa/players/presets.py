@@ -12,6 +12,13 @@ A preset file::
     ship_value = 0.9
     column_weight = { ships = 4.0 }   # per-column / per-spice values may be partial
 
+    [players.2]                  # optional: values that replace [params]'s in 2-player games
+    sell_bias = 0.5
+
+A preset is one row per player count, as in Vasco da Gama's preset files: ``[params]`` for
+every count, then a ``[players.N]`` table's values for ``N``-player games; an inheriting
+preset starts at each count from its base's row for that count.
+
 Every error is one line naming the file and the field (:class:`PresetError`).
 """
 
@@ -21,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vdgsim.goa import layout as L
 from vdgsim.goa.players.params import (
     AXES,
     N_PARAMS,
@@ -29,11 +37,18 @@ from vdgsim.goa.players.params import (
     POLICY_KINDS,
     SPEC_BY_NAME,
 )
-from vdgsim.paramtable import PresetError, apply_params, fill_defaults, read_preset_file
+from vdgsim.paramtable import (
+    PresetError,
+    apply_params,
+    fill_defaults,
+    player_count_params,
+    read_preset_file,
+)
 from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
-_TOP_KEYS = {"name", "description", "inherit", "policy", "params"}
+PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
+_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "players"}
 
 
 PRESETS: tuple[str, ...] = tuple(sorted(p.stem for p in PRESET_DIR.glob("*.toml")))
@@ -47,7 +62,10 @@ def default_row(policy: str = "heuristic") -> np.ndarray:
     return row
 
 
-def _load(path: Path, seen: tuple[Path, ...]) -> tuple[str, np.ndarray]:
+Rows = dict[int | None, np.ndarray]  # by player count; None: the [params] row
+
+
+def _load(path: Path, seen: tuple[Path, ...]) -> tuple[str, Rows]:
     where = str(path)
     if path in seen:
         raise PresetError(f"{where}: inherit loop ({' -> '.join(str(p) for p in (*seen, path))})")
@@ -63,20 +81,24 @@ def _load(path: Path, seen: tuple[Path, ...]) -> tuple[str, np.ndarray]:
             base = _path(inherit, path.parent)
         except PresetError as exc:
             raise PresetError(f"{where}: inherit: {exc}") from None
-        row = _load(base, (*seen, path))[1].copy()
+        rows = {k: row.copy() for k, row in _load(base, (*seen, path))[1].items()}
     else:
-        row = default_row()
-    if "policy" in data:
-        policy = data["policy"]
-        if policy not in POLICY_KINDS:
-            kinds = ", ".join(POLICY_KINDS)
-            raise PresetError(f"{where}: policy: {policy!r} is not one of {kinds}")
-        row[P_KIND] = POLICY_KINDS[policy]
-    elif inherit is None:
+        rows = {k: default_row() for k in (None, *PLAYER_COUNTS)}
+    policy = data.get("policy")
+    if policy is not None and policy not in POLICY_KINDS:
+        kinds = ", ".join(POLICY_KINDS)
+        raise PresetError(f"{where}: policy: {policy!r} is not one of {kinds}")
+    if policy is None and inherit is None:
         raise PresetError(f"{where}: policy: missing (and nothing to inherit it from)")
-    if "params" in data:
-        apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
-    return description, row
+    per_count = player_count_params(data.get("players", {}), where, PLAYER_COUNTS)
+    for k, row in rows.items():
+        if policy is not None:
+            row[P_KIND] = POLICY_KINDS[policy]
+        if "params" in data:
+            apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
+        if k in per_count:
+            apply_params(row, per_count[k], f"{where}: players.{k}", SPEC_BY_NAME, AXES)
+    return description, rows
 
 
 def _path(name: str, relative_to: Path | None = None) -> Path:
@@ -86,14 +108,22 @@ def _path(name: str, relative_to: Path | None = None) -> Path:
     return path
 
 
-def preset_file(path: str | Path) -> np.ndarray:
-    """The parameter row of the preset file at ``path`` (following ``inherit``)."""
-    return _load(Path(path), ())[1]
+def preset_file(path: str | Path, players: int | None = None) -> np.ndarray:
+    """The parameter row of the preset file at ``path`` (following ``inherit``) in
+    ``players``-player games (``None``: its ``[params]`` row)."""
+    return _rows(_load(Path(path), ())[1], players)
 
 
-def preset_row(name: str) -> np.ndarray:
-    """The parameter row of preset ``name`` (a shipped name, or a path to a ``.toml`` file)."""
-    return _load(_path(name), ())[1]
+def preset_row(name: str, players: int | None = None) -> np.ndarray:
+    """The parameter row of preset ``name`` (a shipped name, or a path to a ``.toml`` file) in
+    ``players``-player games (``None``: its ``[params]`` row)."""
+    return _rows(_load(_path(name), ())[1], players)
+
+
+def _rows(rows: Rows, players: int | None) -> np.ndarray:
+    if players is not None and players not in PLAYER_COUNTS:
+        raise PresetError(f"Goa is for 2 to {L.MAX_PLAYERS} players, got {players}")
+    return rows[players]
 
 
 def preset_description(name: str) -> str:

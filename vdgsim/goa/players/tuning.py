@@ -13,15 +13,10 @@ from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, N_PARAMS, P_KIND, PA
 from vdgsim.tuning import TuneKit, heuristic_base
 
 
-def row_at(name: str, players: int) -> np.ndarray:
-    """The row of a Goa player name; Goa's presets have one row for every player count."""
-    return player_row(name)
-
-
 def check_base(base: str, players: int) -> np.ndarray:
-    """The row of ``base``, if it can be tuned (a heuristic preset, not ``random`` or a
-    search player)."""
-    return heuristic_base(player_row(base), base, P_KIND, KIND_HEURISTIC)
+    """The row of ``base`` in ``players``-player games, if it can be tuned (a heuristic
+    preset, not ``random`` or a search player)."""
+    return heuristic_base(player_row(base, players), base, P_KIND, KIND_HEURISTIC)
 
 
 KIT = TuneKit(
@@ -30,7 +25,7 @@ KIT = TuneKit(
     axes=AXES,
     n_params=N_PARAMS,
     max_players=L.MAX_PLAYERS,
-    resolve=row_at,
+    resolve=player_row,
     base_row=check_base,
     play_games=play_games,
 )

@@ -81,8 +81,9 @@ def is_search_name(name: str) -> bool:
     return name.split(":", 1)[0].strip() in SEARCH_KINDS
 
 
-def search_row(name: str) -> np.ndarray:
-    """The parameter row of the search player ``name`` (``kind[:key=value]...``)."""
+def search_row(name: str, players: int | None = None) -> np.ndarray:
+    """The parameter row of the search player ``name`` (``kind[:key=value]...``); its rollout
+    preset's values are those of ``players``-player games."""
     parsed = parse_search_name(
         name, SEARCH_KINDS, SEARCH_OPTIONS, L.DECISION_NAMES, SearchNameError
     )
@@ -91,7 +92,7 @@ def search_row(name: str) -> np.ndarray:
         raise SearchNameError(
             f"{name!r}: the rollout player must be a preset ({', '.join(PRESETS)}), not {rollout!r}"
         )
-    preset = preset_row(rollout)
+    preset = preset_row(rollout, players)
     row = np.zeros_like(preset)
     row[:Q_BASE] = preset[:Q_BASE]
     row[Q_ROLLOUT_KIND] = preset[P_KIND]
