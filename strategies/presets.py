@@ -37,13 +37,7 @@ import numpy as np
 from strategies.params import AXES, N_PARAMS, P_KIND, PARAM_SPECS, POLICY_KINDS, SPEC_BY_NAME
 from strategies.restrictions import RestrictionError, restrict
 from vdgsim import layout as L
-from vdgsim.paramtable import (
-    PresetError,
-    apply_params,
-    fill_defaults,
-    player_count_params,
-    read_preset_file,
-)
+from vdgsim.paramtable import PresetError, apply_preset_file, fill_defaults, read_preset_file
 from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
@@ -123,19 +117,9 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
         rows = {k: base.row_for(k).copy() for k in (None, *PLAYER_COUNTS)}
     else:
         rows = {k: default_row() for k in (None, *PLAYER_COUNTS)}
-    policy = data.get("policy")
-    if policy is not None and policy not in POLICY_KINDS:
-        raise PresetError(f"{where}: policy: {policy!r} is not one of {', '.join(POLICY_KINDS)}")
-    per_count = player_count_params(data.get("players", {}), where, PLAYER_COUNTS)
-    for k, row in rows.items():
-        if policy is not None:
-            row[P_KIND] = POLICY_KINDS[policy]
-        if "params" in data:
-            apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
-        if k in per_count:
-            apply_params(row, per_count[k], f"{where}: players.{k}", SPEC_BY_NAME, AXES)
-        if "restrict" in data:
-            rows[k] = _apply_restrict(row, data["restrict"], where)
+    apply_preset_file(rows, data, where, P_KIND, POLICY_KINDS, SPEC_BY_NAME, AXES)
+    if "restrict" in data:
+        rows = {k: _apply_restrict(row, data["restrict"], where) for k, row in rows.items()}
     by_count = {k: rows[k] for k in PLAYER_COUNTS}
     return Preset(name=name, description=description, path=path, row=rows[None], by_count=by_count)
 

@@ -207,6 +207,32 @@ def apply_params(
             row[spec.column + names.index(sub)] = number(v, f"{field}.{sub}", spec.lo, spec.hi)
 
 
+def apply_preset_file(
+    rows: Mapping[int | None, np.ndarray],
+    data: Mapping[str, Any],
+    where: str,
+    policy_column: int,
+    policy_kinds: Mapping[str, int],
+    by_name: Mapping[str, ParamSpec],
+    axes: Mapping[str, tuple[str, ...]],
+) -> None:
+    """Write a preset file's ``policy``, ``[params]`` and ``[players.N]`` tables into its rows
+    (one per player count, ``None`` for the ``[params]`` row; inherited values already in
+    them): ``[params]`` at every count, then each count's own table."""
+    policy = data.get("policy")
+    if policy is not None and policy not in policy_kinds:
+        raise PresetError(f"{where}: policy: {policy!r} is not one of {', '.join(policy_kinds)}")
+    counts = [k for k in rows if k is not None]
+    per_count = player_count_params(data.get("players", {}), where, counts)
+    for k, row in rows.items():
+        if policy is not None:
+            row[policy_column] = policy_kinds[policy]
+        if "params" in data:
+            apply_params(row, data["params"], where, by_name, axes)
+        if k in per_count:
+            apply_params(row, per_count[k], f"{where}: players.{k}", by_name, axes)
+
+
 def player_count_params(table: Any, where: str, counts: Sequence[int]) -> dict[int, dict[str, Any]]:
     """A preset file's ``[players]`` table: for a player count ``N``, the ``[params]``-like
     table of values that replace ``[params]``'s in ``N``-player games (``[players.4]``).

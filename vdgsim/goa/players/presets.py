@@ -37,13 +37,7 @@ from vdgsim.goa.players.params import (
     POLICY_KINDS,
     SPEC_BY_NAME,
 )
-from vdgsim.paramtable import (
-    PresetError,
-    apply_params,
-    fill_defaults,
-    player_count_params,
-    read_preset_file,
-)
+from vdgsim.paramtable import PresetError, apply_preset_file, fill_defaults, read_preset_file
 from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
@@ -84,20 +78,9 @@ def _load(path: Path, seen: tuple[Path, ...]) -> tuple[str, Rows]:
         rows = {k: row.copy() for k, row in _load(base, (*seen, path))[1].items()}
     else:
         rows = {k: default_row() for k in (None, *PLAYER_COUNTS)}
-    policy = data.get("policy")
-    if policy is not None and policy not in POLICY_KINDS:
-        kinds = ", ".join(POLICY_KINDS)
-        raise PresetError(f"{where}: policy: {policy!r} is not one of {kinds}")
-    if policy is None and inherit is None:
+    if "policy" not in data and inherit is None:
         raise PresetError(f"{where}: policy: missing (and nothing to inherit it from)")
-    per_count = player_count_params(data.get("players", {}), where, PLAYER_COUNTS)
-    for k, row in rows.items():
-        if policy is not None:
-            row[P_KIND] = POLICY_KINDS[policy]
-        if "params" in data:
-            apply_params(row, data["params"], where, SPEC_BY_NAME, AXES)
-        if k in per_count:
-            apply_params(row, per_count[k], f"{where}: players.{k}", SPEC_BY_NAME, AXES)
+    apply_preset_file(rows, data, where, P_KIND, POLICY_KINDS, SPEC_BY_NAME, AXES)
     return description, rows
 
 
