@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from strategies.policy import choose
+from strategies.presets import PLAYER_COUNTS
 from strategies.registry import resolve
 from vdgsim import layout as L
 from vdgsim.fastcall import FastCall
@@ -37,8 +38,7 @@ def preset_player(name: str) -> PythonPlayer:
     with the preset's row for the game's player count."""
     # the policy reads only the deciding seat's row; one row per seat lets any seat use it
     tables = {
-        k: np.tile(resolve(name, k), (L.MAX_PLAYERS, 1)).astype(np.float64)
-        for k in range(2, L.MAX_PLAYERS + 1)
+        k: np.tile(resolve(name, k), (L.MAX_PLAYERS, 1)).astype(np.float64) for k in PLAYER_COUNTS
     }
 
     # later calls skip numba's typing of the read-only component array
