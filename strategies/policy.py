@@ -24,13 +24,7 @@ from strategies.params import (
     Q_DECISIONS,
 )
 from strategies.restrictions import R_ANY, filter_legal
-from strategies.scripted import (
-    CACHE_WIDTH,
-    choose_scripted,
-    heuristic,
-    random_legal,
-    scripted_choice,
-)
+from strategies.scripted import CACHE_WIDTH, choose_scripted, heuristic, random_legal
 from strategies.search.ismcts import decide_ismcts
 from strategies.search.mc import decide_mc
 from strategies.search.rollout import rollout_table
@@ -72,10 +66,10 @@ def choose(c, s, legal, n, params):
 def choose_cached(c, s, legal, n, params, cache, wi, wf):
     """:func:`choose` with a per-game cache (see :func:`new_cache`) that the whole-game loop
     keeps between decisions; the decisions are the same as without it."""
-    seat = S.fields(s).decision_player
-    if int(params[seat, P_KIND]) < KIND_MC:
-        return scripted_choice(c, s, legal, n, params, cache, wi, wf)
-    return search(c, s, legal, n, params[seat])
+    pr = params[S.fields(s).decision_player]
+    if int(pr[P_KIND]) < KIND_MC:
+        return choose_scripted(c, s, legal, n, params, cache, wi, wf)
+    return search(c, s, legal, n, pr)
 
 
 @njit(cache=True)

@@ -7,12 +7,12 @@ dispatches to the search players too): numba cannot compile a call cycle.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from strategies.heuristic import acting as AC
 from strategies.heuristic import bidding as BI
 from strategies.heuristic import ships as SH
-from strategies.heuristic import work as W
 from strategies.params import KIND_HEURISTIC, P_KIND
 from strategies.restrictions import R_ANY, filter_legal
 from vdgsim import layout as L
@@ -66,8 +66,7 @@ def choose_scripted(c, s, legal, n, params, cache, wi, wf):
     pr = params[seat]
     kind = int(pr[P_KIND])
     if pr[R_ANY] > 0:
-        # scratch, not an allocation: the game loops run without reference counting
-        allowed = wi[W.WI_ALLOWED : W.WI_ALLOWED + n]
+        allowed = np.empty(n, dtype=np.int64)
         m = filter_legal(c, s, pr, legal, n, allowed)
         if kind == KIND_HEURISTIC:
             return heuristic(c, s, allowed, m, pr, cache, wi, wf)
@@ -75,11 +74,3 @@ def choose_scripted(c, s, legal, n, params, cache, wi, wf):
     if kind == KIND_HEURISTIC:
         return heuristic(c, s, legal, n, pr, cache, wi, wf)
     return random_legal(s, legal, n)
-
-
-@njit(cache=True, _nrt=False)
-def scripted_choice(c, s, legal, n, params, cache, wi, wf):
-    """:func:`choose_scripted` compiled as a function of its own without reference counting,
-    for loops that must keep it (they allocate): the seat's row is a view of ``params``, and
-    counting its references at every decision was about 3% of a heuristic game."""
-    return choose_scripted(c, s, legal, n, params, cache, wi, wf)

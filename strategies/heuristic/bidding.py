@@ -94,52 +94,45 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     row = cache[p]
     vals = row[C_VALS : C_VALS + N_VALS]
     fprob = row[C_FPROB : C_FPROB + L.N_VDG + 1]
-    # flat tables read as [num * width + j]: a reshape here was a call into numba's runtime
-    # on every placement
-    kc = row[C_KC : C_KC + 21 * 10]
+    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
     pc = row[C_PC : C_PC + 11]
-    sc = row[C_SC : C_SC + 21 * 11]
+    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
     if not (st.phase == L.PH_PLACE and row[0] == st.round):
         area_values(c, s, pr, p, rv, vals, wi, wf)
-        if st.decision == L.D_MANUEL_PLACE:
-            # Manuel I's disc takes 21 or 22, which act free whatever F is: no F tables
-            row[C_NF] = 0
-            row[C_MAXF] = 0
-        else:
-            fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
-            nf = V.free_number_support(c, s, fvals, fprob)
-            # F values ascending, so that each number's costs come cheapest first
-            for i in range(1, nf):
-                j = i
-                while j > 0 and fvals[j - 1] > fvals[j]:
-                    fvals[j - 1], fvals[j] = fvals[j], fvals[j - 1]
-                    fprob[j - 1], fprob[j] = fprob[j], fprob[j - 1]
-                    j -= 1
-            max_f = fvals[nf - 1]
-            reals = st.reals[p]
-            never_pay = pr[P.R_NEVER_PAY] > 0
-            kcost = pr[P.P_COST_W] * rv
-            pc[0] = 0.0
+        fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
+        nf = V.free_number_support(c, s, fvals, fprob)
+        # F values ascending, so that each number's costs come cheapest first
+        for i in range(1, nf):
+            j = i
+            while j > 0 and fvals[j - 1] > fvals[j]:
+                fvals[j - 1], fvals[j] = fvals[j], fvals[j - 1]
+                fprob[j - 1], fprob[j] = fprob[j], fprob[j - 1]
+                j -= 1
+        max_f = fvals[nf - 1]
+        reals = st.reals[p]
+        never_pay = pr[P.R_NEVER_PAY] > 0
+        kcost = pr[P.P_COST_W] * rv
+        pc[0] = 0.0
+        for j in range(nf):
+            pc[j + 1] = pc[j] + fprob[j]
+        # right-to-act cost (in VP) of each number below the highest possible F, for each F;
+        # an unaffordable or forbidden payment means giving up (infinite cost). The running
+        # sum is kept in a local: reading it back from the table after each store was slower.
+        max_pay = pr[P.P_MAX_PAY]
+        for num in range(1, max_f):
+            acc = 0.0
+            sc[num, 0] = acc
             for j in range(nf):
-                pc[j + 1] = pc[j] + fprob[j]
-            # right-to-act cost (in VP) of each number below the highest possible F, for each
-            # F; an unaffordable or forbidden payment means giving up (infinite cost). The
-            # running sum is kept in a local: reading it back after each store was slower.
-            max_pay = pr[P.P_MAX_PAY]
-            for num in range(1, max_f):
-                acc = 0.0
-                sc[num * 11] = acc
-                for j in range(nf):
-                    cost = max(0, fvals[j] - num)
-                    if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
-                        k_j = kcost * cost
-                    else:
-                        k_j = 1e18
-                    kc[num * 10 + j] = k_j
-                    acc = acc + (fprob[j] * k_j if k_j < 1e17 else 0.0)
-                    sc[num * 11 + j + 1] = acc
-            row[C_NF] = nf
-            row[C_MAXF] = max_f
+                cost = max(0, fvals[j] - num)
+                if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
+                    k_j = kcost * cost
+                else:
+                    k_j = 1e18
+                kc[num, j] = k_j
+                acc = acc + (fprob[j] * k_j if k_j < 1e17 else 0.0)
+                sc[num, j + 1] = acc
+        row[C_NF] = nf
+        row[C_MAXF] = max_f
         # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
         row[0] = st.round if st.phase == L.PH_PLACE else 0
     nf = int(row[C_NF])
@@ -266,8 +259,8 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             # x = v - comp of p(F) (x - cost): costs rise with F, so a prefix of them
             x = v - comp
             k = 0
-            while k < nf and kc[num * 10 + k] < x:
+            while k < nf and kc[num, k] < x:
                 k += 1
-            val = comp + x * pc[k] - sc[num * 11 + k]
+            val = comp + x * pc[k] - sc[num, k]
         best, ties, code = V.argmax_step(s, val, a_code, best, ties, code)
     return code

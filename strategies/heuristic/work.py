@@ -17,8 +17,7 @@ WI_LIMS = 64  # ship limits (up to 16)
 WI_FVALS = 80  # support of the free number F (up to 10)
 WI_BELOW = 96  # placement counts: (4 Areas + 2) x (N_NUMBERS + 1)
 WI_GROUP = WI_BELOW + (L.N_AREAS + 2) * (L.N_NUMBERS + 1)  # lowest free number per group (64)
-WI_ALLOWED = WI_GROUP + 64  # the legal actions a seat's restrictions leave (up to MAX_LEGAL)
-WI_SIZE = WI_ALLOWED + L.MAX_LEGAL
+WI_SIZE = WI_GROUP + 64
 # float64 regions
 WF_CAP = 0  # rivals expected per free number, per Area (4)
 WF_U0 = 8  # upper projects bought first (6)

@@ -31,10 +31,9 @@ def rollout_table(pr, me):
     return table
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def play_out(c, t, log0, table, legal, cache, wi, wf):
-    """Play ``t`` to its end with the scripted policies of ``table`` (no event log kept).
-    It allocates nothing, so it runs without reference counting (as the game loop)."""
+    """Play ``t`` to its end with the scripted policies of ``table`` (no event log kept)."""
     for q in range(L.MAX_PLAYERS):
         cache[q, 0] = 0.0  # the heuristic's per-round cache belongs to one game
     st = S.fields(t)
