@@ -140,6 +140,9 @@ def test_version() -> None:
         (["bench", "--scale", "--jobs", "100000"], "--jobs must be in 1 .."),
         (["bench", "--presets", "nobody"], "unknown player preset"),
         (["bench", "--presets", "x", "--policies", "y"], "give only --presets"),
+        (["bench", "--repeat", "0"], "--repeat must be in 1 .."),
+        (["bench", "--repeat", "1001"], "--repeat must be in 1 .."),
+        (["bench", "--scale", "--repeat", "2"], "takes no --scale"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: list[str], needle: str) -> None:
@@ -155,7 +158,14 @@ def test_help_explains_every_option() -> None:
     for option in ("--players", "--seed", "--lineup", "--json", "--data", "--set"):
         assert option in out.stdout
     bench = vdg("bench", "--help").stdout
-    for option in ("--games", "--python-games", "--player-counts", "--players", "--presets"):
+    for option in (
+        "--games",
+        "--python-games",
+        "--player-counts",
+        "--players",
+        "--presets",
+        "--repeat",
+    ):
         assert option in bench
     assert "--policies" not in bench
 
@@ -178,6 +188,50 @@ def test_bench_json_lines() -> None:
     assert {r["loop"] for r in rows} == {"compiled", "python"}
     for r in rows:
         assert r["players"] == 2 and r["policy"] == "random" and r["games_per_second"] > 0
+
+
+@pytest.mark.parametrize("game", ["vdg", "goa"])
+def test_bench_repeat_reports_the_median_run_and_the_range(game: str) -> None:
+    out = vdg(
+        "bench",
+        "--game",
+        game,
+        "--games",
+        "50",
+        "--python-games",
+        "1",
+        "--player-counts",
+        "2",
+        "--presets",
+        "random",
+        "--repeat",
+        "3",
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    fast, slow = (json.loads(line) for line in out.stdout.splitlines())
+    assert fast["loop"] == "compiled" and fast["runs"] == 3
+    assert fast["games_per_second_low"] <= fast["games_per_second"]
+    assert fast["games_per_second"] <= fast["games_per_second_high"]
+    assert slow["loop"] == "python" and slow["runs"] == 1
+    assert slow["ratio"] == pytest.approx(fast["games_per_second"] / slow["games_per_second"])
+
+
+def test_median_result_keeps_the_median_run_and_the_range() -> None:
+    from vdgsim.bench import BenchResult, median_result
+
+    runs = [
+        BenchResult(4, "default", "compiled", 600, 600 / rate, rate)
+        for rate in (300.0, 100.0, 200.0)
+    ]
+    combined = median_result(runs)
+    assert combined.games_per_second == 200.0 and combined.seconds == pytest.approx(3.0)
+    assert (combined.games_per_second_low, combined.games_per_second_high) == (100.0, 300.0)
+    assert combined.runs == 3 and combined.games == 600 and combined.policy == "default"
+    one = runs[0]
+    assert (one.runs, one.games_per_second_low, one.games_per_second_high) == (1, 300.0, 300.0)
+    with pytest.raises(ValueError):
+        median_result([])
 
 
 def test_bench_old_spellings_still_work_with_a_hint() -> None:

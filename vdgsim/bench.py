@@ -8,8 +8,10 @@ cache loading are not counted.
 
 from __future__ import annotations
 
+import statistics
 import time
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
@@ -22,15 +24,45 @@ from vdgsim.game import new_game
 
 @dataclass(frozen=True)
 class BenchResult:
+    """One measurement; with ``runs`` > 1 the median of that many, ``games`` and ``seconds``
+    each run's, and the slowest and fastest run's games per second."""
+
     players: int
     policy: str
     loop: str  # "compiled" or "python"
     games: int
     seconds: float
     games_per_second: float
+    runs: int = 1
+    games_per_second_low: float | None = None
+    games_per_second_high: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.games_per_second_low is None:
+            object.__setattr__(self, "games_per_second_low", self.games_per_second)
+        if self.games_per_second_high is None:
+            object.__setattr__(self, "games_per_second_high", self.games_per_second)
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+def median_result(results: Sequence[BenchResult]) -> BenchResult:
+    """Runs of one measurement as one result: the median run's games per second (and its
+    time), with the range. A shared machine varies by 10-15% from run to run, more than most
+    differences worth measuring."""
+    if not results:
+        raise ValueError("no runs to combine")
+    rates = sorted(r.games_per_second for r in results)
+    median = statistics.median(rates)
+    return replace(
+        results[0],
+        seconds=results[0].games / median,
+        games_per_second=median,
+        runs=len(results),
+        games_per_second_low=rates[0],
+        games_per_second_high=rates[-1],
+    )
 
 
 def bench_compiled(comp: Components, players: int, policy: str, games: int) -> BenchResult:

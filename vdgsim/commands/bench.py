@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated
 
 import typer
@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from strategies.registry import UnknownPresetError, available, resolve
-from vdgsim.bench import BenchResult, bench_compiled, bench_python
+from vdgsim.bench import BenchResult, bench_compiled, bench_python, median_result
 from vdgsim.commands import goa
 from vdgsim.commands.common import (
     DataOption,
@@ -31,6 +31,9 @@ MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
 MAX_PYTHON_GAMES = 1_000_000
 MAX_SCALE_GAMES = 10**12
 MAX_JOBS = 1024
+MAX_REPEAT = 1000
+
+Measure = Callable[[str, int], BenchResult]  # (preset, players) -> one measurement
 
 
 def bench(
@@ -49,6 +52,15 @@ def bench(
             callback=int_range(1, MAX_PYTHON_GAMES),
         ),
     ] = 200,
+    repeat: Annotated[
+        int,
+        typer.Option(
+            help="Measure the compiled loop this many times (1 .. 1,000), every preset and "
+            "count once per round, and report the median games/s with the slowest and fastest "
+            "run: single runs on a shared machine vary by 10-15%.",
+            callback=int_range(1, MAX_REPEAT),
+        ),
+    ] = 1,
     player_counts: Annotated[
         str | None,
         typer.Option(
@@ -79,7 +91,8 @@ def bench(
         typer.Option(
             "--json",
             help="One JSON object per line with players, policy (the preset), loop, games, "
-            "seconds, games_per_second (python rows add ratio = compiled / python).",
+            "seconds, games_per_second, runs, games_per_second_low and _high (the range over "
+            "--repeat runs; python rows add ratio = compiled / python).",
         ),
     ] = False,
     scale: Annotated[
@@ -135,9 +148,11 @@ def bench(
     if game == "goa":
         if scale:
             raise InputError("--scale measures a Vasco da Gama batch run; it takes no --game goa")
-        _table(_goa_rows(data, set_, presets, counts, games, python_games), as_json, "Goa")
+        _table(_goa_rows(data, set_, presets, counts, games, python_games, repeat), as_json, "Goa")
         return
     if scale:
+        if repeat != 1:
+            raise InputError("--repeat measures the compiled loop; it takes no --scale")
         ensure_compiled()
         _scale(scale_games, jobs, as_json)
         return
@@ -152,17 +167,35 @@ def bench(
         except UnknownPresetError as e:
             raise InputError(str(e)) from None
     ensure_compiled()
+    shown = zip(names, display_names(names), strict=True)
+    _table(
+        _rows(
+            [(name, label, p) for name, label in shown for p in counts],
+            lambda name, p: bench_compiled(comp, p, name, games),
+            lambda name, p: bench_python(comp, p, name, python_games),
+            repeat,
+        ),
+        as_json,
+        "Vasco da Gama",
+    )
 
-    def rows() -> Iterator[tuple[str, BenchResult, BenchResult]]:
-        for name, shown in zip(names, display_names(names), strict=True):
-            for p in counts:
-                yield (
-                    shown,
-                    bench_compiled(comp, p, name, games),
-                    bench_python(comp, p, name, python_games),
-                )
 
-    _table(rows(), as_json, "Vasco da Gama")
+def _rows(
+    entries: list[tuple[str, str, int]], fast: Measure, slow: Measure, repeat: int
+) -> Iterator[tuple[str, BenchResult, BenchResult]]:
+    """(shown name, compiled, python) for each (preset, shown name, players) entry. One run:
+    each row as it is measured. Several: every entry's compiled loop once per round, so that
+    a slow spell of the machine falls on all of them alike, then the medians."""
+    if repeat == 1:
+        for name, shown, p in entries:
+            yield shown, fast(name, p), slow(name, p)
+        return
+    runs: list[list[BenchResult]] = [[] for _ in entries]
+    for _ in range(repeat):
+        for (name, _shown, p), kept in zip(entries, runs, strict=True):
+            kept.append(fast(name, p))
+    for (name, shown, p), kept in zip(entries, runs, strict=True):
+        yield shown, median_result(kept), slow(name, p)
 
 
 def _goa_rows(
@@ -172,6 +205,7 @@ def _goa_rows(
     counts: list[int],
     games: int,
     python_games: int,
+    repeat: int,
 ) -> Iterator[tuple[str, BenchResult, BenchResult]]:
     from vdgsim.goa.bench import time_compiled, time_python
 
@@ -179,20 +213,15 @@ def _goa_rows(
     names = goa.bench_presets(presets)
     ensure_compiled()
 
-    def rows() -> Iterator[tuple[str, BenchResult, BenchResult]]:
-        for name in names:
-            for p in counts:
-                fast = time_compiled(comp, p, name, games)
-                slow = time_python(comp, p, name, python_games)
-                yield (
-                    name,
-                    BenchResult(p, name, "compiled", games, fast.seconds, fast.games_per_second),
-                    BenchResult(
-                        p, name, "python", python_games, slow.seconds, slow.games_per_second
-                    ),
-                )
+    def fast(name: str, p: int) -> BenchResult:
+        t = time_compiled(comp, p, name, games)
+        return BenchResult(p, name, "compiled", games, t.seconds, t.games_per_second)
 
-    return rows()
+    def slow(name: str, p: int) -> BenchResult:
+        t = time_python(comp, p, name, python_games)
+        return BenchResult(p, name, "python", python_games, t.seconds, t.games_per_second)
+
+    return _rows([(name, name, p) for name in names for p in counts], fast, slow, repeat)
 
 
 def _table(rows: Iterable[tuple[str, BenchResult, BenchResult]], as_json: bool, game: str) -> None:
@@ -207,10 +236,13 @@ def _table(rows: Iterable[tuple[str, BenchResult, BenchResult]], as_json: bool, 
             typer.echo(json.dumps(fast.as_dict()))
             typer.echo(json.dumps({**slow.as_dict(), "ratio": ratio}))
         else:
+            compiled = f"{fast.games_per_second:,.0f}"
+            if fast.runs > 1:
+                compiled += f" ({fast.games_per_second_low:,.0f}–{fast.games_per_second_high:,.0f})"
             table.add_row(
                 str(fast.players),
                 shown,
-                f"{fast.games_per_second:,.0f}",
+                compiled,
                 f"{slow.games_per_second:,.0f}",
                 f"{ratio:,.1f}x",
             )
