@@ -24,8 +24,9 @@ from vdgsim.game import new_game
 
 @dataclass(frozen=True)
 class BenchResult:
-    """One measurement; with ``runs`` > 1 the median of that many, ``games`` and ``seconds``
-    each run's, and the slowest and fastest run's games per second."""
+    """One measurement, or with ``runs`` > 1 the median of that many (:func:`median_result`):
+    ``games`` is one run's, ``seconds`` the median run's time, and the low and high games per
+    second are the slowest and fastest run's (a single run's own figure otherwise)."""
 
     players: int
     policy: str
