@@ -5,6 +5,7 @@ labelled end to end), the play each restriction changed, and paired sweep steps.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 from types import SimpleNamespace
@@ -25,6 +26,7 @@ from vdgsim.analysis.experiment import (
     spec_from_record,
 )
 from vdgsim.analysis.reconstructed import ALTERNATIVES, groups
+from vdgsim.analysis.skill import SkillAxis
 from vdgsim.components import default_components, load_components
 from vdgsim.report.sections import build_section
 
@@ -34,19 +36,19 @@ def _e(diff: float, se: float, deals: int = 1000, variant: str = "v") -> R.Effec
     return R.Effect(variant, diff, diff - z * se, diff + z * se, se, deals)
 
 
-LABELS3 = (R.HOLDS, R.DEPENDS, R.UNCLEAR_SKILL)
+LABELS3 = (R.STABLE, R.CHANGES, R.UNCLEAR_DATA)
 
 
-# --- the comparison rule (skill and data) ------------------------------------------------------
+# --- the comparison rule (data) ------------------------------------------------------
 def test_a_variant_with_the_same_verdict_holds_even_with_another_size():
     lab = R.compare(_e(-0.20, 0.01), [("baseline_v1", _e(-0.05, 0.01))], LABELS3)
-    assert lab.label == R.HOLDS and lab.which == ()
+    assert lab.label == R.STABLE and lab.which == ()
     assert "baseline_v1: -5.0 [-7.0, -3.0] pp" in lab.evidence
 
 
 def test_opposite_verdicts_change_the_finding():
     lab = R.compare(_e(-0.05, 0.01), [("a", _e(-0.05, 0.02)), ("b", _e(0.04, 0.01))], LABELS3)
-    assert lab.label == R.DEPENDS and lab.which == ("b",)
+    assert lab.label == R.CHANGES and lab.which == ("b",)
 
 
 def test_a_lost_verdict_changes_it_only_beyond_the_bonferroni_bound():
@@ -55,11 +57,11 @@ def test_a_lost_verdict_changes_it_only_beyond_the_bonferroni_bound():
     weak = _e(0.0, 0.018)
     assert abs(weak.diff - main.diff) / math.hypot(main.se, weak.se) == pytest.approx(2.43, 0.01)
     alone = R.compare(main, [("a", weak)], LABELS3)
-    assert alone.label == R.DEPENDS  # 2.43 > 1.96 for one comparison
+    assert alone.label == R.CHANGES  # 2.43 > 1.96 for one comparison
     among = R.compare(
         main, [("a", weak)] + [(f"x{i}", _e(-0.05, 0.01)) for i in range(10)], LABELS3
     )
-    assert among.label == R.UNCLEAR_SKILL and among.which == ("a",)  # 2.43 < 2.84 for 11
+    assert among.label == R.UNCLEAR_DATA and among.which == ("a",)  # 2.43 < 2.84 for 11
 
 
 def test_no_variant_means_not_checked():
@@ -68,7 +70,7 @@ def test_no_variant_means_not_checked():
 
 def test_a_null_finding_holds_when_no_variant_finds_an_effect():
     lab = R.compare(_e(0.001, 0.01), [("a", _e(-0.01, 0.01)), ("b", _e(0.015, 0.01))], LABELS3)
-    assert lab.label == R.HOLDS
+    assert lab.label == R.STABLE
 
 
 # --- replication ---------------------------------------------------------------------------------
@@ -215,17 +217,31 @@ def labelled(tmp_path_factory):
     return run_experiment(parse_spec(d), out)
 
 
+def _axis_above(player: str, rating: float) -> SkillAxis:
+    """An axis that rates ``player`` ``rating`` Elo from default."""
+    return SkillAxis.pooled("default", {player: (rating, rating - 50.0, rating + 50.0)})
+
+
 def test_a_large_effect_is_labelled_robust_on_all_three(labelled):
+    unrated = R.labels(labelled)["always_alvares"]["skill"]
+    assert unrated.label == R.UNRATED and unrated.which == ("baseline_v1",)
+    # baseline_v1 is weaker than default: checking there says nothing about skilled play
+    below = dataclasses.replace(labelled, axis=_axis_above("baseline_v1", -150.0))
+    assert R.labels(below)["always_alvares"]["skill"].label == R.WEAKER_ONLY
+    # on an axis that rated it above default the same effect holds up to it
+    labelled.axis = _axis_above("baseline_v1", 150.0)
     lab = R.labels(labelled)["always_alvares"]
     assert lab["replication"].label == R.REPLICATED, lab["replication"].evidence
     assert lab["skill"].label == R.HOLDS, lab["skill"].evidence
+    assert lab["skill"].text() == "holds up to baseline_v1 (+150 Elo over default)"
     assert lab["data"].label == R.STABLE, lab["data"].evidence
     assert lab["data"].evidence.count("pp") == len(ALTERNATIVES)
 
 
 def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labelled, tmp_path):
-    from vdgsim.report.render import finding_json, summary_findings
+    from vdgsim.report.render import at_strength, finding_json, summary_findings
 
+    labelled.axis = _axis_above("baseline_v1", 150.0)
     sec = build_section(labelled)
     causal = [finding_json(f) for f in sec.findings if not isinstance(f, str)]
     assert len(causal) == 1
@@ -237,6 +253,13 @@ def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labell
     }
     assert [s.name for s, _ in summary_findings([sec])] == [sec.name]
     assert sec.tables["robustness"]["arm"].to_list() == ["always_alvares"]
+    # the summary leads with the effect at the strongest level, default's beside it
+    lead = at_strength(next(f for f in sec.findings if not isinstance(f, str)))
+    assert " pp [" in lead and "with baseline_v1 (+150 Elo over default); default: " in lead
+    curve = sec.tables["skill_curve"]
+    assert curve["player"].to_list() == ["default", "baseline_v1"]
+    assert curve["rating"].to_list() == [0.0, 150.0]
+    assert "skill_curve" in dict(sec.figures)
 
 
 def test_the_finding_says_how_the_restriction_changed_play(labelled):
@@ -344,8 +367,9 @@ def test_seats_of_other_presets_are_planned_and_labelled(tmp_path):
     # every seat finding's skill label compares it with random in every seat
     for f in sec.findings:
         if not isinstance(f, str):
-            assert f.labels["skill"].label in R.LABELS["skill"][:3]
-            assert f.labels["skill"].evidence.startswith("random in every seat: ")
+            # no axis rates random, so it cannot say anything about skilled play
+            assert f.labels["skill"].label == R.UNRATED
+            assert "; random in every seat: " in f.labels["skill"].evidence
             assert f.labels["replication"].label == R.NOT_CHECKED  # no [robustness] table
     with pytest.raises(SpecError, match="already the focus player"):
         parse_spec({**SEATS, "other_presets": [{"player": "default", "games": 4}]})

@@ -5,6 +5,7 @@ up to report.json and its summary."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 
@@ -26,6 +27,7 @@ from vdgsim.analysis.experiment import (
     spec_from_record,
 )
 from vdgsim.analysis.reconstructed import ALTERNATIVES
+from vdgsim.analysis.skill import SkillAxis
 from vdgsim.report.sections import Finding, build_section
 
 ROBUSTNESS = {
@@ -212,6 +214,11 @@ def _e(variant: str, diff: float, se: float = 0.01, deals: int = 4000) -> R.Effe
     return R.Effect(variant, diff, diff - z * se, diff + z * se, se, deals)
 
 
+def _axis_above(player: str, rating: float) -> SkillAxis:
+    """An axis that rates ``player`` ``rating`` Elo from default."""
+    return SkillAxis.pooled("default", {player: (rating, rating - 50.0, rating + 50.0)})
+
+
 def _variants(seeds: list[float], strength: float, data: dict[str, float]) -> dict:
     names = ["main"] + [f"seed{k}" for k in range(2, len(seeds) + 1)]
     out = {n: _e(n, d) for n, d in zip(names, seeds, strict=True)}
@@ -228,7 +235,12 @@ def test_labels_of_a_replicated_a_non_replicated_and_a_data_dependent_effect():
         "seed luck": _variants([0.05, -0.02, 0.0], 0.0, {a.name: 0.0 for a in ALTERNATIVES}),
         "data": _variants([0.06, 0.05, 0.07], 0.05, moved),
     }
-    labs = R.labels_of(effects, [("strength_baseline_v1", "baseline_v1 in every seat")])
+    labs = R.labels_of(
+        effects,
+        [("strength_baseline_v1", "baseline_v1", " in every seat")],
+        "default",
+        _axis_above("baseline_v1", 150.0),
+    )
     rep = labs["replicated"]
     assert (rep["replication"].label, rep["skill"].label, rep["data"].label) == (
         R.REPLICATED,
@@ -237,14 +249,14 @@ def test_labels_of_a_replicated_a_non_replicated_and_a_data_dependent_effect():
     )
     # pooled over three seeds of 4,000 deals: +6.0 pp, se 0.01 / sqrt(3)
     assert "+6.0 [+4.9, +7.1] pp" in rep["replication"].evidence
-    assert "baseline_v1 in every seat: +4.0" in rep["skill"].evidence
+    assert "baseline_v1 (+150 Elo over default) in every seat: +4.0" in rep["skill"].evidence
     assert labs["seed luck"]["replication"].label == R.NOT_REPLICATED
     assert labs["seed luck"]["skill"].label == R.HOLDS  # no clear effect anywhere
     d = labs["data"]["data"]
     assert d.label == R.CHANGES and d.which == ("Mombasa and Calicut slot values",)
     assert labs["data"]["replication"].label == R.REPLICATED
     # without its other runs a label says so
-    alone = R.labels_of({"x": {"main": _e("main", 0.06)}}, [])["x"]
+    alone = R.labels_of({"x": {"main": _e("main", 0.06)}}, [], "default")["x"]
     assert {lab.label for lab in alone.values()} == {R.NOT_CHECKED}
 
 
@@ -324,8 +336,13 @@ def test_a_sweep_change_that_depends_on_the_player_is_labelled_so(sweep_run):
     labels = seat1.labels
     assert labels["replication"].label == R.REPLICATED, labels["replication"].evidence
     assert "pooled over 3 seeds" in labels["replication"].evidence
-    assert labels["skill"].label == R.DEPENDS, labels["skill"].evidence
-    assert labels["skill"].which == ("baseline_v1 in every seat",)
+    # without an axis the other player is unrated; on one that rated it above default, the
+    # opposite change there reverses the finding
+    assert labels["skill"].label == R.UNRATED, labels["skill"].evidence
+    assert "baseline_v1 in every seat: " in labels["skill"].evidence
+    rated = R.sweep_labels(dataclasses.replace(sweep_run, axis=_axis_above("baseline_v1", 150.0)))
+    assert rated["1"]["skill"].label == R.REVERSES, rated["1"]["skill"].evidence
+    assert rated["1"]["skill"].which == ("baseline_v1",)
     assert labels["data"].label in R.LABELS["data"][:3]
     assert labels["data"].evidence.count("pp") == len(ALTERNATIVES)
     assert seat1 not in [f for _, f in summary_findings([sec])]
@@ -339,7 +356,11 @@ def test_a_sweep_change_that_depends_on_the_player_is_labelled_so(sweep_run):
 def test_a_seat_effect_that_holds_on_all_three_reaches_the_summary(seats_run):
     from vdgsim.report.render import summary_findings
 
-    sec = build_section(seats_run)
+    # baseline_v1 plays below default: the seat finding is not summarised on its evidence
+    weaker = dataclasses.replace(seats_run, axis=_axis_above("baseline_v1", -150.0))
+    assert not summary_findings([build_section(weaker)])
+    # on an axis that rated it above default, the finding holds up to it
+    sec = build_section(dataclasses.replace(seats_run, axis=_axis_above("baseline_v1", 150.0)))
     found = _causal(sec)
     assert len(found) == 2  # seat 1 above the fair share, seat 0 below
     seat1 = next(f for f in found if "seat 1 (dealt Girolamo Sernigi)" in f.text)
@@ -347,7 +368,8 @@ def test_a_seat_effect_that_holds_on_all_three_reaches_the_summary(seats_run):
     assert seat1.effect.value == pytest.approx(row["win_share"] - 0.5) and row["n"] == 400
     assert seat1.effect.low == pytest.approx(row["win_low"] - 0.5)
     assert seat1.holds_on_all(), seat1.label_text()
-    assert "baseline_v1 in every seat:" in seat1.labels["skill"].evidence
+    assert "baseline_v1 (+150 Elo over default) in every seat:" in seat1.labels["skill"].evidence
+    assert seat1.labels["skill"].label == R.SHRINKS  # +15.1 pp with default, +8.8 with it
     assert "per seed:" in seat1.labels["replication"].evidence
     assert seat1 in [f for _, f in summary_findings([sec])]
     # the other players are a label now, not a second sentence

@@ -567,6 +567,58 @@ def convergence_chart(conv: pl.DataFrame, info: RunInfo, by: str = "strategy") -
     )
 
 
+def axis_chart(ladder: pl.DataFrame, info: RunInfo, anchor: str) -> Figure:
+    """The skill axis: each level's rating relative to ``anchor`` (Elo) with its 95% interval,
+    one marker per player count (rows of ``fit_ladder``; the pooled rows are left out)."""
+    t = ladder.filter(pl.col("player_count").is_not_null())
+    players = t.group_by("player").agg(pl.col("rating").mean()).sort("rating")["player"].to_list()
+    fig, ax = _figure(9.0, 0.6 * len(players) + 1.8)
+    counts = sorted(t["player_count"].unique().to_list())
+    for k, (count, marker) in enumerate(zip(counts, "os^D", strict=False)):
+        part = t.filter(pl.col("player_count") == count)
+        y = [players.index(p) + 0.18 * (k - (len(counts) - 1) / 2) for p in part["player"]]
+        mid, lo, hi = (part[c].to_numpy() for c in ("rating", "lo", "hi"))
+        ax.errorbar(
+            mid, y, xerr=[mid - lo, hi - mid], fmt=marker, capsize=3, label=f"{count} players"
+        )
+    ax.axvline(0, color="0.3", lw=1)
+    ax.set_yticks(range(len(players)))
+    ax.set_yticklabels(players, fontsize=8)
+    ax.legend(fontsize=8)
+    return finish(
+        fig,
+        ax,
+        f"Skill axis: rating against {anchor}",
+        f"rating relative to {anchor} (Elo), 95% interval",
+        "player",
+        info,
+    )
+
+
+def skill_curve_chart(curve: pl.DataFrame, info: RunInfo, title: str) -> Figure:
+    """Each finding's effect (pp) with its 95% interval against the rating of the players it
+    was measured with (``finding``, ``rating``, ``effect``, ``low``, ``high``: fractions)."""
+    t = curve.filter(pl.col("rating").is_not_null())
+    fig, ax = _figure(9.0, 5.2)
+    names = t["finding"].unique(maintain_order=True).to_list()
+    for k, name in enumerate(names):
+        part = t.filter(pl.col("finding") == name).sort("rating")
+        # findings share their levels: a small offset keeps their intervals apart
+        x = part["rating"].to_numpy() + 6.0 * (k - (len(names) - 1) / 2)
+        mid, lo, hi = (100.0 * part[c].to_numpy() for c in ("effect", "low", "high"))
+        ax.errorbar(x, mid, yerr=[mid - lo, hi - mid], marker="o", capsize=3, label=name)
+    ax.axhline(0, color="0.3", lw=1)
+    ax.legend(fontsize=7, ncol=2 if len(names) > 6 else 1)
+    return finish(
+        fig,
+        ax,
+        title,
+        "players' rating relative to the anchor (Elo; the skill axis)",
+        "effect (pp), 95% CI",
+        info,
+    )
+
+
 def save(fig: Figure, path: str, dpi: int = 110) -> None:
     """Write a chart as PNG and release its memory."""
     fig.savefig(path, dpi=dpi)

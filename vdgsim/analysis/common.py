@@ -92,11 +92,13 @@ def paired_difference(
     variant: pl.DataFrame,
     columns: Sequence[str] = ("win_share", "vp"),
     confidence: float = 0.95,
+    nested: bool = False,
 ) -> dict[str, float]:
     """Variant minus baseline, game by game on the same seeds, with t intervals.
 
     Both frames hold one row per game (``game``, ``seed`` and the ``columns``) from runs
-    played on the same seeds. Games sharing a seed (the rotations of one deal) form a
+    played on the same seeds (``nested``: the smaller one's games, all held by the other).
+    Games sharing a seed (the rotations of one deal) form a
     cluster: the interval is taken over per-seed means, so correlated rotations are not
     counted as independent. Returns ``n_games``, ``n_deals`` and for each column
     ``<col>_base``, ``<col>_variant``, ``<col>_diff``, ``<col>_low``, ``<col>_high`` and the
@@ -105,7 +107,10 @@ def paired_difference(
     joined = baseline.select("game", "seed", *columns).join(
         variant.select("game", "seed", *columns), on="game", suffix="_v"
     )
-    if joined.height != baseline.height or joined.height != variant.height:
+    # nested: one run may hold more games than the other (it grew further); the pairs are
+    # the games of the smaller one, all of which the larger one must hold
+    need = min(baseline.height, variant.height) if nested else baseline.height
+    if joined.height != need or (not nested and joined.height != variant.height):
         raise ValueError("paired arms must hold the same games")
     if (joined["seed"] != joined["seed_v"]).any():
         raise ValueError("paired arms must be played on the same seeds (common random numbers)")

@@ -41,7 +41,10 @@ rotated; ``character_deal = ["rulebook", "random"]`` plays them again below ``de
 with the characters dealt to the seats at random, ``deal_games`` and ``quick_deal_games`` games
 per player count, and ``deal_presets``, players of ``[[other_presets]]``, as many, at most
 their own games), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
-rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds).
+rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds),
+``axis`` (the skill axis: each of ``[[levels]]``, a table of ``player``, ``games`` and
+``quick_games``, in one seat against ``anchor`` in the others, seats rotated, for each of
+``player_counts``; :mod:`vdgsim.analysis.skill` rates them).
 A ``[robustness]`` table adds, below ``robust/<variant>/``, the runs that
 :mod:`vdgsim.analysis.robustness` labels findings from (:func:`robust_variants`): on other
 seeds, at other strengths and under every reconstructed-data alternative of
@@ -66,12 +69,16 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import polars as pl
 
 from vdgsim.components import ComponentError
 from vdgsim.runner.games import GAMES, GameComponents, game_of
+
+if TYPE_CHECKING:
+    from vdgsim.analysis.skill import SkillAxis
 
 BASELINE = "baseline"
 EXPERIMENT_FILE = "experiment.json"
@@ -101,6 +108,7 @@ SECTIONS: dict[str, ReportSection] = {
     "matchups": ReportSection("tournament", BOTH),
     "sweep": ReportSection("sweep", BOTH),
     "measures": ReportSection("tournament"),
+    "axis": ReportSection("axis", BOTH),
 }
 _TOP_KEYS = {
     "name",
@@ -129,6 +137,8 @@ _TOP_KEYS = {
     "deal_games",
     "quick_deal_games",
     "deal_presets",
+    "anchor",
+    "levels",
 }
 
 
@@ -154,6 +164,20 @@ class Strength:
     games: int
     quick_games: int
     opponents: str  # every other seat (a spec that names none: the same player)
+    # games of the first look when the runs grow until their findings' signs are decided
+    # (:data:`LOOKS`); 0: all ``games`` at once
+    batch: int = 0
+
+    def looks(self, quick: bool) -> tuple[int, ...]:
+        """The games per run after each look: ``batch`` doubled until ``games`` (or
+        ``quick_games``); one look when ``batch`` is 0 or not smaller."""
+        n = self.quick_games if quick else self.games
+        if self.batch <= 0 or self.batch >= n:
+            return (n,)
+        out = [self.batch]
+        while out[-1] < n:
+            out.append(min(n, 2 * out[-1]))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -201,6 +225,9 @@ class ExperimentSpec:
     quick_deal_games: int = 0
     deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
     game: str = "vdg"  # a key of vdgsim.runner.games: the game every run plays
+    # axis: the player every level is rated against, and the levels (weakest first)
+    anchor: str = "default"
+    levels: tuple[Strength, ...] = ()
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -225,6 +252,8 @@ class ExperimentSpec:
                 del d[k]
         if self.game == "vdg":  # as recorded before experiments named their game
             del d["game"]
+        if self.kind != "axis":  # as recorded before the skill axis existed
+            del d["anchor"], d["levels"]
         return d
 
 
@@ -287,6 +316,8 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         ("deal_games", ("seats",)),
         ("quick_deal_games", ("seats",)),
         ("deal_presets", ("seats",)),
+        ("anchor", ("axis",)),
+        ("levels", ("axis",)),
     ):
         if key in data and kind not in only:
             kinds = " or ".join(only)
@@ -422,8 +453,16 @@ def _strengths(
     out = []
     for i, s in enumerate(_typed(data, key, list, where, [])):
         at = f"{prefix}{key}[{i}]"
-        if not isinstance(s, dict) or set(s) - {"player", "opponents", "games", "quick_games"}:
-            raise _fail(source, at, "must be a table of player, opponents, games, quick_games")
+        if not isinstance(s, dict) or set(s) - {
+            "player",
+            "opponents",
+            "games",
+            "quick_games",
+            "batch",
+        }:
+            raise _fail(
+                source, at, "must be a table of player, opponents, games, quick_games, batch"
+            )
         player = _check_player(
             _typed(s, "player", str, f"{source}: {at}"), source, f"{at}.player", game
         )
@@ -437,9 +476,10 @@ def _strengths(
         )
         games = _typed(s, "games", int, f"{source}: {at}")
         quick = _typed(s, "quick_games", int, f"{source}: {at}", 0)
-        if games < 1 or quick < 0:
-            raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
-        out.append(Strength(player, games, quick, opponents))
+        batch = _typed(s, "batch", int, f"{source}: {at}", 0)
+        if games < 1 or quick < 0 or batch < 0:
+            raise _fail(source, at, "games must be at least 1, quick_games and batch at least 0")
+        out.append(Strength(player, games, quick, opponents, batch))
     return tuple(out)
 
 
@@ -508,6 +548,61 @@ def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
     kw["deal_games"] = games
     kw["quick_deal_games"] = quick
     kw["deal_presets"] = tuple(presets)
+
+
+AXIS = "axis"  # the folder of an axis experiment's runs
+
+
+def _axis_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
+    """``anchor`` (the player every level is rated against) and ``[[levels]]`` (``player``,
+    ``games`` and ``quick_games`` per run, by default the spec's), weakest first."""
+    game = kw["game"]
+    kw["anchor"] = _check_player(
+        _typed(data, "anchor", str, source, "default"), source, "anchor", game
+    )
+    kw["player_counts"] = _counts(data, source)
+    levels = _typed(data, "levels", list, source)
+    if not levels:
+        raise _fail(source, "levels", "an axis experiment needs at least one level")
+    out = []
+    for i, lv in enumerate(levels):
+        at = f"levels[{i}]"
+        if not isinstance(lv, dict) or set(lv) - {"player", "games", "quick_games"}:
+            raise _fail(source, at, "must be a table of player, games, quick_games")
+        player = _check_player(
+            _typed(lv, "player", str, f"{source}: {at}"), source, f"{at}.player", game
+        )
+        if player == kw["anchor"] or player in (s.player for s in out):
+            raise _fail(source, f"{at}.player", f"{player!r} is the anchor or another level")
+        games = _typed(lv, "games", int, f"{source}: {at}", kw["games"])
+        quick = _typed(lv, "quick_games", int, f"{source}: {at}", min(games, kw["quick_games"]))
+        if games < 1 or quick < 0:
+            raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
+        out.append(Strength(player, games, quick, kw["anchor"]))
+    kw["levels"] = tuple(out)
+
+
+def _axis_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
+    """One run per level and player count: the level in one seat, the anchor in the others,
+    seats rotated (a level's run is cut small enough to spread over every job)."""
+    plan = []
+    for s in spec.levels:
+        n = s.quick_games if quick else s.games
+        if n == 0:
+            continue
+        plan += [
+            _planned(
+                spec,
+                n,
+                f"{AXIS}/{strength_label(s.player)}/{p}p",
+                [s.player, *[spec.anchor] * (p - 1)],
+                True,
+                0.0,
+                chunk_size=_spread(spec, n, p),
+            )
+            for p in spec.player_counts
+        ]
+    return plan
 
 
 def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -704,6 +799,8 @@ class ExperimentRun:
     tournament: Any = None
     games: int = 0
     quick: bool = False  # played at the spec's --quick sizes (robustness runs differ by it)
+    # the rated skill axis the findings' levels are ordered by (None: not rated)
+    axis: SkillAxis | None = None
 
     def manifests(self) -> list[dict[str, Any]]:
         if self.tournament is not None:
@@ -730,6 +827,28 @@ class PlannedRun:
     table: str | None = None  # the optional table it records (ships, auctions)
     seed: int | None = None  # None: the spec's seed
     chunk_size: int | None = None  # None: the spec's chunk size
+    # the games after each look of a run that grows until its findings are decided (empty:
+    # ``games`` at once); the runs of one ``group`` grow together (see :func:`_run_looks`)
+    looks: tuple[int, ...] = ()
+    group: str = ""
+
+
+def look_sizes(s: Strength, quick: bool, players: int, chunk: int) -> tuple[int, ...]:
+    """:meth:`Strength.looks` with every look but the last rounded up to whole chunks of
+    ``chunk`` games, so that a run can grow from one look to the next (its recorded chunks are
+    the first chunks of the larger run); empty for a single look."""
+    looks = s.looks(quick)
+    if len(looks) < 2:
+        return ()
+    out = [-(-n // chunk) * chunk for n in looks[:-1]]
+    return tuple(dict.fromkeys(n for n in [*out, looks[-1]] if n <= looks[-1]))
+
+
+def adaptive_chunk(spec: ExperimentSpec, s: Strength, quick: bool, players: int) -> int:
+    """The chunk size of a run at strength ``s``: cut its first look (or its only one) in
+    at least :data:`SPREAD_CHUNKS` chunks, so that a slow player's run spreads over every job."""
+    looks = s.looks(quick)
+    return _spread(spec, looks[0], players)
 
 
 def experiment_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
@@ -750,6 +869,8 @@ def _planned(
     table: str | None = None,
     seed: int | None = None,
     chunk_size: int | None = None,
+    looks: tuple[int, ...] = (),
+    group: str = "",
 ) -> PlannedRun:
     from vdgsim.runner import make_spec
 
@@ -762,7 +883,17 @@ def _planned(
         game=spec.game,
     ).games
     return PlannedRun(
-        name, tuple(lineup), n, rotate, decisions, overrides or {}, table, seed, chunk_size
+        name,
+        tuple(lineup),
+        n,
+        rotate,
+        decisions,
+        overrides or {},
+        table,
+        seed,
+        chunk_size,
+        (*(k for k in looks if k < n), n) if looks else (),
+        group,
     )
 
 
@@ -832,6 +963,7 @@ class RobustVariant:
     seed: int | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
     chunk_size: int | None = None
+    looks: tuple[int, ...] = ()
 
 
 def overrides_touch(overrides: dict[str, Any], key: str) -> bool:
@@ -853,12 +985,15 @@ def robust_variants(spec: ExperimentSpec, games: int, quick: bool) -> list[Robus
         for k in range(2, (rob.quick_replicates if quick else rob.replicates) + 1)
     ]
     # a search player's run is cut small enough to spread over every job
+    p = len(spec.players)
     out += [
         RobustVariant(
             f"strength_{strength_label(s.player)}",
             n,
             s,
-            chunk_size=_spread(spec, n, len(spec.players)),
+            chunk_size=(c := adaptive_chunk(spec, s, quick, p)),
+            # a sweep's two end values grow together only in a paired spec's design
+            looks=look_sizes(s, quick, p, c) if spec.kind == "paired" else (),
         )
         for s in rob.strengths
         if (n := s.quick_games if quick else s.games) > 0
@@ -881,7 +1016,13 @@ def _robust_plan(spec: ExperimentSpec, games: int, quick: bool) -> list[PlannedR
         s = v.strength
         focus = spec.players[0] if s is None else s.player
         lineup = rest if s is None else [s.opponents] * len(rest)
-        kw: dict[str, Any] = {"seed": v.seed, "overrides": v.overrides, "chunk_size": v.chunk_size}
+        kw: dict[str, Any] = {
+            "seed": v.seed,
+            "overrides": v.overrides,
+            "chunk_size": v.chunk_size,
+            "looks": v.looks,
+            "group": f"{ROBUST}/{v.name}/" if v.looks else "",
+        }
         plan.append(
             _planned(
                 spec, v.games, f"{ROBUST}/{v.name}/{BASELINE}", [focus, *lineup], True, 0.0, **kw
@@ -912,18 +1053,23 @@ def _seats_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[P
         n = s.quick_games if quick else s.games
         if n == 0:
             continue
-        plan += [
-            _planned(
-                spec,
-                n,
-                f"{OTHER}/{strength_label(s.player)}/{p}p",
-                [s.player] * p,
-                False,
-                0.0,
-                chunk_size=_spread(spec, n, p),
+        for p in spec.player_counts:
+            chunk = adaptive_chunk(spec, s, quick, p)
+            looks = look_sizes(s, quick, p, chunk)
+            name = f"{OTHER}/{strength_label(s.player)}/{p}p"
+            plan.append(
+                _planned(
+                    spec,
+                    n,
+                    name,
+                    [s.player] * p,
+                    False,
+                    0.0,
+                    chunk_size=chunk,
+                    looks=looks,
+                    group=name if looks else "",
+                )
             )
-            for p in spec.player_counts
-        ]
     # the seats again on other seeds and under each reconstructed-data alternative
     plan += [
         _planned(
@@ -1145,26 +1291,161 @@ def _run_planned(
     common: dict[str, Any],
     on_run: Callable[[str, int, int], None] | None,
 ) -> None:
-    """Play each planned run into ``exp.runs`` (and its directory below ``exp.path``)."""
+    """Play each planned run into ``exp.runs`` (and its directory below ``exp.path``): the
+    runs of a fixed size first, then the groups of runs that grow look by look
+    (:func:`_run_looks`; in memory, without a directory, they are played at their full size)."""
+    spec = exp.spec
+    base = spec.components()
+    grow = exp.path is not None
+    fixed = [p for p in plan if not (grow and p.looks)]
+    groups: dict[str, list[PlannedRun]] = {}
+    for p in plan:
+        if grow and p.looks:
+            groups.setdefault(p.group, []).append(p)
+    k = 0
+    for p in fixed:
+        k += 1
+        if on_run is not None:
+            on_run(p.name, k, len(plan))
+        exp.runs[p.name] = _play_planned(exp, p, p.games, base, common)
+    for group, runs in groups.items():
+        if on_run is not None:
+            on_run(f"{group} (up to {runs[0].games:,} games a run)", k + 1, len(plan))
+        k += len(runs)
+        _run_looks(exp, group, runs, base, common)
+
+
+def _play_planned(
+    exp: ExperimentRun,
+    p: PlannedRun,
+    games: int,
+    base: GameComponents,
+    common: dict[str, Any],
+    extend: bool = False,
+) -> Any:
     from vdgsim.runner import simulate
 
     spec = exp.spec
-    base = spec.components()
-    for k, p in enumerate(plan, 1):
-        if on_run is not None:
-            on_run(p.name, k, len(plan))
-        exp.runs[p.name] = simulate(
-            list(p.lineup),
-            p.games,
-            spec.seed if p.seed is None else p.seed,
-            out=exp.path / p.name if exp.path is not None else None,
-            rotate=p.rotate,
-            decisions=p.decisions,
-            game=spec.game,
-            components=spec.components(p.overrides) if p.overrides else base,
-            **({p.table: True} if p.table else {}),
-            **{**common, "chunk_size": p.chunk_size or common["chunk_size"]},
+    return simulate(
+        list(p.lineup),
+        games,
+        spec.seed if p.seed is None else p.seed,
+        out=exp.path / p.name if exp.path is not None else None,
+        rotate=p.rotate,
+        decisions=p.decisions,
+        game=spec.game,
+        components=spec.components(p.overrides) if p.overrides else base,
+        **({p.table: True} if p.table else {}),
+        **{
+            **common,
+            "chunk_size": p.chunk_size or common["chunk_size"],
+            **({"resume": True, "extend": True} if extend else {}),
+        },
+    )
+
+
+LOOK_ALPHA = 0.05
+"""The error rate of a look's "decided" (Bonferroni over a group's looks)."""
+
+
+def look_z(looks: int) -> float:
+    """The normal quantile a look's effect must clear to be decided: two-sided
+    :data:`LOOK_ALPHA` shared over ``looks`` looks, so that stopping early is rarely wrong."""
+    from scipy import stats
+
+    return float(stats.norm.ppf(1 - LOOK_ALPHA / (2 * max(1, looks))))
+
+
+def _run_looks(
+    exp: ExperimentRun,
+    group: str,
+    runs: list[PlannedRun],
+    base: GameComponents,
+    common: dict[str, Any],
+) -> None:
+    """Grow the runs of one group look by look (their ``looks``: games after each): after a
+    look, the runs whose findings have a decided sign (:attr:`Kind.decided`, at
+    :func:`look_z`) stop; the others grow to the next look, until the last. A run already
+    recorded at or past a look (a resumed report) is read, not played again."""
+    from vdgsim.runner import load_run
+    from vdgsim.runner.output import MANIFEST
+
+    looks = runs[0].looks
+    z = look_z(len(looks))
+    open_runs = list(runs)
+    for j, target in enumerate(looks):
+        for p in open_runs:
+            meta = read_json(exp.path / p.name / MANIFEST) if exp.path is not None else None
+            recorded = int((meta or {}).get("run", {}).get("games", 0) or 0)
+            if meta is not None and meta.get("complete") and recorded >= target:
+                exp.runs[p.name] = load_run(exp.path / p.name)
+            else:
+                exp.runs[p.name] = _play_planned(exp, p, target, base, common, extend=j > 0)
+        if j == len(looks) - 1:
+            break
+        done = KINDS[exp.spec.kind].decided(exp, group, [p.name for p in open_runs], z)
+        open_runs = [p for p in open_runs if p.name not in done]
+        if not open_runs:
+            break
+
+
+def look_decided(diff: float, se: float, own: float, own_se: float, z: float) -> bool:
+    """Whether a finding's effect at another level is decided after a look: its sign is
+    (``diff`` clears ``z`` standard errors ``se``), or it is told apart from the effect with the
+    spec's own player (``own``, ``own_se``): more games would not change its skill label
+    from *vanishes*, *grows* or *shrinks* to *holds* or back."""
+    if se <= 0:
+        return False
+    return abs(diff) > z * se or abs(diff - own) > z * math.hypot(se, own_se)
+
+
+def _paired_decided(exp: ExperimentRun, group: str, names: list[str], z: float) -> set[str]:
+    """The runs of a paired strength variant (``group``: its prefix) whose arm's effect on the
+    focus player's win share is decided (:func:`look_decided`); the baseline once every arm's
+    is."""
+    from vdgsim.analysis.paired import arm_effects
+
+    own = {r["arm"]: r for r in arm_effects(exp).iter_rows(named=True)}
+    eff = arm_effects(exp, prefix=group)
+    done = {
+        group + r["arm"]
+        for r in eff.iter_rows(named=True)
+        if look_decided(
+            r["win_share_diff"],
+            r["win_share_se"],
+            own[r["arm"]]["win_share_diff"],
+            own[r["arm"]]["win_share_se"],
+            z,
         )
+    }
+    if all(n in done for n in names if n != group + BASELINE):
+        done.add(group + BASELINE)
+    return done
+
+
+def _seats_decided(exp: ExperimentRun, group: str, names: list[str], z: float) -> set[str]:
+    """The run of another player in every seat (``group``: ``other/<player>/<P>p``) once the
+    distance from the fair share of each seat (and, in Goa, each turn position) that is off
+    it with the spec's own player is decided with this player (:func:`look_decided`)."""
+    from vdgsim.analysis import seats
+
+    count = group.rsplit("/", 1)[1]
+    own = seats.seat_players({count: exp.runs[count]})
+    theirs = seats.seat_players({group: exp.runs[group]})
+    vdg = exp.spec.game == "vdg"
+    tables = [(lambda t: seats.win_by_seat(t, vdg), "seat")]
+    if "start_player" in own.columns:
+        tables.append((seats.win_by_turn_position, "position"))
+    for table, key in tables:
+        mine = table(own).filter(pl.col("above_fair") | pl.col("below_fair"))
+        other = {r[key]: r for r in table(theirs).iter_rows(named=True)}
+        for r in mine.iter_rows(named=True):
+            o = other[r[key]]
+            se = (o["win_high"] - o["win_low"]) / (2 * 1.959964)
+            own_se = (r["win_high"] - r["win_low"]) / (2 * 1.959964)
+            if not look_decided(o["gap"], se, r["gap"], own_se, z):
+                return set()
+    return {group}
 
 
 def _run_tournament(
@@ -1220,6 +1501,8 @@ def spec_from_record(meta: dict[str, Any]) -> ExperimentSpec:
     for k in ("character_deal", "deal_presets"):
         if k in sd:
             sd[k] = tuple(sd[k])
+    if "levels" in sd:
+        sd["levels"] = tuple(Strength(**s) for s in sd["levels"])
     sd.setdefault("section", KINDS[sd["kind"]].section)
     sd["other_presets"] = tuple(
         Strength(**{**s, "opponents": s.get("opponents") or s["player"]})
@@ -1302,17 +1585,27 @@ class Kind:
     run: _Run
     load: Callable[[ExperimentRun], None]
     summary: Callable[[ExperimentRun], list[str]] = _no_summary
+    decided: Callable[[ExperimentRun, str, list[str], float], set[str]] = lambda *_: set()
 
 
 KINDS: dict[str, Kind] = {
     "paired": Kind(
-        "paired", _paired_fields, _paired_plan, _run_planned, _load_planned, _paired_summary
+        "paired",
+        _paired_fields,
+        _paired_plan,
+        _run_planned,
+        _load_planned,
+        _paired_summary,
+        _paired_decided,
     ),
-    "seats": Kind("seats", _seats_fields, _seats_plan, _run_planned, _load_planned),
+    "seats": Kind(
+        "seats", _seats_fields, _seats_plan, _run_planned, _load_planned, decided=_seats_decided
+    ),
     "tournament": Kind(
         "matchups", _tournament_fields, _tournament_plan, _run_tournament, _load_tournament
     ),
     "sweep": Kind("sweep", _sweep_fields, _sweep_plan, _run_planned, _load_planned),
+    "axis": Kind("axis", _axis_fields, _axis_plan, _run_planned, _load_planned),
 }
 
 

@@ -44,7 +44,9 @@ def arm_effects(exp: ExperimentRun, confidence: float = 0.95, prefix: str = "") 
             continue
         run = exp.runs[prefix + arm.name]
         var = focus_table(run)
-        d = paired_difference(base, var, ("win_share", "vp"), confidence)
+        # a robustness variant's arm may stop growing before its baseline (looks): it is
+        # compared on the deals it played, the first ones of the baseline's
+        d = paired_difference(base, var, ("win_share", "vp"), confidence, nested=bool(prefix))
         player = run.manifest["run"]["lineup"][0] if prefix else arm.player
         rows.append({"arm": arm.name, "label": arm.label, "player": player, **d})
     return pl.DataFrame(rows).with_columns(

@@ -15,25 +15,38 @@ every player count (a seat's win share less the fair share; its other strengths 
     *no effect*: neither the spec's own run nor the pooled effect tells it from zero;
     *not replicated*: anything else (a run's interval excludes zero but the pool does not
     confirm it, or the seeds disagree in sign).
-``skill`` — the effect with the focus player at other strengths (``baseline_v1`` among its
-    peers, a search player against ``default``; each spec says which), restriction kept (a
-    sweep of identical players replaces them all, a mixed one line-up position 0 only, so only
-    that strategy's finding is checked; a seats spec puts each other preset in every seat):
-    *holds at every strength*, *depends on the player* or *unclear at some strength* (rule
-    below).
+``skill`` — the effect along the skill axis (:mod:`vdgsim.analysis.skill`): the focus player
+    at other levels (``baseline_v1`` among its peers, search players against ``default``; each
+    spec says which), restriction kept (a sweep of identical players replaces them all, a mixed
+    one line-up position 0 only, so only that strategy's finding is checked; a seats spec puts
+    each other level in every seat). The levels are ordered by their rating on the axis at the
+    finding's player count; the label names the strongest level checked and what the effect
+    did between the spec's own player and it (rule below): *holds*, *grows*, *shrinks* (up to
+    that level), *vanishes*, *reverses*, *appears* or *unclear* (at it); *checked at weaker
+    play only* when every level played is rated below the spec's own player, *checked at
+    unrated players only* when some level has no rating (a report without an axis
+    experiment) and none is rated above it.
 ``data`` — the effect under every plausible alternative of the reconstructed component numbers
     (:mod:`vdgsim.analysis.reconstructed`): *stable*, *changes with reconstructed data* (the
     groups are named) or *unclear* (rule below).
 
-The comparison rule for ``skill`` and ``data`` compares each variant with the effect pooled
-over the seeds, by its *verdict*: a clear gain, a clear loss (the 95% interval excludes zero on
-that side) or no clear effect. The finding *holds* (is *stable*) when every variant has the
-pooled verdict. A variant *changes* it when its verdict differs and the two effects differ by
-more than the Bonferroni-corrected 95% bound over the variants compared (independent games,
-so the standard errors add in quadrature), or when the two verdicts are opposite. Anything
-else is *unclear*: a verdict differs but the variant's sample cannot tell the effects apart.
-A finding whose size differs between strengths but whose verdict does not still holds; the
-evidence gives every variant's effect. Any label is *not checked* when its runs were not
+The comparison rule for ``data`` compares each variant with the effect pooled over the seeds, by
+its *verdict*: a clear gain, a clear loss (the 95% interval excludes zero on that side) or no
+clear effect. The finding is *stable* when every variant has the pooled verdict. A variant
+*changes* it when its verdict differs and the two effects differ by more than the
+Bonferroni-corrected 95% bound over the variants compared (independent games, so the standard
+errors add in quadrature), or when the two verdicts are opposite. Anything else is *unclear*: a
+verdict differs but the variant's sample cannot tell the effects apart.
+
+The rule for ``skill`` compares the effect pooled over the seeds (the spec's own player) with
+the effect at the strongest level checked, by the same verdicts and the same bound (Bonferroni
+over the levels played): opposite verdicts *reverse*; a clear effect that has no clear verdict
+at the strongest level *vanishes* when the two effects differ beyond the bound and is *unclear*
+otherwise (its games cannot tell; the evidence says how many there were); the reverse
+*appears* (or is *unclear*); the same clear verdict *grows* or *shrinks* when the magnitudes
+differ beyond the bound and *holds* otherwise. Only a finding that holds, grows or shrinks up to
+the strongest level is about the game at skilled play; the report's summary quotes its effect
+there, the spec's own player's beside it. Any label is *not checked* when its runs were not
 played (one seed only, or a ``--quick`` size of 0).
 """
 
@@ -60,15 +73,31 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.analysis.paired import arm_effects
 from vdgsim.analysis.reconstructed import alternatives, every_alternative
+from vdgsim.analysis.skill import Rating, SkillAxis
 
-HOLDS, DEPENDS = "holds at every strength", "depends on the player"
-UNCLEAR_SKILL = "unclear at some strength"
+HOLDS, GROWS, SHRINKS = "holds", "grows", "shrinks"
+VANISHES, REVERSES, APPEARS = "vanishes", "reverses", "appears"
+UNCLEAR_SKILL, WEAKER_ONLY = "unclear", "checked at weaker play only"
+UNRATED = "checked at unrated players only"
+AT_SKILL = (HOLDS, GROWS, SHRINKS)
+"""The skill labels of a finding that still has its verdict at the strongest level checked."""
 REPLICATED, NOT_REPLICATED, NO_EFFECT = "replicated", "not replicated", "no effect"
 STABLE, CHANGES, UNCLEAR_DATA = "stable", "changes with reconstructed data", "unclear"
 NOT_CHECKED = "not checked"  # its runs were not played (e.g. --quick sizes of 0)
 LABELS = {
     "replication": (REPLICATED, NOT_REPLICATED, NO_EFFECT, NOT_CHECKED),
-    "skill": (HOLDS, DEPENDS, UNCLEAR_SKILL, NOT_CHECKED),
+    "skill": (
+        HOLDS,
+        GROWS,
+        SHRINKS,
+        VANISHES,
+        REVERSES,
+        APPEARS,
+        UNCLEAR_SKILL,
+        WEAKER_ONLY,
+        UNRATED,
+        NOT_CHECKED,
+    ),
     "data": (STABLE, CHANGES, UNCLEAR_DATA, NOT_CHECKED),
 }
 """Every label a finding can get, by kind (report.json's vocabulary)."""
@@ -95,14 +124,31 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class CurvePoint:
+    """A finding's effect at one level of the skill axis (``rating`` None: not rated)."""
+
+    player: str
+    rating: Rating | None
+    effect: Effect
+
+
+@dataclass(frozen=True)
 class Label:
-    """A robustness label, the variants that decided it, and the numbers behind it."""
+    """A robustness label, the variants that decided it, and the numbers behind it; a skill
+    label also has its sentence (``phrase``), the strongest level checked with the effect
+    there (``level``, ``at``) and every level's effect (``curve``, weakest first)."""
 
     label: str
     evidence: str
     which: tuple[str, ...] = field(default=())
+    phrase: str = ""
+    level: str = ""
+    at: Effect | None = None
+    curve: tuple[CurvePoint, ...] = ()
 
     def text(self) -> str:
+        if self.phrase:
+            return self.phrase
         return f"{self.label}: {', '.join(self.which)}" if self.which else self.label
 
 
@@ -205,11 +251,89 @@ def replication_labels(effects: dict[str, dict[str, Effect]]) -> dict[str, Label
     return out
 
 
-def skill_label(by: dict[str, Effect], strengths: Sequence[tuple[str, str]]) -> Label:
-    """The ``skill`` label of one finding from its variants at other strengths, ``(variant,
-    how the evidence names it)``, against its effect pooled over the seeds."""
-    others = [(name, by[v]) for v, name in strengths if v in by]
-    return compare(pooled(seed_runs(by))[0], others, (HOLDS, DEPENDS, UNCLEAR_SKILL))
+Level = tuple[str, str] | tuple[str, str, str]
+"""A level a finding was replayed at: ``(variant, player)``, and optionally how it played
+(`` in every seat``, `` against default``), for the evidence."""
+
+
+def _verdict_word(e: Effect) -> str:
+    return "a clear gain" if e.sign > 0 else "a clear loss" if e.sign < 0 else "no clear effect"
+
+
+def skill_label(
+    by: dict[str, Effect],
+    levels: Sequence[Level],
+    focus: str,
+    axis: SkillAxis | None = None,
+    players: int | None = None,
+) -> Label:
+    """The ``skill`` label of one finding (see the module docstring for the rule): its effect
+    pooled over the seeds (``focus``, the spec's own player) against its effect at each of
+    ``levels`` that was played, ordered by their ratings on ``axis`` at ``players``."""
+    main = pooled(seed_runs(by))[0]
+    played = [(lv[1], by[lv[0]]) for lv in levels if lv[0] in by]
+    where = {lv[1]: lv[2] if len(lv) > 2 else "" for lv in levels}
+    where[focus] = " (pooled over seeds)"
+    if not played:
+        return Label(NOT_CHECKED, "no other level was played")
+
+    def rating(p: str) -> Rating | None:
+        return axis.rating(p, players) if axis is not None else None
+
+    def name(p: str) -> str:
+        return axis.describe(p, players) if axis is not None else p
+
+    points = [
+        CurvePoint(focus, rating(focus), main),
+        *(CurvePoint(p, rating(p), e) for p, e in played),
+    ]
+    points.sort(key=lambda c: (c.rating is None, c.rating.rating if c.rating else 0.0))
+    evidence = "; ".join(
+        f"{name(c.player)}{where[c.player]}: {_fmt(c.effect)} ({c.effect.deals:,} deals)"
+        for c in points
+    )
+    base = rating(focus)
+    stronger = [
+        c
+        for c in points
+        if c.rating is not None and base is not None and c.rating.rating > base.rating
+    ]
+    if not stronger:
+        unrated = base is None or any(c.rating is None for c in points)
+        label = UNRATED if unrated else WEAKER_ONLY
+        others = tuple(p for p, _ in played)
+        return Label(
+            label, evidence, others, phrase=f"{label} ({', '.join(others)})", curve=tuple(points)
+        )
+    top = stronger[-1]
+    e = top.effect
+    z = stats.norm.ppf(1 - ALPHA / (2 * len(played)))
+    se = math.hypot(main.se, e.se)
+    if not math.isfinite(se):  # one deal, or none: no interval at all
+        label = UNCLEAR_SKILL
+    elif main.sign * e.sign < 0:
+        label = REVERSES
+    elif main.sign != e.sign:
+        apart = se > 0 and abs(e.diff - main.diff) > z * se
+        label = (VANISHES if e.sign == 0 else APPEARS) if apart else UNCLEAR_SKILL
+    elif main.sign == 0:
+        label = HOLDS
+    else:
+        grown = abs(e.diff) - abs(main.diff)
+        label = GROWS if grown > z * se else SHRINKS if grown < -z * se else HOLDS
+    level = name(top.player)
+    phrase = {
+        HOLDS: f"holds up to {level}" + (" (no clear effect at either)" if main.sign == 0 else ""),
+        GROWS: f"grows up to {level}",
+        SHRINKS: f"shrinks up to {level}, still {_verdict_word(e)}",
+        VANISHES: f"vanishes at {level}",
+        REVERSES: f"reverses at {level}",
+        APPEARS: f"appears at {level}",
+        UNCLEAR_SKILL: f"unclear at {level}: {e.deals:,} deals cannot tell",
+    }[label]
+    return Label(
+        label, evidence, (top.player,), phrase=phrase, level=level, at=e, curve=tuple(points)
+    )
 
 
 def data_label(by: dict[str, Effect]) -> Label:
@@ -227,14 +351,23 @@ def data_label(by: dict[str, Effect]) -> Label:
 
 
 def labels_of(
-    effects: dict[str, dict[str, Effect]], strengths: Sequence[tuple[str, str]]
+    effects: dict[str, dict[str, Effect]],
+    levels: Sequence[Level],
+    focus: str,
+    axis: SkillAxis | None = None,
+    players: Callable[[str], int | None] = lambda _: None,
 ) -> dict[str, dict[str, Label]]:
     """``{finding: {"skill"|"replication"|"data": Label}}`` from every finding's effects by
-    variant (``main``, ``seed<k>``, the ``strengths`` variants, ``data_<name>``); the
-    findings are the section's family for the Benjamini–Hochberg control."""
+    variant (``main``, ``seed<k>``, the ``levels`` variants, ``data_<name>``); the findings
+    are the section's family for the Benjamini–Hochberg control. ``players`` gives a
+    finding's player count, at which the levels are rated."""
     rep = replication_labels(effects)
     return {
-        k: {"skill": skill_label(by, strengths), "replication": rep[k], "data": data_label(by)}
+        k: {
+            "skill": skill_label(by, levels, focus, axis, players(k)),
+            "replication": rep[k],
+            "data": data_label(by),
+        }
         for k, by in effects.items()
     }
 
@@ -249,9 +382,13 @@ def labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
     rob = exp.spec.robustness
     if rob is None:
         return {}
+    n = len(exp.spec.players)
     return labels_of(
         variant_effects(exp),
-        [(_strength_variant(s.player), f"{s.player} against {s.opponents}") for s in rob.strengths],
+        [(_strength_variant(s.player), s.player, f" against {s.opponents}") for s in rob.strengths],
+        exp.spec.players[0],
+        exp.axis,
+        lambda _: n,
     )
 
 
@@ -283,13 +420,14 @@ def sweep_labels(exp: ExperimentRun) -> dict[str, dict[str, Label]]:
             effects.setdefault(group, {})[variant] = Effect(
                 variant, r["change"], r["low"], r["high"], r["se"], r["deals"]
             )
-    names = [
-        (v, f"{s.player} in every seat")
+    n = len(spec.players)
+    levels: list[Level] = [
+        (v, s.player, " in every seat")
         if identical
-        else (v, f"{s.player} against {', '.join(sweep_strength_lineup(spec.players, s)[1:])}")
+        else (v, s.player, f" against {', '.join(sweep_strength_lineup(spec.players, s)[1:])}")
         for v, s in at.items()
     ]
-    out = labels_of(effects, names)
+    out = labels_of(effects, levels, spec.players[0], exp.axis, lambda _: n)
     skipped = [
         a.name for a in alternatives(spec.game) if overrides_touch(a.overrides, spec.sweep_key)
     ]
@@ -380,14 +518,24 @@ def seats_labels(
             effects.setdefault(key(r), {})[variant] = seat_gap(r, variant)
     return labels_of(
         effects,
-        [(_strength_variant(s.player), f"{s.player} in every seat") for s in spec.other_presets],
+        [(_strength_variant(s.player), s.player, " in every seat") for s in spec.other_presets],
+        spec.preset,
+        exp.axis,
+        key_players,
     )
 
 
+def key_players(key: str) -> int | None:
+    """The player count of a seat, position or character finding's key (``3p seat 2``)."""
+    head = key.split(" ", 1)[0]
+    return int(head[:-1]) if head.endswith("p") and head[:-1].isdigit() else None
+
+
 def holds_on_all(lab: dict[str, Label]) -> bool:
-    """True when a finding is replicated, holds at every strength and is stable in the data."""
+    """True when a finding is replicated, keeps its verdict up to the strongest level of the
+    skill axis checked (holds, grows or shrinks there) and is stable in the data."""
     return (
         lab["replication"].label == REPLICATED
-        and lab["skill"].label == HOLDS
+        and lab["skill"].label in AT_SKILL
         and lab["data"].label == STABLE
     )

@@ -37,6 +37,7 @@ from vdgsim.analysis.experiment import (
     settings_differences,
     write_json,
 )
+from vdgsim.analysis.skill import SkillAxis, axis_of
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import Section, build_section
@@ -45,6 +46,24 @@ from vdgsim.runner.games import game_of
 SETTINGS_FILE = "report-settings.json"
 # what identifies a report directory written before SETTINGS_FILE existed
 _LEGACY_MARKER = "report.json"
+
+
+def axis_line(axis: SkillAxis | None) -> str:
+    """The header's skill axis: every level, weakest first, with its pooled rating."""
+    if axis is None:
+        return "not rated (no axis experiment): findings are checked at the listed players only"
+    levels = sorted(
+        [axis.anchor, *axis.levels],
+        key=lambda p: r.rating if (r := axis.rating(p)) is not None else 0.0,
+    )
+    parts = []
+    for p in levels:
+        r = axis.rating(p)
+        parts.append(p if p == axis.anchor else f"{p} {r.text() if r else 'not rated'}")
+    return (
+        f"{' < '.join(parts)} (relative to {axis.anchor}, pooled over the player counts; "
+        "per count in the skill axis section)"
+    )
 
 
 def report_settings(specs: Sequence[ExperimentSpec], quick: bool, games: int | None) -> dict:
@@ -128,6 +147,10 @@ def build_report(
         specs = [s for s in specs if s.name in only]
     if not specs:
         raise SpecError(f"no experiment specs (*.toml) in {experiments}")
+    # the skill axis is rated first: every other section orders its levels by it
+    specs.sort(key=lambda s: s.kind != "axis")
+    if sum(s.kind == "axis" for s in specs) > 1:
+        raise SpecError(f'more than one skill axis spec (kind = "axis") in {experiments}')
     sizes = {s.name: s.games_for(quick, games) for s in specs}
     total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name], quick))
     settings = report_settings(specs, quick, games)
@@ -174,6 +197,7 @@ def build_report(
     # every chart stays open until the report is written (they are closed as they are saved)
     with matplotlib.rc_context({"figure.max_open_warning": 0}):
         sections: list[Section] = []
+        axis: SkillAxis | None = None
         for k, spec in enumerate(specs, 1):
             t = time.perf_counter()
             progress.experiment(k, len(specs), spec.name)
@@ -190,11 +214,14 @@ def build_report(
                 on_run=progress.run,
                 checked=True,
             )
+            if spec.kind == "axis":
+                axis = axis_of(exp)
+            exp.axis = axis
             sections.append(build_section(exp))
             progress.log(
                 f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
             )
-        summary = _render(out, specs, sections, quick, command, progress, t0, game)
+        summary = _render(out, specs, sections, quick, command, progress, t0, game, axis)
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
     write_json(out / SETTINGS_FILE, {"settings": settings, "complete": True, "files": written})
@@ -211,6 +238,7 @@ def _render(
     progress: Progress,
     t0: float,
     game: str = "vdg",
+    axis: SkillAxis | None = None,
 ) -> dict[str, Any]:
     g = game_of(game)
     comps = g.default_components()
@@ -225,6 +253,7 @@ def _render(
         command=command or "vdg report " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
         quick=quick,
         wall_seconds=0.0,
+        axis=axis_line(axis),
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))

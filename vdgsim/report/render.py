@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis import charts as C
+from vdgsim.analysis.common import pp
 from vdgsim.report.sections import Finding, Section
 from vdgsim.runner.output import atomic_write_bytes
 
@@ -31,7 +32,47 @@ def finding_json(f: str | Finding) -> dict[str, Any]:
     }
     for name, lab in f.labels.items():
         out[name] = {"label": lab.label, "which": list(lab.which), "evidence": lab.evidence}
+        if lab.phrase:
+            out[name]["text"] = lab.phrase
+        if lab.at is not None:
+            out[name]["strongest"] = {
+                "player": lab.which[0],
+                "value": lab.at.diff,
+                "low": lab.at.low,
+                "high": lab.at.high,
+            }
+        if lab.curve:
+            out[name]["curve"] = [
+                {
+                    "player": c.player,
+                    "rating": c.rating.rating if c.rating else None,
+                    "rating_low": c.rating.low if c.rating else None,
+                    "rating_high": c.rating.high if c.rating else None,
+                    "value": c.effect.diff,
+                    "low": c.effect.low,
+                    "high": c.effect.high,
+                    "deals": c.effect.deals,
+                }
+                for c in lab.curve
+            ]
     return out
+
+
+def at_strength(f: Finding) -> str:
+    """The summary's lead for a finding: its effect at the strongest level checked, the
+    spec's own player's beside it (``+3.1 pp [+1.0, +5.2] with mc:... (+190 Elo over
+    default); default: +4.5 pp [...]``)."""
+    lab = f.labels.get("skill")
+    if lab is None or lab.at is None or not lab.curve:
+        return ""
+    e = lab.at
+    own = next((c for c in lab.curve if c.rating is not None and c.rating.rating == 0.0), None)
+    mine = (
+        f"; {own.player}: {pp(own.effect.diff)} [{pp(own.effect.low)}, {pp(own.effect.high)}] pp"
+        if own is not None
+        else ""
+    )
+    return f"{pp(e.diff)} pp [{pp(e.low)}, {pp(e.high)}] with {lab.level}{mine}. "
 
 
 def summary_findings(sections: list[Section]) -> list[tuple[Section, Finding]]:
@@ -55,6 +96,7 @@ class Header:
     command: str
     quick: bool
     wall_seconds: float
+    axis: str = ""
 
 
 def _fmt(v: Any) -> str:
@@ -168,13 +210,15 @@ def write_report(
 
 _SUMMARY_INTRO = (
     "Causal findings that are replicated on independent seeds (false discovery rate 5% within "
-    "their section), hold at every player strength tested (the restricted or swept player at "
-    "other strengths, other presets in every seat), and are stable under every plausible value "
-    "of the reconstructed component numbers."
+    "their section), keep their verdict up to the strongest level of the skill axis they were "
+    "checked at (the restricted or swept player at that level, or that level in every seat), "
+    "and are stable under every plausible value of the reconstructed component numbers. Each "
+    "leads with its effect at that level, the report's own player's beside it; the sentence "
+    "after it is the section's, measured with the report's own player."
 )
 _NO_SUMMARY = (
-    "No causal finding passed all three checks (replication, player strength, reconstructed "
-    "data); each section's findings carry their labels."
+    "No causal finding passed all three checks (replication, the strongest level of the skill "
+    "axis checked, reconstructed data); each section's findings carry their labels."
 )
 _NOT_CHECKED = (
     "No experiment of this report has robustness runs ([robustness] in its spec), so no "
@@ -197,7 +241,7 @@ def _md_summary(sections: list[Section]) -> list[str]:
     found = summary_findings(sections)
     if not found:
         return [_no_summary(sections)]
-    return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {f.text}" for s, f in found]
+    return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {at_strength(f)}{f.text}" for s, f in found]
 
 
 def _html_finding(f: str | Finding) -> str:
@@ -218,7 +262,9 @@ def _html_summary(sections: list[Section]) -> list[str]:
     found = summary_findings(sections)
     if not found:
         return [f"<p>{e(_no_summary(sections))}</p>"]
-    items = "".join(f"<li><b>{e(s.title)}.</b> {e(f.text)}</li>" for s, f in found)
+    items = "".join(
+        f"<li><b>{e(s.title)}.</b> <b>{e(at_strength(f))}</b>{e(f.text)}</li>" for s, f in found
+    )
     return [f"<p class=note>{e(_SUMMARY_INTRO)}</p><ul class=findings>{items}</ul>"]
 
 
@@ -229,6 +275,7 @@ def _header_lines(h: Header) -> list[tuple[str, str]]:
         ("Seeds", seeds),
         ("Version", f"vdgsim {h.version}" + (f", commit {h.commit[:12]}" if h.commit else "")),
         ("Component data", f"digest {h.digest}"),
+        ("Skill axis", h.axis or "not rated"),
         ("Command", h.command),
         ("Wall time", f"{h.wall_seconds:.0f} s"),
     ]

@@ -24,6 +24,7 @@ from vdgsim.analysis import (
     robustness,
     seats,
     sensitivity,
+    skill,
 )
 from vdgsim.analysis import charts as C
 from vdgsim.analysis import ships as ship_fates_mod
@@ -70,10 +71,14 @@ class KeyNumber:
                 return pct(x)
             if self.unit == "ducats":
                 return f"{x:.2f}"
+            if self.unit == "Elo":
+                return f"{x:+.0f}"
             return f"{x:+.2f}" if self.unit == "VP" else f"{x:.3f}"
 
         ci = f" [{f(self.low)}, {f(self.high)}]" if self.low is not None else ""
-        unit = {"pp": " pp", "%": "%", "VP": " VP", "ducats": " ducats"}.get(self.unit, "")
+        unit = {"pp": " pp", "%": "%", "VP": " VP", "ducats": " ducats", "Elo": " Elo"}.get(
+            self.unit, ""
+        )
         return f"{f(self.value)}{unit}{ci}"
 
 
@@ -184,6 +189,7 @@ def _robustness_table(
     if not labels:
         return
     sec.tables["robustness"] = _label_rows(labels, key)
+    _skill_curves(sec, labels)
     extra = [r for n, r in exp.runs.items() if n.startswith(f"{ROBUST}/")]
     if not extra:  # a seats spec labelled from its other presets alone
         return
@@ -192,6 +198,65 @@ def _robustness_table(
         f"{len(extra)} runs ({runs}; docs/analysis.md); their evidence is in the robustness "
         "table."
     )
+
+
+def skill_curve_rows(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
+    """One row per finding and level of the skill axis it was measured at: the player, its
+    rating relative to the axis anchor (null: not rated) and the effect with its interval."""
+    rows = [
+        {
+            "finding": name,
+            "player": c.player,
+            "rating": c.rating.rating if c.rating else None,
+            "rating_low": c.rating.low if c.rating else None,
+            "rating_high": c.rating.high if c.rating else None,
+            "effect": c.effect.diff,
+            "low": c.effect.low,
+            "high": c.effect.high,
+            "deals": c.effect.deals,
+            "skill": lab["skill"].label,
+        }
+        for name, lab in labels.items()
+        if "skill" in lab
+        for c in lab["skill"].curve
+    ]
+    schema = {
+        "finding": pl.String,
+        "player": pl.String,
+        "rating": pl.Float64,
+        "rating_low": pl.Float64,
+        "rating_high": pl.Float64,
+        "effect": pl.Float64,
+        "low": pl.Float64,
+        "high": pl.Float64,
+        "deals": pl.Int64,
+        "skill": pl.String,
+    }
+    return pl.DataFrame(rows, schema=schema)
+
+
+def _skill_curves(sec: Section, labels: dict[str, dict[str, Label]]) -> None:
+    """The section's ``skill_curve`` table (every labelled finding at every level) and, when
+    the levels are rated, its chart (appended to an existing table: a section may label two
+    families of findings)."""
+    curve = skill_curve_rows(labels)
+    if curve.is_empty():
+        return
+    old = sec.tables.get("skill_curve")
+    curve = curve if old is None else pl.concat([old, curve])
+    sec.tables["skill_curve"] = curve
+    if curve["rating"].is_not_null().any():
+        sec.figures = [f for f in sec.figures if f[0] != "skill_curve"]
+        sec.figures.append(
+            (
+                "skill_curve",
+                C.skill_curve_chart(
+                    curve,
+                    replace(sec.info, about="each level's own runs; see the skill_curve table"),
+                    f"{sec.title}: effect against player strength",
+                ),
+            )
+        )
 
 
 def paired_core(
@@ -599,7 +664,7 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     if exp.spec.other_presets:
         _seats_by_preset(exp, sec, by_seat, bal, characters=vdg)
     if any(n.startswith(f"{DEAL}/random/") for n in exp.runs):
-        _seats_random_deal(exp, sec, by_seat)
+        _seats_random_deal(exp, sec, by_seat, labels)
 
 
 def _turn_positions(
@@ -685,10 +750,17 @@ def _share_number(
     )
 
 
-def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) -> None:
+def _seats_random_deal(
+    exp: ExperimentRun,
+    sec: Section,
+    by_seat: pl.DataFrame,
+    rule_labels: dict[str, dict[str, Label]],
+) -> None:
     """The seats again with the characters dealt at random (``setup.character_deal = random``):
     win share by seat averaged over characters, by character averaged over seats, and each
-    rulebook seat's gap split into the two."""
+    rulebook seat's gap split into the two. A split is only as sure as the gap it splits: it
+    takes the rulebook seat's ``skill`` label (``rule_labels``) when that one does not keep
+    its verdict at the strongest level."""
     top = f"{DEAL}/random/"
     runs = {
         n: r for n, r in exp.runs.items() if n.startswith(top) and not n.startswith(top + OTHER)
@@ -837,7 +909,18 @@ def _seats_random_deal(exp: ExperimentRun, sec: Section, by_seat: pl.DataFrame) 
             )
             sec.numbers += [seat_part, part]
             ch = r["dealt_character"]
-            labels = char_labels.get(robustness.character_key(p, ch), {})
+            labels = dict(char_labels.get(robustness.character_key(p, ch), {}))
+            seat_skill = rule_labels.get(robustness.seat_key(p, r["seat"]), {}).get("skill")
+            if labels and seat_skill is not None and seat_skill.label not in robustness.AT_SKILL:
+                labels["skill"] = Label(
+                    seat_skill.label,
+                    f"the rulebook seat's gap: {seat_skill.evidence}",
+                    seat_skill.which,
+                    phrase=f"{seat_skill.text()} (the rulebook seat's gap it splits)",
+                    level=seat_skill.level,
+                    at=seat_skill.at,
+                    curve=seat_skill.curve,
+                )
             sec.findings.append(
                 Finding(
                     f"With {p} players the rulebook's seat {r['seat']} (dealt {ch}) wins "
@@ -1262,7 +1345,59 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
 
 # the function of each section of vdgsim.analysis.experiment.SECTIONS written for Vasco da
 # Gama (with Goa's GOA_SECTION_FUNCTIONS, the same keys)
+# --- the skill axis ---------------------------------------------------------------------------
+def axis_section(exp: ExperimentRun, sec: Section) -> None:
+    """The levels of the skill axis rated against the anchor (Elo, per player count and
+    pooled), each from its own runs in one seat against the anchor in every other seat."""
+    axis = exp.axis if exp.axis is not None else skill.axis_of(exp)
+    spec = exp.spec
+    table = axis.table
+    sec.tables["ladder"] = table
+    sec.figures.append(("ratings", C.axis_chart(table, sec.info, axis.anchor)))
+    for r in table.iter_rows(named=True):
+        count = r["player_count"]
+        where = "pooled over the player counts" if count is None else f"{count} players"
+        row = {"player_count": count, "player": r["player"]}
+        k = KeyNumber(
+            f"{r['player']}, {where}: rating relative to {axis.anchor}",
+            r["rating"],
+            r["lo"],
+            r["hi"],
+            "Elo",
+            "ladder",
+            row,
+            "rating",
+        )
+        sec.numbers.append(k)
+        if r["player"] == axis.anchor or count is None:
+            continue
+        ws = KeyNumber(
+            f"{r['player']}, {where}: win share in one seat against {axis.anchor}",
+            r["win_share"],
+            r["ws_lo"],
+            r["ws_hi"],
+            "%",
+            "ladder",
+            row,
+            "win_share",
+        )
+        sec.numbers.append(ws)
+        sec.findings.append(
+            f"With {count} players {r['player']} rates {k.text()} against {axis.anchor}: in "
+            f"one seat against {count - 1} {axis.anchor} it wins {ws.text()} of games (fair "
+            f"{pct(1 / count)}%)."
+        )
+    sec.notes.append(
+        f"Each level plays one seat against {spec.anchor} in every other seat, seats rotated "
+        "(games per level and player count in the runs below axis/); ratings are Bradley-Terry "
+        f"strengths on the Elo scale with {spec.anchor} at 0 and 95% intervals from a "
+        "bootstrap over deals (docs/ladder.md). Every other section's skill labels and skill "
+        "curves order the players they were checked with by these ratings."
+    )
+
+
 SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
+    "axis": axis_section,
     "paired": paired_section,
     "bidding": bidding_section,
     "ports": ports_section,

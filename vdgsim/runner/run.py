@@ -524,6 +524,7 @@ def simulate(
     force: bool = False,
     progress: Progress | None = None,
     game: str = "vdg",
+    extend: bool = False,
 ) -> Run:
     """Play ``games`` games of the line-up (one strategy name per seat) and record them.
 
@@ -539,7 +540,9 @@ def simulate(
     in memory. ``auctions`` (Goa only) adds an auctions table: one row per auctioned item,
     its lot, owner, buyer and price (read from the games' event logs; the other tables are
     the same with or without it). ``progress`` is called with the number of games each
-    finished chunk adds.
+    finished chunk adds. ``extend`` (with ``resume``) lets a run recorded with fewer games,
+    a whole number of chunks, grow to ``games``: a chunk's games depend only on the root seed
+    and its index, so the recorded chunks are the first chunks of the larger run.
 
     Everything that can be refused (settings, run directory, backend) is refused before the
     run directory is created or changed.
@@ -557,12 +560,16 @@ def simulate(
     # a replayed chunk must come out as it was first written (the games are a function of the
     # seeds): a differing file means the code or a library changed in between
     expected: dict[int, dict[str, Any]] = {}
-    resuming = False
+    resuming = grown = False
     if run_dir is not None:
         O.check_run_dir(run_dir, resume, force)
         resuming = resume and (run_dir / O.MANIFEST).exists()
         if resuming:
-            manifest, damaged, expected = _resume_manifest(run_dir, spec, components, tables)
+            manifest, damaged, expected = _resume_manifest(
+                run_dir, spec, components, tables, extend
+            )
+            grown = manifest["counts"]["chunks"] != len(chunks)
+            manifest["counts"]["chunks"] = len(chunks)
     done = {c["index"] for c in manifest["chunks"]}
     todo = [ch for ch in chunks if ch.index not in done]
     replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
@@ -593,7 +600,8 @@ def simulate(
         manifest["sessions"].append(session)
         if run_dir is not None:
             O.write_manifest(run_dir, manifest)
-        if progress is not None and done:
+        # a run that grows was counted when its earlier games were played
+        if progress is not None and done and not grown:
             progress(sum(ch.games for ch in chunks if ch.index in done))
         frames = _play(
             spec, components, todo, chunks, executor, run_dir, manifest, session, progress, expected
@@ -765,9 +773,14 @@ def check_run(
 
 
 def _resume_manifest(
-    run_dir: Path, spec: RunSpec, components: GameComponents, tables: tuple[str, ...]
+    run_dir: Path,
+    spec: RunSpec,
+    components: GameComponents,
+    tables: tuple[str, ...],
+    extend: bool = False,
 ) -> tuple[dict[str, Any], list[O.Problem], dict[int, dict[str, Any]]]:
-    """The old manifest, checked against this run's settings, and what must be replayed.
+    """The old manifest, checked against this run's settings, and what must be replayed
+    (with ``extend``, a run of fewer games in whole chunks may grow to this run's games).
 
     Every recorded chunk file is checked (size and sha256). A chunk with a missing or damaged
     file, and any chunk file the manifest does not record, is dropped from the manifest; the
@@ -778,6 +791,16 @@ def _resume_manifest(
     old = manifest.get("run", {})
     new = _identity(spec, components)
     diff = [k for k in new if old.get(k) != new[k]]
+    if (
+        extend
+        and "games" in diff
+        and isinstance(old.get("games"), int)
+        and old["games"] < new["games"]
+        and old["games"] % spec.chunk_size == 0
+    ):
+        diff.remove("games")
+        manifest.setdefault("extended_from", []).append(old["games"])
+        old["games"] = new["games"]
     for key, default in (("ships", False), ("auctions", False), ("game", "vdg")):
         # recorded only when not the default, so maybe not among new's keys
         if key not in new and old.get(key, default) != default:

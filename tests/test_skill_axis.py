@@ -1,0 +1,303 @@
+"""The skill axis: the axis experiment and its ratings, the skill label along the axis (every
+verdict, both directions of every comparison), runs that grow look by look until a finding is
+decided, and the report's summary quoting the effect at the strongest level."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+import pytest
+from scipy import stats
+
+from vdgsim.analysis import robustness as R
+from vdgsim.analysis.experiment import (
+    SpecError,
+    Strength,
+    experiment_plan,
+    look_decided,
+    look_sizes,
+    look_z,
+    parse_spec,
+    run_experiment,
+    spec_from_record,
+)
+from vdgsim.analysis.skill import SkillAxis, axis_of
+from vdgsim.runner import RunDirError, simulate
+
+
+def _e(diff: float, se: float, deals: int = 1000, variant: str = "v") -> R.Effect:
+    z = stats.norm.ppf(0.975)
+    return R.Effect(variant, diff, diff - z * se, diff + z * se, se, deals)
+
+
+def _axis(**ratings: float) -> SkillAxis:
+    """An axis with the given pooled ratings against ``default``."""
+    return SkillAxis.pooled("default", {p: (r, r - 30.0, r + 30.0) for p, r in ratings.items()})
+
+
+LEVELS = [("strength_weak", "weak"), ("strength_strong", "strong")]
+AXIS = _axis(weak=-150.0, strong=300.0)
+
+
+def _label(main: R.Effect, strong: R.Effect | None, weak: R.Effect | None = None) -> R.Label:
+    by = {"main": main}
+    if strong is not None:
+        by["strength_strong"] = strong
+    if weak is not None:
+        by["strength_weak"] = weak
+    return R.skill_label(by, LEVELS, "default", AXIS)
+
+
+# --- the skill label along the axis ----------------------------------------------------------
+def test_the_same_clear_verdict_of_the_same_size_holds_up_to_the_strongest_level():
+    lab = _label(_e(-0.05, 0.01), _e(-0.045, 0.01), weak=_e(0.03, 0.01))
+    # the weaker level's opposite verdict does not decide: the strongest level does
+    assert lab.label == R.HOLDS and lab.which == ("strong",)
+    assert lab.text() == "holds up to strong (+300 Elo over default)"
+    assert lab.at is not None and lab.at.diff == -0.045
+    assert [c.player for c in lab.curve] == ["weak", "default", "strong"]
+
+
+def test_a_larger_effect_at_strength_grows_and_a_smaller_one_shrinks():
+    # |-0.10| - |-0.05| = 0.05 against hypot(0.01, 0.01) * z(0.05 / 2) = 0.0317
+    assert _label(_e(-0.05, 0.01), _e(-0.10, 0.01)).label == R.GROWS
+    assert _label(_e(0.05, 0.01), _e(0.10, 0.01)).label == R.GROWS
+    shrinks = _label(_e(-0.10, 0.01), _e(-0.05, 0.01))
+    assert shrinks.label == R.SHRINKS and "still a clear loss" in shrinks.text()
+    assert _label(_e(0.10, 0.01), _e(0.05, 0.01)).label == R.SHRINKS
+    # within the bound (0.02 < 0.0317) the size is the same
+    assert _label(_e(-0.05, 0.01), _e(-0.07, 0.01)).label == R.HOLDS
+    assert _label(_e(-0.07, 0.01), _e(-0.05, 0.01)).label == R.HOLDS
+
+
+def test_a_clear_effect_that_is_gone_at_strength_vanishes_only_beyond_the_bound():
+    # 0.216 - 0.0 against hypot(0.01, 0.03) * 2.24 (Bonferroni over 1 level: 1.96)
+    vanished = _label(_e(0.216, 0.01), _e(0.0, 0.03))
+    assert vanished.label == R.VANISHES and vanished.text().startswith("vanishes at strong")
+    # a level whose interval spans zero and the main effect cannot tell
+    unclear = _label(_e(0.05, 0.01), _e(0.01, 0.03, deals=40))
+    assert unclear.label == R.UNCLEAR_SKILL and "40 deals cannot tell" in unclear.text()
+
+
+def test_opposite_verdicts_reverse_and_a_new_clear_effect_appears():
+    assert _label(_e(-0.05, 0.01), _e(0.05, 0.01)).label == R.REVERSES
+    assert _label(_e(0.05, 0.01), _e(-0.05, 0.01)).label == R.REVERSES
+    assert _label(_e(0.0, 0.01), _e(0.10, 0.01)).label == R.APPEARS
+    assert _label(_e(0.0, 0.01), _e(-0.10, 0.01)).label == R.APPEARS
+    no_effect = _label(_e(0.001, 0.01), _e(-0.002, 0.01))
+    assert no_effect.label == R.HOLDS and "no clear effect at either" in no_effect.text()
+
+
+def test_a_level_without_an_interval_is_unclear():
+    assert _label(_e(-0.05, 0.01), _e(-0.5, math.nan, deals=1)).label == R.UNCLEAR_SKILL
+
+
+def test_levels_below_default_or_unrated_never_make_a_finding_hold():
+    weak_only = _label(_e(-0.05, 0.01), None, weak=_e(-0.05, 0.01))
+    assert weak_only.label == R.WEAKER_ONLY and weak_only.which == ("weak",)
+    unrated = R.skill_label(
+        {"main": _e(-0.05, 0.01), "strength_strong": _e(-0.05, 0.01)}, LEVELS, "default", None
+    )
+    assert unrated.label == R.UNRATED
+    assert R.skill_label({"main": _e(-0.05, 0.01)}, LEVELS, "default", AXIS).label == (
+        R.NOT_CHECKED
+    )
+
+
+def test_the_levels_are_rated_at_the_findings_player_count():
+    table = pl.DataFrame(
+        {
+            "player_count": [2, None],
+            "player": ["strong", "strong"],
+            "rating": [-20.0, 300.0],
+            "lo": [-60.0, 270.0],
+            "hi": [20.0, 330.0],
+        },
+        schema_overrides={"player_count": pl.Int8},
+    )
+    axis = SkillAxis("default", ("strong",), table)
+    by = {"main": _e(-0.05, 0.01), "strength_strong": _e(-0.05, 0.01)}
+    # at 2 players the level is not above default; pooled (no count) it is
+    assert R.skill_label(by, LEVELS, "default", axis, 2).label == R.WEAKER_ONLY
+    assert R.skill_label(by, LEVELS, "default", axis, None).label == R.HOLDS
+    assert axis.rating("strong", 3).players is None  # a count it did not rate: pooled
+
+
+def test_only_findings_that_keep_their_verdict_at_strength_are_summarised():
+    lab = {"replication": R.Label(R.REPLICATED, ""), "data": R.Label(R.STABLE, "")}
+    for skill in R.LABELS["skill"]:
+        holds = R.holds_on_all({**lab, "skill": R.Label(skill, "")})
+        assert holds == (skill in (R.HOLDS, R.GROWS, R.SHRINKS)), skill
+
+
+def test_the_key_of_a_seat_finding_names_its_player_count():
+    assert R.key_players(R.seat_key(3, 2)) == 3
+    assert R.key_players(R.character_key(4, "Girolamo Sernigi")) == 4
+    assert R.key_players("never_pay") is None
+
+
+# --- looks ---------------------------------------------------------------------------------
+def test_looks_double_from_the_batch_to_the_budget_in_whole_chunks():
+    s = Strength("mc", 1000, 10, "default", batch=150)
+    assert s.looks(False) == (150, 300, 600, 1000)
+    assert s.looks(True) == (10,)  # the quick size is below the batch: one look
+    assert Strength("mc", 1000, 10, "default").looks(False) == (1000,)
+    # a chunk of 36 games: every look but the last is whole chunks, so a run can grow
+    assert look_sizes(s, False, 4, 36) == (180, 324, 612, 1000)
+    assert look_sizes(s, True, 4, 36) == ()
+
+
+def test_a_look_is_decided_by_its_sign_or_by_its_distance_from_defaults_effect():
+    z = look_z(4)
+    assert z == pytest.approx(stats.norm.ppf(1 - 0.05 / 8))
+    assert look_decided(0.10, 0.02, 0.10, 0.01, z)  # sign decided
+    assert look_decided(-0.10, 0.02, -0.10, 0.01, z)
+    assert look_decided(0.0, 0.02, 0.20, 0.01, z)  # clearly not default's +20 pp
+    assert look_decided(0.0, 0.02, -0.20, 0.01, z)
+    assert not look_decided(0.02, 0.02, 0.05, 0.01, z)  # neither
+    assert not look_decided(0.5, 0.0, 0.0, 0.01, z)  # no spread: nothing to decide on
+
+
+def test_a_run_grows_into_the_same_games_as_a_run_of_that_size(tmp_path):
+    lineup = ["default", "random"]
+    out = tmp_path / "run"
+    simulate(lineup, 8, 3, out=out, chunk_size=4, rotate=True)
+    grown = simulate(lineup, 16, 3, out=out, chunk_size=4, rotate=True, resume=True, extend=True)
+    whole = simulate(lineup, 16, 3, chunk_size=4, rotate=True)
+    assert grown.manifest["complete"] and grown.manifest["extended_from"] == [8]
+    assert grown.players.equals(whole.players)
+    # without extend, or from a run that is not whole chunks, the games are different settings
+    with pytest.raises(RunDirError, match="games"):
+        simulate(lineup, 24, 3, out=out, chunk_size=4, rotate=True, resume=True)
+    odd = tmp_path / "odd"
+    simulate(lineup, 6, 3, out=odd, chunk_size=4, rotate=True)
+    with pytest.raises(RunDirError, match="games"):
+        simulate(lineup, 16, 3, out=odd, chunk_size=4, rotate=True, resume=True, extend=True)
+
+
+# --- the axis experiment --------------------------------------------------------------------
+AXIS_SPEC = {
+    "name": "axis_tiny",
+    "kind": "axis",
+    "anchor": "default",
+    "player_counts": [2],
+    "games": 60,
+    "quick_games": 6,
+    "seed": 9,
+    "levels": [{"player": "random"}, {"player": "baseline_v1", "games": 40}],
+}
+
+
+def test_an_axis_plays_each_level_in_one_seat_against_the_anchor():
+    spec = parse_spec(AXIS_SPEC)
+    plan = experiment_plan(spec, spec.games)
+    assert [(p.name, p.lineup, p.games, p.rotate) for p in plan] == [
+        ("axis/random/2p", ("random", "default"), 60, True),
+        ("axis/baseline_v1/2p", ("baseline_v1", "default"), 40, True),
+    ]
+    assert spec_from_record({"spec": spec.to_dict()}) == spec
+
+
+@pytest.mark.parametrize(
+    "change,needle",
+    [
+        ({"levels": []}, "at least one level"),
+        ({"levels": [{"player": "default"}]}, r"levels\[0\].player"),
+        ({"levels": [{"player": "random"}, {"player": "random"}]}, r"levels\[1\].player"),
+        ({"levels": [{"player": "random", "colour": 1}]}, r"levels\[0\]"),
+        ({"anchor": "nobody"}, "anchor"),
+    ],
+)
+def test_bad_axis_fields_are_named(change, needle):
+    with pytest.raises(SpecError, match=needle):
+        parse_spec({**AXIS_SPEC, **change})
+
+
+def test_only_an_axis_takes_levels():
+    d = {"name": "x", "kind": "seats", "games": 4, "seed": 1, "levels": []}
+    with pytest.raises(SpecError, match="only a axis experiment takes it"):
+        parse_spec(d)
+
+
+def test_the_axis_rates_random_far_below_default(tmp_path):
+    exp = run_experiment(parse_spec(AXIS_SPEC), tmp_path / "axis")
+    axis = axis_of(exp)
+    rnd, base = axis.rating("random", 2), axis.rating("baseline_v1", 2)
+    assert rnd is not None and base is not None
+    assert rnd.high < 0 and rnd.rating < base.rating  # default wins nearly every 2p game
+    assert axis.rating("default", 2).rating == 0.0
+    assert axis.rating("nobody") is None
+    assert axis.describe("random", 2).startswith("random (-")
+
+
+# --- runs that grow until decided, end to end ----------------------------------------------
+PAIRED = {
+    "name": "looks_tiny",
+    "kind": "paired",
+    "players": ["default", "default"],
+    "games": 40,
+    "quick_games": 8,
+    "seed": 5,
+    "arms": [
+        {"name": "random", "label": "plays at random", "restrict": "never_pay"},
+        {"name": "alvares", "label": "always hosts Alvares", "restrict": "always_host=alvares"},
+    ],
+    "robustness": {
+        "replicates": 1,
+        "quick_replicates": 1,
+        "data_games": 0,
+        "strengths": [
+            {"player": "random", "opponents": "default", "games": 32, "batch": 8},
+        ],
+    },
+}
+
+
+def test_a_strength_grows_only_the_arms_still_undecided(tmp_path):
+    from vdgsim.analysis.paired import arm_effects
+
+    spec = parse_spec(PAIRED)
+    plan = {p.name: p for p in experiment_plan(spec, 40)}
+    grown = plan["robust/strength_random/baseline"]
+    assert grown.looks == (8, 16, 32) and grown.group == "robust/strength_random/"
+    exp = run_experiment(spec, tmp_path / "exp")
+    prefix = "robust/strength_random/"
+    games = {n: r.manifest["counts"]["games"] for n, r in exp.runs.items() if n.startswith(prefix)}
+    assert set(games.values()) <= {8, 16, 32}
+    assert games[prefix + "baseline"] == max(games.values())
+    # an arm that stopped before the budget was decided at its size; the rest grew to the end
+    own = {r["arm"]: r for r in arm_effects(exp).iter_rows(named=True)}
+    z = look_z(3)
+    for r in arm_effects(exp, prefix=prefix).iter_rows(named=True):
+        if games[prefix + r["arm"]] < 32:
+            o = own[r["arm"]]
+            decided = look_decided(
+                r["win_share_diff"], r["win_share_se"], o["win_share_diff"], o["win_share_se"], z
+            )
+            assert decided, r
+    assert set(R.labels(exp)) == {"random", "alvares"}
+
+
+# two default players: seat 1 (dealt Sernigi) wins about 70% of 2-player games; random
+# players in both seats are far from that, which a look of 100 games already tells
+SEATS = {
+    "name": "seats_looks",
+    "kind": "seats",
+    "preset": "default",
+    "player_counts": [2],
+    "games": 400,
+    "quick_games": 40,
+    "seed": 5,
+    "other_presets": [{"player": "random", "games": 1600, "batch": 100}],
+}
+
+
+def test_another_player_in_every_seat_stops_once_its_seat_gaps_are_decided(tmp_path):
+    exp = run_experiment(parse_spec(SEATS), tmp_path / "exp")
+    run = exp.runs["other/random/2p"]
+    assert run.manifest["complete"]
+    assert run.manifest["counts"]["games"] < 1600, run.manifest["counts"]
+    assert run.manifest.get("extended_from", []) == sorted(run.manifest.get("extended_from", []))
+    lab = R.seats_labels(exp)[R.seat_key(2, 1)]["skill"]
+    assert lab.label == R.UNRATED  # no axis: random is not placed on it
