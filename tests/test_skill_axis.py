@@ -301,3 +301,25 @@ def test_another_player_in_every_seat_stops_once_its_seat_gaps_are_decided(tmp_p
     assert run.manifest.get("extended_from", []) == sorted(run.manifest.get("extended_from", []))
     lab = R.seats_labels(exp)[R.seat_key(2, 1)]["skill"]
     assert lab.label == R.UNRATED  # no axis: random is not placed on it
+
+
+# --- designer measures at each level -------------------------------------------------------------
+def test_basic_measures_of_a_game_need_no_per_round_scores():
+    from vdgsim.analysis.measures import CLOSE_MARGIN, basic_per_game
+
+    players = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "vp": [10, 8, 5, 20, 7, 7]})
+    games = pl.DataFrame(
+        {
+            "game": [0, 1, 2],
+            "seed": [1, 2, 3],
+            "players": [2, 2, 2],
+            "decisions": [40, 60, 50],
+            "winners": [1, 1, 2],
+        }
+    )
+    t = basic_per_game(players, games).sort("game")
+    assert t["margin"].to_list() == [2, 15, 0]
+    assert t["close"].to_list() == [float(CLOSE_MARGIN >= 2), 0.0, 1.0]
+    assert t["shared_win"].to_list() == [0.0, 0.0, 1.0]
+    assert t["winning_vp"].to_list() == [10, 20, 7]
+    assert t["decisions_per_player"].to_list() == [20.0, 30.0, 25.0]

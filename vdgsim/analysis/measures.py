@@ -25,7 +25,7 @@ correlated games are not counted as independent (:func:`vdgsim.stats.cluster_boo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -161,24 +161,86 @@ def per_game(players: pl.DataFrame, games: pl.DataFrame) -> pl.DataFrame:
     ).sort(keys)
 
 
-def measure_summary(
-    games: pl.DataFrame, rng: np.random.Generator, reps: int = 1000, confidence: float = 0.95
+LEVEL_MEASURES: tuple[tuple[str, str, str], ...] = (
+    ("margin", "winner's margin over the runner-up", "VP"),
+    ("close", f"games decided by {CLOSE_MARGIN} VP or less", "share"),
+    ("shared_win", "games with a shared win (tied after the tie-breaks)", "share"),
+    ("winning_vp", "winning score", "VP"),
+    ("decisions_per_player", "decisions per player and game", "count"),
+)
+"""The measures every game's runs give (no per-round scores needed)."""
+LEAD_MEASURES: tuple[tuple[str, str, str], ...] = (
+    ("lead_changes", "lead changes per game (round 1 to the final result)", "count"),
+    ("lead_change_final", "winner is not the leader after round 5", "share"),
+)
+"""The measures of the lead, from per-round scores (Vasco da Gama's ``vp_r<k>``)."""
+
+
+def basic_per_game(players: pl.DataFrame, games: pl.DataFrame) -> pl.DataFrame:
+    """The :data:`LEVEL_MEASURES` of each game from any game's tables: ``players`` (``vp``)
+    and ``games`` (``seed``, ``players``, ``decisions``, ``winners``)."""
+    keys = _keys(games)
+    g = games.select(*keys, "seed", "players", "decisions", "winners")
+    t = (
+        players.group_by(keys)
+        .agg(
+            pl.col("vp").max().alias("winning_vp"),
+            pl.col("vp").sort(descending=True).get(1).alias("_second"),
+        )
+        .join(g, on=keys)
+    )
+    return t.with_columns(
+        (pl.col("winning_vp") - pl.col("_second")).alias("margin"),
+        (pl.col("winners") > 1).cast(pl.Float64).alias("shared_win"),
+        (pl.col("decisions") / pl.col("players").cast(pl.Float64)).alias("decisions_per_player"),
+    ).with_columns((pl.col("margin") <= CLOSE_MARGIN).cast(pl.Float64).alias("close"))
+
+
+def level_measures(
+    runs: Mapping[str, Mapping[str, Any]], rng: np.random.Generator, reps: int = 1000
 ) -> pl.DataFrame:
-    """Every measure of :data:`MEASURES` per player count, from a :func:`per_game` table.
+    """Designer measures of identical players at each level: ``runs`` maps a player to its
+    runs with that player in every seat. One row per (``player``, ``players``, ``measure``)
+    as :func:`measure_summary` gives them; the lead measures too when the runs record
+    per-round scores."""
+    frames = []
+    for player, rs in runs.items():
+        games, players = stack_runs(rs)
+        if set(VP_ROUND_COLUMNS) <= set(players.columns) and "options" in games.columns:
+            table, which = per_game(players, games), LEVEL_MEASURES + LEAD_MEASURES
+        else:
+            table, which = basic_per_game(players, games), LEVEL_MEASURES
+        frames.append(
+            measure_summary(table, rng, reps, measures=which).with_columns(
+                pl.lit(player).alias("player")
+            )
+        )
+    return pl.concat(frames).select("player", pl.exclude("player"))
+
+
+def measure_summary(
+    games: pl.DataFrame,
+    rng: np.random.Generator,
+    reps: int = 1000,
+    confidence: float = 0.95,
+    measures: Sequence[tuple[str, str, str]] = MEASURES,
+) -> pl.DataFrame:
+    """Every measure of ``measures`` (default :data:`MEASURES`) per player count, from a
+    :func:`per_game` table.
 
     One row per (``players``, ``measure``): ``label``, ``unit``, ``value`` (the mean over
     games; a share for 0/1 columns), ``low`` and ``high`` (bootstrap over deals; for a share
     that every resample gives alike, e.g. no shared win at all, the Wilson interval with each
     deal counted once), ``games`` and ``deals``.
     """
-    cols = [m[0] for m in MEASURES]
+    cols = [m[0] for m in measures]
     rows = []
     for (count,), part in games.sort("players").group_by("players", maintain_order=True):
         values = part.select(pl.col(cols).cast(pl.Float64)).to_numpy()
         seeds = part["seed"].to_numpy()
         means, lows, highs = cluster_bootstrap_means(values, seeds, rng, reps, confidence)
         deals = int(part["seed"].n_unique())
-        for i, (col, label, unit) in enumerate(MEASURES):
+        for i, (col, label, unit) in enumerate(measures):
             low, high = float(lows[i]), float(highs[i])
             if unit == "share" and low == high:
                 # every resample saw the same share (no close game, say): no interval from

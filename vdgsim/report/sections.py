@@ -1017,6 +1017,51 @@ def _seats_by_preset(
         )
     sec.tables["win_by_seat_by_preset"] = pl.concat(frames_seat, how="diagonal_relaxed")
     sec.tables["balance_index_by_preset"] = pl.concat(frames_bal, how="diagonal_relaxed")
+    _measures_by_level(exp, sec)
+
+
+def _measures_by_level(exp: ExperimentRun, sec: Section) -> None:
+    """How close and how long games are with identical players at each level (the seats runs
+    of the spec's preset and of each other player in every seat), ordered by rating."""
+    own = [f"{p}p" for p in exp.spec.player_counts]
+    levels = {exp.spec.preset: {n: exp.runs[n] for n in own if n in exp.runs}}
+    for s in exp.spec.other_presets:
+        prefix = f"{OTHER}/{strength_label(s.player)}/"
+        runs = {n: r for n, r in exp.runs.items() if n.startswith(prefix)}
+        if runs:
+            levels[s.player] = runs
+    rng = np.random.default_rng(np.random.SeedSequence([exp.spec.seed, 31]))
+    table = measures.level_measures(levels, rng)
+    axis = exp.axis
+    rating = {
+        (p, c): (r.rating if (r := axis.rating(p, c)) is not None else None) if axis else None
+        for p, c in table.select("player", "players").unique().iter_rows()
+    }
+    table = table.with_columns(
+        pl.struct("player", "players")
+        .map_elements(lambda x: rating[(x["player"], x["players"])], return_dtype=pl.Float64)
+        .alias("rating")
+    ).sort("players", "measure", "rating", "player", nulls_last=True)
+    sec.tables["measures_by_level"] = table
+    for count in sorted(table["players"].unique().to_list()):
+        rows = table.filter((pl.col("players") == count) & (pl.col("measure") == "margin"))
+        close = table.filter((pl.col("players") == count) & (pl.col("measure") == "close"))
+        parts = [
+            f"{r['player']} {r['value']:.1f} VP [{r['low']:.1f}, {r['high']:.1f}] "
+            f"({pct(c['value'])}% within {measures.CLOSE_MARGIN} VP, {r['games']:,} games)"
+            for r, c in zip(rows.iter_rows(named=True), close.iter_rows(named=True), strict=True)
+        ]
+        sec.findings.append(
+            f"With {count} identical players in every seat, the winner's margin over the "
+            f"runner-up (weakest level first): {'; '.join(parts)}."
+        )
+    sec.notes.append(
+        "Designer measures at each level (table measures_by_level): identical players in every "
+        "seat, the winner's margin, close games, shared wins, the winning score and decisions "
+        "per player"
+        + (", and lead changes from the scores after each round" if exp.spec.game == "vdg" else "")
+        + "; 95% intervals from a bootstrap over deals."
+    )
 
 
 # --- matchups -----------------------------------------------------------------------------------
