@@ -131,7 +131,7 @@ def test_the_repository_specs_validate():
 def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
     from vdgsim.report.sections import section_functions
 
-    assert set(KINDS) == {"paired", "seats", "tournament", "sweep"}
+    assert set(KINDS) == {"paired", "seats", "tournament", "sweep", "axis"}
     assert {s.kind for s in SECTIONS.values()} == set(KINDS)
     for name, kind in KINDS.items():
         assert SECTIONS[kind.section].kind == name
@@ -145,6 +145,7 @@ def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
         "tournament": {**base, "kind": "tournament", "presets": ["random", "default"]},
         "sweep": {**base, "kind": "sweep", "players": ["random", "random"],
                   "sweep": {"key": "costs.dias_vp", "values": [1, 2]}},
+        "axis": {**base, "kind": "axis", "levels": [{"player": "random"}]},
     }  # fmt: skip
     goa = {**base, "game": "goa"}
     goa_minimal = {
@@ -154,6 +155,7 @@ def test_every_kind_has_a_section_and_every_section_a_kind_and_a_function():
         "tournament": {**goa, "kind": "tournament", "presets": ["random", "default"]},
         "sweep": {**goa, "kind": "sweep", "players": ["random", "random"],
                   "sweep": {"key": "scoring.most_ducats_vp", "values": [2, 4]}},
+        "axis": {**goa, "kind": "axis", "levels": [{"player": "random"}]},
     }  # fmt: skip
     for name, section in SECTIONS.items():
         for game in section.games:

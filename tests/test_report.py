@@ -192,7 +192,9 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert res.exit_code == 0, res.output + repr(res.exception)
     summary = json.loads((out / "report.json").read_text())
     names = [s["name"] for s in summary["sections"]]
+    # the skill axis first: every other section orders its levels by it
     assert names == [
+        "skill_axis",
         "bidding",
         "characters",
         "matchups",
@@ -202,6 +204,8 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
         "sensitivity",
         "sensitivity_dias",
     ]
+    assert summary["header"]["axis"].startswith("baseline_v1 ")
+    assert "< default < mc:rollouts=" in summary["header"]["axis"]
     for sec in summary["sections"]:
         assert sec["findings"] and sec["charts"], sec["name"]
         for num in sec["numbers"]:

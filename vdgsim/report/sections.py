@@ -1399,9 +1399,10 @@ def axis_section(exp: ExperimentRun, sec: Section) -> None:
     table = axis.table
     sec.tables["ladder"] = table
     sec.figures.append(("ratings", C.axis_chart(table, sec.info, axis.anchor)))
-    for r in table.iter_rows(named=True):
+    # the pooled rows are the header's; the key numbers are per player count
+    for r in table.filter(pl.col("player_count").is_not_null()).iter_rows(named=True):
         count = r["player_count"]
-        where = "pooled over the player counts" if count is None else f"{count} players"
+        where = f"{count} players"
         row = {"player_count": count, "player": r["player"]}
         k = KeyNumber(
             f"{r['player']}, {where}: rating relative to {axis.anchor}",
@@ -1414,7 +1415,7 @@ def axis_section(exp: ExperimentRun, sec: Section) -> None:
             "rating",
         )
         sec.numbers.append(k)
-        if r["player"] == axis.anchor or count is None:
+        if r["player"] == axis.anchor:
             continue
         ws = KeyNumber(
             f"{r['player']}, {where}: win share in one seat against {axis.anchor}",
