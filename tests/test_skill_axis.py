@@ -323,3 +323,20 @@ def test_basic_measures_of_a_game_need_no_per_round_scores():
     assert t["shared_win"].to_list() == [0.0, 0.0, 1.0]
     assert t["winning_vp"].to_list() == [10, 20, 7]
     assert t["decisions_per_player"].to_list() == [20.0, 30.0, 25.0]
+
+
+def test_an_unclear_strongest_level_says_how_far_a_weaker_search_level_confirmed_it():
+    levels = [("strength_mid", "mid"), ("strength_top", "top")]
+    axis = _axis(mid=250.0, top=450.0)
+    by = {"main": _e(-0.05, 0.01), "strength_mid": _e(-0.05, 0.01)}
+    by["strength_top"] = _e(-0.01, 0.04, deals=20)
+    lab = R.skill_label(by, levels, "default", axis)
+    # the label is the strongest level's; the sentence adds what the level below it tells
+    assert lab.label == R.UNCLEAR_SKILL and lab.which == ("top",)
+    assert lab.text() == (
+        "unclear at top (+450 Elo over default): 20 deals cannot tell; "
+        "holds up to mid (+250 Elo over default)"
+    )
+    assert not R.holds_on_all(
+        {"replication": R.Label(R.REPLICATED, ""), "data": R.Label(R.STABLE, ""), "skill": lab}
+    )

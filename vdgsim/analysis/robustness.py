@@ -305,35 +305,63 @@ def skill_label(
         return Label(
             label, evidence, others, phrase=f"{label} ({', '.join(others)})", curve=tuple(points)
         )
+    z = float(stats.norm.ppf(1 - ALPHA / (2 * len(played))))
+
+    def phrase(c: CurvePoint, label: str) -> str:
+        level, e = name(c.player), c.effect
+        return {
+            HOLDS: f"holds up to {level}"
+            + (" (no clear effect at either)" if main.sign == 0 else ""),
+            GROWS: f"grows up to {level}",
+            SHRINKS: f"shrinks up to {level}, still {_verdict_word(e)}",
+            VANISHES: f"vanishes at {level}",
+            REVERSES: f"reverses at {level}",
+            APPEARS: f"appears at {level}",
+            UNCLEAR_SKILL: f"unclear at {level}: {e.deals:,} deals cannot tell",
+        }[label]
+
     top = stronger[-1]
-    e = top.effect
-    z = stats.norm.ppf(1 - ALPHA / (2 * len(played)))
+    label = _along(main, top.effect, z)
+    words = phrase(top, label)
+    if label == UNCLEAR_SKILL:
+        # the label stays the strongest level's; the sentence adds what the strongest level
+        # that can tell says, so a designer sees how far the finding was confirmed
+        below = next(
+            (
+                (c, lab)
+                for c in reversed(stronger[:-1])
+                if (lab := _along(main, c.effect, z)) != UNCLEAR_SKILL
+            ),
+            None,
+        )
+        if below is not None:
+            words += "; " + phrase(*below)
+    return Label(
+        label,
+        evidence,
+        (top.player,),
+        phrase=words,
+        level=name(top.player),
+        at=top.effect,
+        curve=tuple(points),
+    )
+
+
+def _along(main: Effect, e: Effect, z: float) -> str:
+    """The skill verdict of effect ``e`` at a stronger level against ``main`` (the rule of the
+    module docstring, at the bound ``z``)."""
     se = math.hypot(main.se, e.se)
     if not math.isfinite(se):  # one deal, or none: no interval at all
-        label = UNCLEAR_SKILL
-    elif main.sign * e.sign < 0:
-        label = REVERSES
-    elif main.sign != e.sign:
+        return UNCLEAR_SKILL
+    if main.sign * e.sign < 0:
+        return REVERSES
+    if main.sign != e.sign:
         apart = se > 0 and abs(e.diff - main.diff) > z * se
-        label = (VANISHES if e.sign == 0 else APPEARS) if apart else UNCLEAR_SKILL
-    elif main.sign == 0:
-        label = HOLDS
-    else:
-        grown = abs(e.diff) - abs(main.diff)
-        label = GROWS if grown > z * se else SHRINKS if grown < -z * se else HOLDS
-    level = name(top.player)
-    phrase = {
-        HOLDS: f"holds up to {level}" + (" (no clear effect at either)" if main.sign == 0 else ""),
-        GROWS: f"grows up to {level}",
-        SHRINKS: f"shrinks up to {level}, still {_verdict_word(e)}",
-        VANISHES: f"vanishes at {level}",
-        REVERSES: f"reverses at {level}",
-        APPEARS: f"appears at {level}",
-        UNCLEAR_SKILL: f"unclear at {level}: {e.deals:,} deals cannot tell",
-    }[label]
-    return Label(
-        label, evidence, (top.player,), phrase=phrase, level=level, at=e, curve=tuple(points)
-    )
+        return (VANISHES if e.sign == 0 else APPEARS) if apart else UNCLEAR_SKILL
+    if main.sign == 0:
+        return HOLDS
+    grown = abs(e.diff) - abs(main.diff)
+    return GROWS if grown > z * se else SHRINKS if grown < -z * se else HOLDS
 
 
 def data_label(by: dict[str, Effect]) -> Label:
