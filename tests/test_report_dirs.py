@@ -387,3 +387,21 @@ def test_batch_commands_compile_after_their_checks_and_say_so(
     assert code == 0, err
     assert calls == ["warm_up"]
     assert err.startswith("vdg: Compiling the engine for this machine"), err
+
+
+def test_a_resumed_report_counts_the_time_of_every_session(tmp_path, specs):
+    import json
+
+    out = tmp_path / "r"
+    first = build_report(out, quick=True, experiments=specs, progress=Recorder())
+    assert first["header"]["sessions"] == 1
+    settings = json.loads((out / "report-settings.json").read_text())
+    assert settings["sessions"] == 1 and settings["seconds"] >= first["header"]["wall_seconds"] > 0
+    again = build_report(out, quick=True, experiments=specs, progress=Recorder(), resume=True)
+    assert again["header"]["sessions"] == 2
+    assert again["header"]["wall_seconds"] > settings["seconds"]
+    assert "over 2 sessions (resumed with --resume)" in (out / "report.md").read_text()
+    # --force starts the count again
+    fresh = build_report(out, quick=True, experiments=specs, progress=Recorder(), force=True)
+    assert fresh["header"]["sessions"] == 1
+    assert "sessions" not in (out / "report.md").read_text()

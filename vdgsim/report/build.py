@@ -48,6 +48,17 @@ SETTINGS_FILE = "report-settings.json"
 _LEGACY_MARKER = "report.json"
 
 
+def _earlier_time(out: Path) -> tuple[float, int]:
+    """The wall time and sessions of the earlier builds of a report being resumed (a report
+    written before its settings kept them: its header's wall time, one session)."""
+    meta = read_json(out / SETTINGS_FILE) or {}
+    if isinstance(meta.get("seconds"), int | float):
+        return float(meta["seconds"]), int(meta.get("sessions") or 1)
+    header = (read_json(out / _LEGACY_MARKER) or {}).get("header") or {}
+    seconds = header.get("wall_seconds")
+    return (float(seconds), 1) if isinstance(seconds, int | float) else (0.0, 0)
+
+
 def axis_line(axis: SkillAxis | None) -> str:
     """The header's skill axis: every level, weakest first, with its pooled rating."""
     if axis is None:
@@ -192,7 +203,16 @@ def build_report(
         if fresh or replace:
             shutil.rmtree(out, ignore_errors=True)
         raise
-    write_json(out / SETTINGS_FILE, {"settings": settings, "complete": False})
+    earlier, sessions = (_earlier_time(out) if resume else (0.0, 0)) if not replace else (0.0, 0)
+
+    def record(complete: bool, **extra: Any) -> None:
+        # the time of every session that built this report, so a resumed one counts them all
+        spent = {"seconds": round(earlier + time.perf_counter() - t0, 1), "sessions": sessions + 1}
+        write_json(
+            out / SETTINGS_FILE, {"settings": settings, "complete": complete, **spent, **extra}
+        )
+
+    record(False)
     progress.start(total_games)
     # every chart stays open until the report is written (they are closed as they are saved)
     with matplotlib.rc_context({"figure.max_open_warning": 0}):
@@ -218,13 +238,16 @@ def build_report(
                 axis = axis_of(exp)
             exp.axis = axis
             sections.append(build_section(exp))
+            record(False)
             progress.log(
                 f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
             )
-        summary = _render(out, specs, sections, quick, command, progress, t0, game, axis)
+        summary = _render(
+            out, specs, sections, quick, command, progress, t0 - earlier, game, axis, sessions + 1
+        )
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
-    write_json(out / SETTINGS_FILE, {"settings": settings, "complete": True, "files": written})
+    record(True, files=written)
     progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
     return summary
 
@@ -239,6 +262,7 @@ def _render(
     t0: float,
     game: str = "vdg",
     axis: SkillAxis | None = None,
+    sessions: int = 1,
 ) -> dict[str, Any]:
     g = game_of(game)
     comps = g.default_components()
@@ -254,6 +278,7 @@ def _render(
         quick=quick,
         wall_seconds=0.0,
         axis=axis_line(axis),
+        sessions=sessions,
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))

@@ -97,6 +97,7 @@ class Header:
     quick: bool
     wall_seconds: float
     axis: str = ""
+    sessions: int = 1  # the builds it took: an interrupted report resumed counts them all
 
 
 def _fmt(v: Any) -> str:
@@ -277,7 +278,11 @@ def _header_lines(h: Header) -> list[tuple[str, str]]:
         ("Component data", f"digest {h.digest}"),
         ("Skill axis", h.axis or "not rated"),
         ("Command", h.command),
-        ("Wall time", f"{h.wall_seconds:.0f} s"),
+        (
+            "Wall time",
+            f"{h.wall_seconds:,.0f} s"
+            + (f" over {h.sessions} sessions (resumed with --resume)" if h.sessions > 1 else ""),
+        ),
     ]
 
 
