@@ -33,6 +33,7 @@ A spec names its question, its kind and its sizes::
     opponents = "baseline_v1"      # every other seat (default: the same player)
     games = 4000
     quick_games = 200              # 0: not played with --quick
+    batch = 0                      # > 0: looks of batch games, doubled until decided
 
 Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which line-up position
 0 is replaced; every arm is played on the same seeds, so the focus seat's results differ only
@@ -164,8 +165,8 @@ class Strength:
     games: int
     quick_games: int
     opponents: str  # every other seat (a spec that names none: the same player)
-    # games of the first look when the runs grow until their findings' signs are decided
-    # (:data:`LOOKS`); 0: all ``games`` at once
+    # games of the first look when the runs grow until their findings are decided
+    # (:func:`_run_looks`); 0: all ``games`` at once
     batch: int = 0
 
     def looks(self, quick: bool) -> tuple[int, ...]:
@@ -254,7 +255,17 @@ class ExperimentSpec:
             del d["game"]
         if self.kind != "axis":  # as recorded before the skill axis existed
             del d["anchor"], d["levels"]
-        return d
+        return _without_default_batch(d)
+
+
+def _without_default_batch(d: dict[str, Any]) -> dict[str, Any]:
+    """A spec dict whose strengths and other players leave out a ``batch`` of 0, as recorded
+    before looks existed, so that older experiments still resume (and newer records with it
+    compare equal)."""
+    for s in [*d.get("other_presets", ()), *(d.get("robustness") or {}).get("strengths", ())]:
+        if s.get("batch") == 0:
+            del s["batch"]
+    return d
 
 
 def _fail(source: str, where: str, message: str) -> SpecError:
@@ -1193,7 +1204,7 @@ def experiment_settings(spec: ExperimentSpec, games: int, quick: bool = False) -
 def _recorded_settings(meta: dict[str, Any] | None) -> dict[str, Any] | None:
     if meta is None or not isinstance(meta.get("spec"), dict):
         return None
-    d = {k: v for k, v in meta["spec"].items() if k not in _COSMETIC}
+    d = _without_default_batch({k: v for k, v in meta["spec"].items() if k not in _COSMETIC})
     d["arms"] = [{k: v for k, v in a.items() if k != "label"} for a in d.get("arms", [])]
     if d.get("kind") in KINDS:  # recorded before specs named their section
         d.setdefault("section", KINDS[d["kind"]].section)
