@@ -1227,7 +1227,7 @@ def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> lis
         out.append(f"games per run {old.get('games')} -> {new['games']}")
     if old.get("quick") != new.get("quick"):
         out.append(f"quick {old.get('quick')} -> {new.get('quick')}")
-    o, n = old.get("spec", {}), new["spec"]
+    o, n = _without_default_batch(json.loads(json.dumps(old.get("spec", {})))), new["spec"]
     out += [k for k in n if o.get(k) != n[k]]
     return out
 
