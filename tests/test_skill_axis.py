@@ -340,3 +340,27 @@ def test_an_unclear_strongest_level_says_how_far_a_weaker_search_level_confirmed
     assert not R.holds_on_all(
         {"replication": R.Label(R.REPLICATED, ""), "data": R.Label(R.STABLE, ""), "skill": lab}
     )
+
+
+def test_a_goa_seat_run_stops_at_its_first_look_when_default_has_no_seat_finding(tmp_path):
+    from vdgsim.analysis import seats
+
+    d = {
+        "name": "goa_looks",
+        "game": "goa",
+        "kind": "seats",
+        "preset": "default",
+        "player_counts": [2],
+        "games": 24,
+        "seed": 7,
+        "other_presets": [{"player": "random", "games": 96, "batch": 24}],
+    }
+    exp = run_experiment(parse_spec(d), tmp_path / "exp")
+    own = seats.seat_players({"2p": exp.runs["2p"]})
+    off = [
+        t.filter(pl.col("above_fair") | pl.col("below_fair")).height
+        for t in (seats.win_by_seat(own, False), seats.win_by_turn_position(own))
+    ]
+    assert off == [0, 0]  # 24 games tell no seat or turn position from fair
+    # nothing to decide: the other player's run stops after its first look
+    assert exp.runs["other/random/2p"].manifest["counts"]["games"] == 24
