@@ -364,3 +364,31 @@ def test_a_goa_seat_run_stops_at_its_first_look_when_default_has_no_seat_finding
     assert off == [0, 0]  # 24 games tell no seat or turn position from fair
     # nothing to decide: the other player's run stops after its first look
     assert exp.runs["other/random/2p"].manifest["counts"]["games"] == 24
+
+
+# --- choosing the levels ------------------------------------------------------------------------
+def test_levels_keep_only_the_named_players_of_every_spec():
+    from vdgsim.analysis.experiment import list_specs
+    from vdgsim.report.build import keep_levels, spec_levels
+
+    specs = list_specs()
+    kept = keep_levels(specs, ["baseline_v1"])
+    for before, after in zip(specs, kept, strict=True):
+        assert set(spec_levels(after)) <= {"baseline_v1"}, after.name
+        assert ("baseline_v1" in spec_levels(before)) == ("baseline_v1" in spec_levels(after))
+        assert after.arms == before.arms and after.games == before.games
+    seats = next(s for s in kept if s.name == "seats")
+    assert seats.deal_presets == ("baseline_v1",)
+    with pytest.raises(SpecError, match="'mc:rollouts=7' is not a level of this report"):
+        keep_levels(specs, ["mc:rollouts=7"])
+    with pytest.raises(SpecError, match="without a level"):
+        keep_levels([s for s in specs if s.kind == "axis"] + specs[:1], ["baseline_v1"][:0])
+
+
+def test_the_levels_option_is_a_one_line_error_for_an_unknown_player(monkeypatch, capsys, tmp_path):
+    from test_report_dirs import one_line_error, vdg
+
+    out = tmp_path / "r"
+    code, _, err = vdg(monkeypatch, capsys, "report", "--out", str(out), "--levels", "nobody")
+    one_line_error(code, err, "--levels: 'nobody' is not a level of this report")
+    assert not out.exists()

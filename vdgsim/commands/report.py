@@ -1,4 +1,5 @@
-"""`vdg report --out reports/NAME [--quick] [--jobs J] [--resume | --force]`: the balance report.
+"""`vdg report --out reports/NAME [--quick] [--jobs J] [--levels P,...] [--resume | --force]`:
+the balance report.
 
 Register in cli.py with ``app.command("report")(report)``. Usage errors (invalid spec, a
 folder that is not a report directory, settings that differ on ``--resume``, a place that
@@ -47,6 +48,15 @@ def report(
     only: Annotated[
         list[str] | None, typer.Option("--only", help="Only this experiment (repeatable).")
     ] = None,
+    levels: Annotated[
+        str | None,
+        typer.Option(
+            "--levels",
+            help="Only these levels of the skill axis, comma-separated (default: every level "
+            "the specs name), e.g. baseline_v1,mc:rollouts=32:decisions=act to leave the "
+            "costliest search level out; default itself always plays.",
+        ),
+    ] = None,
     resume: Annotated[
         bool,
         typer.Option(
@@ -86,6 +96,9 @@ def report(
         args += ["--games", str(games)]
     for name in only or []:
         args += ["--only", name]
+    chosen = None if levels is None else [p.strip() for p in levels.split(",") if p.strip()]
+    if chosen is not None:
+        args += ["--levels", ",".join(chosen)]
     command = shlex.join(["vdg", "report", *args])
     if runs is not None:
         args += ["--runs", str(runs)]
@@ -99,6 +112,7 @@ def report(
                 runs=runs,
                 games=games,
                 only=only,
+                levels=chosen,
                 command=command,
                 resume=resume,
                 force=force,

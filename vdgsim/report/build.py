@@ -12,6 +12,7 @@ existed, ``report.json``.
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import shutil
 import sys
@@ -77,6 +78,45 @@ def axis_line(axis: SkillAxis | None) -> str:
     )
 
 
+def spec_levels(spec: ExperimentSpec) -> list[str]:
+    """The players a spec measures its findings with beside its own: the axis levels, the
+    strengths and the other presets."""
+    rob = spec.robustness.strengths if spec.robustness is not None else ()
+    return [s.player for s in (*spec.levels, *rob, *spec.other_presets)]
+
+
+def keep_levels(specs: Sequence[ExperimentSpec], levels: Sequence[str]) -> list[ExperimentSpec]:
+    """The specs with only the named levels of the skill axis (axis levels, strengths, other
+    presets; the anchor and each spec's own player always stay); raises SpecError for a name
+    no spec measures with, or an axis left without a level."""
+    known = list(dict.fromkeys(p for s in specs for p in spec_levels(s)))
+    unknown = [p for p in levels if p not in known]
+    if unknown:
+        raise SpecError(
+            f"--levels: {unknown[0]!r} is not a level of this report (its levels: "
+            f"{', '.join(known) or 'none'})"
+        )
+    out = []
+    for s in specs:
+        rob = s.robustness
+        others = tuple(o for o in s.other_presets if o.player in levels)
+        kept = dataclasses.replace(
+            s,
+            levels=tuple(lv for lv in s.levels if lv.player in levels),
+            other_presets=others,
+            deal_presets=tuple(p for p in s.deal_presets if p in {o.player for o in others}),
+            robustness=None
+            if rob is None
+            else dataclasses.replace(
+                rob, strengths=tuple(x for x in rob.strengths if x.player in levels)
+            ),
+        )
+        if s.kind == "axis" and not kept.levels:
+            raise SpecError(f"--levels leaves the skill axis ({s.source}) without a level")
+        out.append(kept)
+    return out
+
+
 def report_settings(specs: Sequence[ExperimentSpec], quick: bool, games: int | None) -> dict:
     """What a report's games depend on: the size options and each experiment's settings."""
     return {
@@ -124,6 +164,7 @@ def build_report(
     runs: str | Path | None = None,
     games: int | None = None,
     only: Sequence[str] | None = None,
+    levels: Sequence[str] | None = None,
     command: str | None = None,
     resume: bool = False,
     force: bool = False,
@@ -134,7 +175,8 @@ def build_report(
     ``experiments/goa/``) and write the report of ``game``; every spec must play it.
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
-    ``only`` keeps the named experiments. Every check of the input and of the directories is
+    ``only`` keeps the named experiments; ``levels`` keeps only the named levels of the
+    skill axis (:func:`keep_levels`). Every check of the input and of the directories is
     made before anything is deleted or written (RunDirError, SpecError, ValueError). Returns
     the report summary (``report.json``).
     """
@@ -158,6 +200,8 @@ def build_report(
         specs = [s for s in specs if s.name in only]
     if not specs:
         raise SpecError(f"no experiment specs (*.toml) in {experiments}")
+    if levels is not None:
+        specs = keep_levels(specs, levels)
     # the skill axis is rated first: every other section orders its levels by it
     specs.sort(key=lambda s: s.kind != "axis")
     if sum(s.kind == "axis" for s in specs) > 1:
