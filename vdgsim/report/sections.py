@@ -1059,7 +1059,11 @@ def _measures_by_level(exp: ExperimentRun, sec: Section) -> None:
         "Designer measures at each level (table measures_by_level): identical players in every "
         "seat, the winner's margin, close games, shared wins, the winning score and decisions "
         "per player"
-        + (", and lead changes from the scores after each round" if exp.spec.game == "vdg" else "")
+        + (
+            ", and lead changes from the scores after each round"
+            if "lead_changes" in table["measure"].to_list()
+            else ""
+        )
         + "; 95% intervals from a bootstrap over deals."
     )
 
