@@ -269,6 +269,15 @@ def test_display_names_show_preset_files_by_name() -> None:
         "cautious+never_host=manuel",
         "bold",
     ]
+    # a search player's decision kinds are separated by "/" too: it is not a path
+    search = "mc:rollouts=256:decisions=bid/owners_choice/place_marker"
+    assert display_names(
+        [search, "my_players/cautious", "mc:decisions=place_disc/act+never_pay"]
+    ) == [
+        search,
+        "cautious",
+        "mc:decisions=place_disc/act+never_pay",
+    ]
     # two different files with one name stay apart
     assert display_names(["a/x.toml", "b/x.toml", "a/x.toml"]) == [
         "a/x.toml",

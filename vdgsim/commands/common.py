@@ -186,7 +186,9 @@ def display_names(names: list[str]) -> list[str]:
     def short(name: str) -> str:
         base, plus, terms = name.partition("+")
         base = base.strip()
-        if base.endswith(".toml") or "/" in base or "\\" in base:
+        # a search player's options use "/" too (decisions=bid/place_marker): not a path
+        path = ("/" in base or "\\" in base) and "=" not in base
+        if base.endswith(".toml") or path:
             base = PureWindowsPath(base).stem  # either separator
         return base + plus + terms
 
