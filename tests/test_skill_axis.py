@@ -392,3 +392,34 @@ def test_the_levels_option_is_a_one_line_error_for_an_unknown_player(monkeypatch
     code, _, err = vdg(monkeypatch, capsys, "report", "--out", str(out), "--levels", "nobody")
     one_line_error(code, err, "--levels: 'nobody' is not a level of this report")
     assert not out.exists()
+
+
+def test_a_look_interrupted_while_it_grew_is_finished_on_resume(tmp_path):
+    spec = parse_spec(PAIRED)
+    out = tmp_path / "exp"
+    first = run_experiment(spec, out)
+    name = "robust/strength_random/baseline"
+    p = next(p for p in experiment_plan(spec, 40) if p.name == name)
+    size = first.runs[name].manifest["run"]["games"]
+    assert size > p.looks[0]
+    expected = first.runs[name].players
+
+    def stop(_: int) -> None:
+        raise KeyboardInterrupt
+
+    # the run killed after its first chunk while growing to its last look's size
+    with pytest.raises(KeyboardInterrupt):
+        simulate(
+            list(p.lineup),
+            size,
+            spec.seed,
+            out=out / name,
+            force=True,
+            rotate=True,
+            chunk_size=p.chunk_size,
+            progress=stop,
+        )
+    again = run_experiment(spec, out, resume=True)
+    run = again.runs[name]
+    assert run.manifest["complete"] and run.manifest["run"]["games"] == size
+    assert run.players.equals(expected)

@@ -1377,7 +1377,8 @@ def _run_looks(
     """Grow the runs of one group look by look (their ``looks``: games after each): after a
     look, the runs whose findings have a decided sign (:attr:`Kind.decided`, at
     :func:`look_z`) stop; the others grow to the next look, until the last. A run already
-    recorded at or past a look (a resumed report) is read, not played again."""
+    recorded at or past a look (a resumed report) is read, not played again, or finished at
+    its recorded size if it was interrupted while it grew."""
     from vdgsim.runner import load_run
     from vdgsim.runner.output import MANIFEST
 
@@ -1390,6 +1391,9 @@ def _run_looks(
             recorded = int((meta or {}).get("run", {}).get("games", 0) or 0)
             if meta is not None and meta.get("complete") and recorded >= target:
                 exp.runs[p.name] = load_run(exp.path / p.name)
+            elif meta is not None and recorded >= target:
+                # a look that was interrupted while it grew: finish it at its own size
+                exp.runs[p.name] = _play_planned(exp, p, recorded, base, common, extend=True)
             else:
                 exp.runs[p.name] = _play_planned(exp, p, target, base, common, extend=j > 0)
         if j == len(looks) - 1:
