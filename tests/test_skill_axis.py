@@ -423,3 +423,32 @@ def test_a_look_interrupted_while_it_grew_is_finished_on_resume(tmp_path):
     run = again.runs[name]
     assert run.manifest["complete"] and run.manifest["run"]["games"] == size
     assert run.players.equals(expected)
+
+
+def test_only_keeps_the_skill_axis_and_the_axis_rates_the_other_players(tmp_path):
+    from test_robust_sweeps_seats import _toml
+
+    from vdgsim.report import build_report
+
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    (folder / "axis.toml").write_text(_toml(AXIS_SPEC))
+    seats_spec = {
+        "name": "seats_x",
+        "kind": "seats",
+        "preset": "default",
+        "player_counts": [2],
+        "games": 400,
+        "quick_games": 200,
+        "seed": 3,
+        "other_presets": [{"player": "random", "games": 40, "quick_games": 40}],
+    }
+    (folder / "seats.toml").write_text(_toml(seats_spec))
+    (folder / "other.toml").write_text(_toml({**seats_spec, "name": "other_x"}))
+    summary = build_report(tmp_path / "r", quick=True, experiments=folder, only=["seats_x"])
+    assert [s["name"] for s in summary["sections"]] == ["axis_tiny", "seats_x"]
+    assert summary["header"]["axis"].startswith("random ")
+    seats = summary["sections"][1]
+    labels = [f["skill"]["label"] for f in seats["findings"] if "skill" in f]
+    # random is rated below default, so nothing is checked above default's level
+    assert labels and set(labels) == {R.WEAKER_ONLY}

@@ -67,12 +67,15 @@ class SkillAxis:
         return cls(anchor, tuple(ratings), table)
 
     def rating(self, player: str, players: int | None = None) -> Rating | None:
-        """The rating of ``player`` at ``players`` (pooled when that count was not rated),
-        or None for a player the axis did not rate."""
+        """The rating of ``player`` at ``players`` (pooled when that count was not rated, or
+        ``players`` is None), or None for a player the axis did not rate."""
         if player == self.anchor:
             return Rating(0.0, 0.0, 0.0, players)
         rows = self.table.filter(pl.col("player") == player)
-        for count in (players, None):
+        counts = self.table["player_count"].unique().to_list()
+        # an axis of one player count has no pooled rows: that count is its pooled rating
+        pooled = counts[0] if len(counts) == 1 else None
+        for count in (players, pooled):
             hit = rows.filter(
                 pl.col("player_count").is_null()
                 if count is None

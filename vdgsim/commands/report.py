@@ -46,7 +46,10 @@ def report(
         int | None, typer.Option("--games", help="Games per run for every spec.", min=1)
     ] = None,
     only: Annotated[
-        list[str] | None, typer.Option("--only", help="Only this experiment (repeatable).")
+        list[str] | None,
+        typer.Option(
+            "--only", help="Only this experiment (repeatable); the skill axis always runs."
+        ),
     ] = None,
     levels: Annotated[
         str | None,

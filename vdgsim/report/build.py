@@ -175,10 +175,10 @@ def build_report(
     ``experiments/goa/``) and write the report of ``game``; every spec must play it.
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
-    ``only`` keeps the named experiments; ``levels`` keeps only the named levels of the
-    skill axis (:func:`keep_levels`). Every check of the input and of the directories is
-    made before anything is deleted or written (RunDirError, SpecError, ValueError). Returns
-    the report summary (``report.json``).
+    ``only`` keeps the named experiments (and the skill axis); ``levels`` keeps only the named
+    levels of the skill axis (:func:`keep_levels`). Every check of the input and of the
+    directories is made before anything is deleted or written (RunDirError, SpecError,
+    ValueError). Returns the report summary (``report.json``).
     """
     t0 = time.perf_counter()
     out = Path(out)
@@ -197,7 +197,8 @@ def build_report(
         unknown = set(only) - {s.name for s in specs}
         if unknown:
             raise SpecError(f"unknown experiment(s): {', '.join(sorted(unknown))}")
-        specs = [s for s in specs if s.name in only]
+        # the skill axis always plays: every section orders its levels by it
+        specs = [s for s in specs if s.name in only or s.kind == "axis"]
     if not specs:
         raise SpecError(f"no experiment specs (*.toml) in {experiments}")
     if levels is not None:
@@ -247,7 +248,7 @@ def build_report(
         if fresh or replace:
             shutil.rmtree(out, ignore_errors=True)
         raise
-    earlier, sessions = (_earlier_time(out) if resume else (0.0, 0)) if not replace else (0.0, 0)
+    earlier, sessions = _earlier_time(out) if resume and not replace else (0.0, 0)
 
     def record(complete: bool, **extra: Any) -> None:
         # the time of every session that built this report, so a resumed one counts them all
