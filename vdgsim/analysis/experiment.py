@@ -1375,7 +1375,7 @@ def _run_looks(
     common: dict[str, Any],
 ) -> None:
     """Grow the runs of one group look by look (their ``looks``: games after each): after a
-    look, the runs whose findings have a decided sign (:attr:`Kind.decided`, at
+    look, the runs whose findings are decided (:attr:`Kind.decided`, :func:`look_decided` at
     :func:`look_z`) stop; the others grow to the next look, until the last. A run already
     recorded at or past a look (a resumed report) is read, not played again, or finished at
     its recorded size if it was interrupted while it grew."""
@@ -1440,8 +1440,9 @@ def _paired_decided(exp: ExperimentRun, group: str, names: list[str], z: float) 
 
 def _seats_decided(exp: ExperimentRun, group: str, names: list[str], z: float) -> set[str]:
     """The run of another player in every seat (``group``: ``other/<player>/<P>p``) once the
-    distance from the fair share of each seat (and, in Goa, each turn position) that is off
-    it with the spec's own player is decided with this player (:func:`look_decided`)."""
+    distance from the fair share of each seat (and each turn position, for a game that draws
+    its start player) that is off it with the spec's own player is decided with this player
+    (:func:`look_decided`)."""
     from vdgsim.analysis import seats
 
     count = group.rsplit("/", 1)[1]
