@@ -331,8 +331,17 @@ def tournament_seats(tournament: Any) -> pl.DataFrame:
     """The per-seat rows of a loaded tournament (:class:`vdgsim.runner.tournament.Tournament`)
     in the :data:`INPUT_COLUMNS` form: ``deal`` is the game seed (shared by the rotations of a
     line-up and, on common random numbers, by every line-up of a player count)."""
+    try:
+        return run_seats(tournament.runs)
+    except ValueError:
+        raise ValueError("the tournament has no runs with games yet") from None
+
+
+def run_seats(runs: Sequence[Any]) -> pl.DataFrame:
+    """The per-seat rows of loaded runs in the :data:`INPUT_COLUMNS` form (``deal``: the game
+    seed); a run that saved no games yet is left out."""
     frames = []
-    for k, run in enumerate(tournament.runs):
+    for k, run in enumerate(runs):
         if not run.manifest.get("chunks"):
             continue  # a run of an interrupted tournament that saved no games yet
         games = run.scan("games").select("game", pl.col("seed").cast(pl.Int64).alias("deal"))
@@ -353,7 +362,7 @@ def tournament_seats(tournament: Any) -> pl.DataFrame:
             .collect()
         )
     if not frames:
-        raise ValueError("the tournament has no runs with games yet")
+        raise ValueError("no runs with games yet")
     return pl.concat(frames)
 
 

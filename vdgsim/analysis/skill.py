@@ -19,7 +19,7 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis.ladder import fit_ladder
+from vdgsim.analysis.ladder import fit_ladder, run_seats
 
 AXIS_BOOTSTRAP = 200
 
@@ -94,35 +94,15 @@ class SkillAxis:
         return f"{player} ({r.rating:+.0f} Elo over {self.anchor})"
 
 
-def seat_rows(runs: Mapping[str, Any]) -> pl.DataFrame:
-    """The ladder's per-seat input (:data:`vdgsim.analysis.ladder.INPUT_COLUMNS`) of runs
-    (the deal is the game seed, shared by a deal's seat rotations)."""
-    frames = []
-    for k, run in enumerate(runs.values()):
-        games = run.games.select("game", pl.col("seed").cast(pl.Int64).alias("deal"))
-        frames.append(
-            run.players.select("game", "strategy", "rank", "win_share")
-            .join(games, on="game")
-            .select(
-                pl.lit(int(run.manifest["run"]["players"]), dtype=pl.Int8).alias("player_count"),
-                "deal",
-                # game numbers restart in every run: the run's index makes them unique
-                (pl.lit(k, dtype=pl.Int64) * (1 << 40) + pl.col("game").cast(pl.Int64)).alias(
-                    "game"
-                ),
-                pl.col("strategy").alias("player"),
-                pl.col("rank").cast(pl.Int8),
-                pl.col("win_share").cast(pl.Float64),
-            )
-        )
-    return pl.concat(frames)
-
-
 def fit_axis(runs: Mapping[str, Any], anchor: str, levels: tuple[str, ...], seed: int) -> SkillAxis:
     """Rate the levels of an axis experiment's runs against ``anchor``."""
     order = [anchor, *(p for p in levels if p != anchor)]
     table = fit_ladder(
-        seat_rows(runs), anchor=anchor, bootstrap=AXIS_BOOTSTRAP, seed=seed, order=order
+        run_seats(list(runs.values())),
+        anchor=anchor,
+        bootstrap=AXIS_BOOTSTRAP,
+        seed=seed,
+        order=order,
     )
     return SkillAxis(anchor, levels, table)
 
