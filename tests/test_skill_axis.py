@@ -9,6 +9,7 @@ import math
 import polars as pl
 import pytest
 from scipy import stats
+from test_findings import _e  # an effect with a normal 95% interval
 
 from vdgsim.analysis import robustness as R
 from vdgsim.analysis.experiment import (
@@ -24,11 +25,6 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.analysis.skill import SkillAxis, axis_of
 from vdgsim.runner import RunDirError, simulate
-
-
-def _e(diff: float, se: float, deals: int = 1000, variant: str = "v") -> R.Effect:
-    z = stats.norm.ppf(0.975)
-    return R.Effect(variant, diff, diff - z * se, diff + z * se, se, deals)
 
 
 def _axis(**ratings: float) -> SkillAxis:
@@ -240,7 +236,7 @@ PAIRED = {
     "quick_games": 8,
     "seed": 5,
     "arms": [
-        {"name": "random", "label": "plays at random", "restrict": "never_pay"},
+        {"name": "never_pay", "label": "never pays to act early", "restrict": "never_pay"},
         {"name": "alvares", "label": "always hosts Alvares", "restrict": "always_host=alvares"},
     ],
     "robustness": {
@@ -276,7 +272,7 @@ def test_a_strength_grows_only_the_arms_still_undecided(tmp_path):
                 r["win_share_diff"], r["win_share_se"], o["win_share_diff"], o["win_share_se"], z
             )
             assert decided, r
-    assert set(R.labels(exp)) == {"random", "alvares"}
+    assert set(R.labels(exp)) == {"never_pay", "alvares"}
 
 
 # two default players: seat 1 (dealt Sernigi) wins about 70% of 2-player games; random

@@ -597,7 +597,7 @@ def axis_chart(ladder: pl.DataFrame, info: RunInfo, anchor: str) -> Figure:
 
 def skill_curve_chart(curve: pl.DataFrame, info: RunInfo, title: str) -> Figure:
     """Each finding's effect (pp) with its 95% interval against the rating of the players it
-    was measured with (``finding``, ``rating``, ``effect``, ``low``, ``high``: fractions)."""
+    was measured with (``finding``, ``rating``, ``value``, ``low``, ``high``: fractions)."""
     t = curve.filter(pl.col("rating").is_not_null())
     fig, ax = _figure(9.0, 5.2)
     names = t["finding"].unique(maintain_order=True).to_list()
@@ -605,7 +605,7 @@ def skill_curve_chart(curve: pl.DataFrame, info: RunInfo, title: str) -> Figure:
         part = t.filter(pl.col("finding") == name).sort("rating")
         # findings share their levels: a small offset keeps their intervals apart
         x = part["rating"].to_numpy() + 6.0 * (k - (len(names) - 1) / 2)
-        mid, lo, hi = (100.0 * part[c].to_numpy() for c in ("effect", "low", "high"))
+        mid, lo, hi = (100.0 * part[c].to_numpy() for c in ("value", "low", "high"))
         ax.errorbar(x, mid, yerr=[mid - lo, hi - mid], marker="o", capsize=3, label=name)
     ax.axhline(0, color="0.3", lw=1)
     ax.legend(fontsize=7, ncol=2 if len(names) > 6 else 1)

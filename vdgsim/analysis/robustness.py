@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import polars as pl
 from scipy import stats
@@ -130,6 +131,20 @@ class CurvePoint:
     player: str
     rating: Rating | None
     effect: Effect
+
+    def as_dict(self) -> dict[str, Any]:
+        """The point as report.json and the ``skill_curve`` table give it."""
+        r = self.rating
+        return {
+            "player": self.player,
+            "rating": r.rating if r else None,
+            "rating_low": r.low if r else None,
+            "rating_high": r.high if r else None,
+            "value": self.effect.diff,
+            "low": self.effect.low,
+            "high": self.effect.high,
+            "deals": self.effect.deals,
+        }
 
 
 @dataclass(frozen=True)

@@ -42,19 +42,7 @@ def finding_json(f: str | Finding) -> dict[str, Any]:
                 "high": lab.at.high,
             }
         if lab.curve:
-            out[name]["curve"] = [
-                {
-                    "player": c.player,
-                    "rating": c.rating.rating if c.rating else None,
-                    "rating_low": c.rating.low if c.rating else None,
-                    "rating_high": c.rating.high if c.rating else None,
-                    "value": c.effect.diff,
-                    "low": c.effect.low,
-                    "high": c.effect.high,
-                    "deals": c.effect.deals,
-                }
-                for c in lab.curve
-            ]
+            out[name]["curve"] = [c.as_dict() for c in lab.curve]
     return out
 
 

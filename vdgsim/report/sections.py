@@ -204,18 +204,7 @@ def skill_curve_rows(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
     """One row per finding and level of the skill axis it was measured at: the player, its
     rating relative to the axis anchor (null: not rated) and the effect with its interval."""
     rows = [
-        {
-            "finding": name,
-            "player": c.player,
-            "rating": c.rating.rating if c.rating else None,
-            "rating_low": c.rating.low if c.rating else None,
-            "rating_high": c.rating.high if c.rating else None,
-            "effect": c.effect.diff,
-            "low": c.effect.low,
-            "high": c.effect.high,
-            "deals": c.effect.deals,
-            "skill": lab["skill"].label,
-        }
+        {"finding": name, **c.as_dict(), "skill": lab["skill"].label}
         for name, lab in labels.items()
         if "skill" in lab
         for c in lab["skill"].curve
@@ -226,7 +215,7 @@ def skill_curve_rows(labels: dict[str, dict[str, Label]]) -> pl.DataFrame:
         "rating": pl.Float64,
         "rating_low": pl.Float64,
         "rating_high": pl.Float64,
-        "effect": pl.Float64,
+        "value": pl.Float64,
         "low": pl.Float64,
         "high": pl.Float64,
         "deals": pl.Int64,
