@@ -148,7 +148,8 @@ def test_a_goa_sweep_takes_goa_data_keys_only():
 
 def test_the_styles_column_pushes_double_the_default_weight():
     """The styles section labels each column arm "weight x2": its restriction must set twice
-    `default`'s column weight, whatever the default is (it changed in issue 12, session 25)."""
+    `default`'s column weight, whatever the default is (a change of its weights must change
+    the arms)."""
     spec = load_spec(Path(__file__).parent.parent / "experiments" / "goa" / "styles.toml")
     col = SPEC_BY_NAME["column_weight"].column
     base = player_row("default")

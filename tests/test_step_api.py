@@ -1,6 +1,6 @@
 """The Python step API's contract: what ``legal_actions`` returns, how ``apply_action`` and
 ``step`` refuse an action, and that ``step`` plays the same game in one call per decision
-(issue 9, item 8: the legality check moved into compiled code)."""
+(the legality check is in compiled code)."""
 
 from __future__ import annotations
 

@@ -158,7 +158,7 @@ def test_seat_results_do_not_depend_on_the_order_of_the_legal_actions():
     The two orders play different games (the random tie-breaks fall differently), so the
     difference of two independent win rates is tested, with its own standard error; one
     sample's 99% interval around the other would be too narrow for that (it failed by chance
-    on 1 in 4 such checks; 24,000 more games per order showed no order effect, session 26)."""
+    on 1 in 4 such checks; 24,000 more games per order showed no order effect)."""
     comp = default_components()
     seeds = np.arange(1500, dtype=np.int64) + 77
     params = params_table(["default"] * 4)

@@ -9,7 +9,7 @@ just above the high bid, and to ``preempt`` times the highest limit it expects o
 non-owners still to speak, plus 1 (a lower bid is outbid for sure, G4.2). With
 ``chase_deny`` 0 those two raises stop at what the lot is worth to the seat itself: the deny
 share of the limit sets the opening bid only (chasing the owner's price on a lot it wants
-mostly to deny lost in every field tried, issue 12 session 21). With ``solve_bid`` above 0
+mostly to deny lost in every field tried). With ``solve_bid`` above 0
 the bid moves towards the least bid that wins when the later speakers and the owner play as
 the seat expects (:func:`least_winning_bid`). The owner buys when the lot
 beats what the sale would bring (G4.3c): buying costs ``high - 1`` to the bank, selling
