@@ -161,3 +161,27 @@ def test_the_styles_column_pushes_double_the_default_weight():
         changed = np.flatnonzero(row != base)
         assert len(changed) == 1 and col <= changed[0] < col + 5, arm.name
         assert row[changed[0]] == 2 * base[changed[0]], arm.name
+
+
+def test_the_goa_restriction_arms_are_played_at_the_search_level():
+    """The lots arms and the styles' never-develop arms are restrictions, which a search
+    player honours, so each is replayed at the skill axis's search level; a weight or a style
+    preset has no search version and is not."""
+    from vdgsim.analysis.experiment import experiment_plan
+
+    root = Path(__file__).parent.parent / "experiments" / "goa"
+    for name, searched in (
+        ("lots", {"flag", "plantation", "red", "instant", "scoring", "special"}),
+        (
+            "styles",
+            {f"never_{c}" for c in ("ships", "harvest", "taxes", "expedition", "colonists")},
+        ),
+    ):
+        spec = load_spec(root / f"{name}.toml")
+        plan = experiment_plan(spec, spec.games)
+        at = [r for r in plan if "mc_rollouts=512" in r.name]
+        arms = {r.name.rsplit("/", 1)[1] for r in at} - {"baseline"}
+        assert arms == searched, name
+        for r in at:
+            assert r.lineup[0].startswith("mc:rollouts=512:decisions=place_marker")
+            assert list(r.lineup[1:]) == ["default"] * 3

@@ -88,7 +88,7 @@ def python_over_compiled(c, s, legal, n, row, table):
 def changed_decisions(decide: Callable, states: list[GameState], every: int) -> tuple[int, int]:
     """(decisions that change when the true hidden part is reshuffled, decisions compared)."""
     row = search_row(SMALL)
-    table = rollout_table(row)
+    table = rollout_table(row, 0)
     changed = compared = 0
     for i, g in enumerate(states[1::every]):
         if g.decision == L.D_GIFT:
@@ -160,7 +160,7 @@ def grow(g: GameState, name: str):
     row = search_row(name)
     legal = np.array(legal_actions(g), dtype=np.int64)
     return ismcts.grow_tree(
-        g.components.array, g.s.copy(), legal, len(legal), row, rollout_table(row)
+        g.components.array, g.s.copy(), legal, len(legal), row, rollout_table(row, 0)
     )
 
 
@@ -215,7 +215,7 @@ def test_ismcts_with_one_child_plays_its_rollout_presets_choice(states, budget):
     prior really is the rollout preset, and the root codes are mapped into the determinization
     and back)."""
     table = lineup_params([f"ismcts:{budget}"] * 4, 4)
-    scripted = rollout_table(table[0])
+    scripted = rollout_table(table[0], 0)
     checked = not_first = 0
     for g in states[::2]:
         legal = np.array(legal_actions(g), dtype=np.int64)
@@ -253,7 +253,7 @@ def test_ismcts_decisions_searches_only_the_kinds_it_names(states):
     name = f"ismcts:iters=4:rollout=random:decisions={other}"
     table = lineup_params([name] * g.players, g.players)
     s1, s2 = g.s.copy(), g.s.copy()
-    scripted = rollout_table(table[g.current_player])
+    scripted = rollout_table(table[g.current_player], g.current_player)
     assert choose(c, s1, legal, len(legal), table) == choose_scripted(
         c, s2, legal, len(legal), scripted
     )
@@ -280,7 +280,7 @@ def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float
     rollouts of `default` (the same determinizations and streams for every action)."""
     c = g.components.array
     me = g.current_player
-    table = rollout_table(search_row("ismcts"))
+    table = rollout_table(search_row("ismcts"), 0)
     t = np.zeros(L.S_SIZE, dtype=np.int64)
     log0 = np.zeros((0, L.LOG_WIDTH), dtype=np.int64)
     buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
@@ -315,7 +315,7 @@ def test_ismcts_finds_the_action_default_misses(seed, index):
     legal = np.array(legal_actions(g), dtype=np.int64)
     c = g.components.array
     values = action_values(g, 200)
-    prior = first_prior(g, legal, rollout_table(search_row("ismcts")))
+    prior = first_prior(g, legal, rollout_table(search_row("ismcts"), 0))
     assert max(values.values()) - values[prior] > 0.3  # the premise: the prior loses a lot
     table = lineup_params(["ismcts:iters=128"] * 4, 4)
     # ismcts models the rivals as searching too, so its values are not exactly these

@@ -28,13 +28,14 @@ def test_the_goa_specs_are_valid_and_play_goa():
     specs = list_specs(GOA_SPECS)
     assert {s.name for s in specs} >= {"seats", "lots", "styles", "matchups"}
     assert all(s.game == "goa" for s in specs)
-    # the lots arms are named after the lot_weight keys, so prices and worth can be joined
+    # the lots arms are named after the lot_weight keys, so prices and worth can be joined,
+    # and are restrictions, so the skill axis's search level plays them too
     from vdgsim.goa.players.params import LOT_AXIS
 
     lots = next(s for s in specs if s.name == "lots")
     assert {a.name for a in lots.arms} == set(LOT_AXIS)
     for a in lots.arms:
-        assert a.player == f"default+lot_weight.{a.name}=0"
+        assert a.player == f"default+never_lot={a.name}"
 
 
 def test_turn_position_counts_from_the_start_player():
@@ -92,8 +93,8 @@ def test_the_lots_section_joins_prices_and_worth(tmp_path):
             "games": 30,
             "seed": 8,
             "arms": [
-                {"name": "flag", "restrict": "lot_weight.flag=0"},
-                {"name": "red", "restrict": "lot_weight.red=0"},
+                {"name": "flag", "restrict": "never_lot=flag"},
+                {"name": "red", "restrict": "never_lot=red"},
             ],
         }
     )

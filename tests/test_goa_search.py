@@ -236,7 +236,7 @@ def test_g9_5_determinizations_depend_on_public_information_only(states):
 def changed_decisions(decide_mc: Callable, states: list[GameState]) -> tuple[int, int]:
     """(decisions that change when the true hidden part is reshuffled, decisions compared)."""
     row = search_row(SMALL)
-    table = rollout_table(row)
+    table = rollout_table(row, 0)
     changed = compared = 0
     for i, g in enumerate(states[1::3]):
         if g.decision == L.D_GIFT:
@@ -291,7 +291,7 @@ def test_decisions_searches_only_the_kinds_it_names(states):
     other = "/".join(k for d, k in enumerate(keys) if d not in (0, kind))
     s1, s2 = g.s.copy(), g.s.copy()
     table = lineup_params([f"mc:dets=2:rollouts=4:decisions={other}"] * g.players, g.players)
-    scripted = rollout_table(table[g.current_player])
+    scripted = rollout_table(table[g.current_player], g.current_player)
     assert choose(c, s1, legal, len(legal), table) == choose_scripted(
         c, s2, legal, len(legal), scripted
     )

@@ -1,9 +1,9 @@
 """Goa's own report sections (the sections both games share are in :mod:`.sections`).
 
 ``lots``: what each kind of auction lot sells for (the baseline run's auctions table) beside
-what it is worth to the player: one arm per lot category in which the focus player does not
-want that kind of lot for itself (``default+lot_weight.<group>=0``, the groups of the
-auctions table's ``lot_group``), on the same deals as the baseline. An arm is named after its
+what it is worth to the player: one arm per lot category in which the focus player never bids
+for that kind of lot nor buys it back as its owner (``default+never_lot=<group>``, the groups
+of the auctions table's ``lot_group``), on the same deals as the baseline. An arm is named after its
 lot group, so prices and worth meet in one table.
 """
 
@@ -79,7 +79,7 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
         if r["worth"] is not None:
             # worth is the win share lost without it: the arm's change with its sign flipped
             text += (
-                f"; a {exp.spec.players[0]} player that does not want it for itself changes its "
+                f"; a {exp.spec.players[0]} player that never bids for it changes its "
                 f"win share by {-100 * r['worth']:+.1f} pp [{-100 * r['worth_high']:+.1f}, "
                 f"{-100 * r['worth_low']:+.1f}] on the same deals"
             )
@@ -89,8 +89,9 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
         "game (lots of one game are not independent). The buyers' win share "
         "(table buyer_win_share) is an association: a seat that is ahead can afford more lots, "
         "so it is not a lot's worth; the worth is the paired arm's effect, the win share a "
-        "player loses when it stops wanting that kind of lot for itself (it still bids to "
-        "deny a rival), against the same player on the same deals."
+        "player loses when it never bids for that kind of lot nor buys it back as its owner "
+        "(it still sells such a lot, and takes it free when nobody bids), against the same "
+        "player on the same deals."
     )
 
 

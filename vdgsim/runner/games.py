@@ -138,8 +138,14 @@ def _goa_named(row: Sequence[float]) -> dict[str, Any]:
         KIND_MC: "mc",
         KIND_ISMCTS: "ismcts",
     }
+    from vdgsim.goa.players.restrictions import restrictions_of
+
     kind = int(row[P_KIND])
-    return {"policy": kinds.get(kind, f"kind {kind}")}
+    out: dict[str, Any] = {"policy": kinds.get(kind, f"kind {kind}")}
+    restrictions = restrictions_of(np.asarray(row, dtype=np.float64))
+    if restrictions:
+        out["restrictions"] = restrictions
+    return out
 
 
 def _goa_params(seats: Sequence[str]) -> np.ndarray:

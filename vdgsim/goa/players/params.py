@@ -44,6 +44,10 @@ P_CHASE_DENY = 37  # share of the deny part of its limit that floor and pre-empt
 P_SOLVE_BID = 38  # share of the way from its opening bid to the least bid expected to win
 P_SELL_BIAS = 39  # VP added to selling its own lot as owner
 N_BEHAVIOUR = 40
+# Restrictions (vdgsim.goa.players.restrictions): 0 unless a player name sets them
+R_NEVER_LOT = 40  # [6 lot kinds] 1 = never bids for or buys a lot of that kind
+R_NEVER_COLUMN = 46  # [5 columns] 1 = never takes a step in that development column
+R_ANY = 51  # 1 when any restriction column is set (lets unrestricted rows skip the filter)
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS

@@ -4,10 +4,12 @@ player (:mod:`vdgsim.goa.players.search`) or a scripted one (random or the heuri
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from vdgsim.goa import state as S
-from vdgsim.goa.players.params import P_KIND
+from vdgsim.goa.players.params import P_KIND, R_ANY
+from vdgsim.goa.players.restrictions import filter_legal
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.ismcts import decide_ismcts
 from vdgsim.goa.players.search.mc import decide_mc
@@ -18,11 +20,17 @@ from vdgsim.goa.players.search.rollout import rollout_table
 @njit(cache=True)
 def choose(c, s, legal, n, params):
     """The action of the seat that must decide now: ``KIND_MC`` and ``KIND_ISMCTS`` rows
-    search, the others play their scripted policy."""
-    pr = params[S.fields(s).decision_player]
+    search (among the actions their restrictions allow), the others play their scripted
+    policy."""
+    me = S.fields(s).decision_player
+    pr = params[me]
     kind = int(pr[P_KIND])
+    if kind != KIND_MC and kind != KIND_ISMCTS:
+        return choose_scripted(c, s, legal, n, params)
+    if pr[R_ANY] > 0:
+        allowed = np.empty(n, dtype=np.int64)
+        n = filter_legal(c, s, pr, legal, n, allowed)
+        legal = allowed
     if kind == KIND_MC:
-        return decide_mc(c, s, legal, n, pr, rollout_table(pr))
-    if kind == KIND_ISMCTS:
-        return decide_ismcts(c, s, legal, n, pr, rollout_table(pr))
-    return choose_scripted(c, s, legal, n, params)
+        return decide_mc(c, s, legal, n, pr, rollout_table(pr, me))
+    return decide_ismcts(c, s, legal, n, pr, rollout_table(pr, me))

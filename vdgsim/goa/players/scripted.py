@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from vdgsim.goa import actions as A
@@ -11,6 +12,7 @@ from vdgsim.goa import state as S
 from vdgsim.goa.players import params as P
 from vdgsim.goa.players.heuristic import acting as AC
 from vdgsim.goa.players.heuristic import bidding as BD
+from vdgsim.goa.players.restrictions import filter_legal
 from vdgsim.goa.random_play import random_action
 
 
@@ -63,8 +65,14 @@ def heuristic_action(c, s, legal, n, params):
 def choose_scripted(c, s, legal, n, params):
     """The action of a scripted seat (random or heuristic) that must decide now, given the
     ``n`` legal actions. Search players decide in :func:`vdgsim.goa.players.policy.choose`;
-    their rollouts call this, so a rollout never recurses into the search."""
+    their rollouts call this, so a rollout never recurses into the search. A restricted
+    seat chooses among the actions its restrictions allow."""
     st = S.fields(s)
-    if params[st.decision_player, P.P_KIND] == P.KIND_HEURISTIC:
+    pr = params[st.decision_player]
+    if pr[P.R_ANY] > 0:
+        allowed = np.empty(n, dtype=np.int64)
+        n = filter_legal(c, s, pr, legal, n, allowed)
+        legal = allowed
+    if pr[P.P_KIND] == P.KIND_HEURISTIC:
         return heuristic_action(c, s, legal, n, params)
     return random_action(s, legal, n)

@@ -32,6 +32,10 @@ any SO-ISMCTS), and a Gift decision is rare below the root. Such a node is merel
 legal (its availability count says so), never wrong: every code is checked against the legal
 actions of the determinization at hand before it is followed.
 
+A restricted search player's candidates are the actions its restrictions allow
+(:func:`vdgsim.goa.players.policy.choose` filters the root); inside the tree and in the rollouts
+its own seat plays restricted too (:func:`.rollout.rollout_table`).
+
 ``decisions``, as for ``mc``: a root decision of a kind left out is the rollout preset's choice;
 inside the tree every decision is searched.
 """
@@ -44,6 +48,8 @@ from numba import njit
 from vdgsim.goa import layout as L
 from vdgsim.goa import state as S
 from vdgsim.goa.engine import flow
+from vdgsim.goa.players.params import R_ANY
+from vdgsim.goa.players.restrictions import filter_legal
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
 from vdgsim.goa.players.search.params import (
@@ -100,6 +106,7 @@ def grow_tree(c, s, legal, n, pr, table):
     ts = S.fields(t)
     log0 = np.zeros((0, L.LOG_WIDTH), dtype=np.int64)
     buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    allowed = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     share = np.zeros(L.MAX_PLAYERS)
     gain = np.zeros(L.MAX_PLAYERS)
@@ -121,8 +128,14 @@ def grow_tree(c, s, legal, n, pr, table):
                     here[i] = legal[i]
             else:
                 m = flow.legal_actions(c, t, buf)
-                for i in range(m):
-                    here[i] = buf[i]
+                if table[ts.decision_player, R_ANY] > 0:
+                    # the searching seat's restricted play, as in its rollouts
+                    m = filter_legal(c, t, table[ts.decision_player], buf, m, allowed)
+                    for i in range(m):
+                        here[i] = allowed[i]
+                else:
+                    for i in range(m):
+                        here[i] = buf[i]
             compatible = mark_available(v, here, m, tried, action, first, sibling, avail)
             if may_widen(compatible, m, widen, visits[v]):
                 u = 0
