@@ -711,6 +711,22 @@ def test_g6_6_last_marker_bonus_at_most_4():
     assert gained == 3 and st.row[RED, COLONISTS] == 4
 
 
+def test_g6_6_last_marker_reaching_row_5_raises_the_lowest_row():
+    """The last marker's move from row 4 to row 5 raises the lowest row (4 -> 5): one extra
+    action card; the same move while another column is still on row 4 raises nothing."""
+    for rows, expected in (([5, 5, 5, 5, 4], 1), ([5, 5, 5, 4, 4], 0)):
+        g = game()
+        st = view(g)
+        st.row[RED, :] = rows
+        st.ducats[RED] = 100
+        give_card(g, RED, card(g, "X07"))
+        before = int(st.extra_actions[RED])
+        start_turn(g, RED)
+        act(g, A.play(card(g, "X07"), COLONISTS))
+        assert st.row[RED, COLONISTS] == 5
+        assert int(st.extra_actions[RED]) - before == expected, rows
+
+
 def test_g6_7_build_ships():
     g = game()
     view(g).row[RED, SHIPS] = 5
@@ -996,6 +1012,23 @@ def test_g8_5_ties_broken_by_ducats_then_shared_a20():
     resume(g, L.ST_ROUND_END)
     r = result(g)
     assert r.vp == (3, 3, 0) and r.rank == (1, 1, 3) and r.win_share == (0.5, 0.5, 0.0)
+
+
+def test_g8_5_more_ducats_wins_a_vp_tie_in_either_seat():
+    """Equal VP: the seat with more ducats ranks first, whichever seat it is; fewer VP rank
+    below both whatever its ducats."""
+    from vdgsim.goa.engine import scoring as SC
+
+    for ducats, winner, second in (([3, 5, 9], 1, 0), ([5, 3, 9], 0, 1)):
+        g = game(3, seed=4)
+        st = view(g)
+        st.vp[:3] = [10, 10, 8]
+        st.ducats[:3] = ducats
+        rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+        share = np.zeros(L.MAX_PLAYERS)
+        SC.ranks_and_shares(g.s, rank, share)
+        assert rank[winner] == 1 and rank[second] == 2 and rank[2] == 3, ducats
+        assert share[winner] == 1.0 and share[second] == 0.0 and share[2] == 0.0
 
 
 # --- G9 ---------------------------------------------------------------------------------------
