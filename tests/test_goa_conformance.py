@@ -21,7 +21,7 @@ def test_g9_7_random_games_keep_every_invariant():
 def test_positions_round_trip_as_json():
     g = new_game(3, 5)
     text = to_json(g)
-    assert json.loads(text)["readable"]["decision"] == "place flag"
+    assert json.loads(text)["state"]["decision"] == "place flag"
     h = from_json(text)
     assert (h.s == g.s).all()
 

@@ -21,6 +21,7 @@ LAYERS: dict[str, int] = {
     "vdgsim.goa.components": 0,
     "vdgsim.vocabulary": 0,
     "vdgsim.fieldtable": 0,
+    "vdgsim.positiontable": 0,
     # the forward models and what reads a game without playing it
     "vdgsim.game": 0,
     "vdgsim.observation": 0,

@@ -18,6 +18,7 @@ from vdgsim.game import (
     legal_actions,
     log_rows,
     new_game,
+    public_score,
     result,
     step,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "log_rows",
     "new_game",
     "observation",
+    "public_score",
     "result",
     "state_from_dict",
     "state_to_dict",

@@ -242,6 +242,19 @@ def result(state: GameState) -> GameResult:
     )
 
 
+def public_score(state: GameState) -> tuple[dict[str, int], ...]:
+    """Each seat's VP so far by source, at any moment of the game: the VP track, which every
+    player sees (R8 scores as the game goes; the end-of-game conversions come in at the end)."""
+    s = state.s
+    return tuple(
+        {
+            name: int(s[L.S_VP_SOURCE + p * L.N_SOURCES + k])
+            for k, name in enumerate(L.VP_SOURCE_NAMES)
+        }
+        for p in range(state.players)
+    )
+
+
 def log_rows(state: GameState) -> np.ndarray:
     """The event log rows written so far (a view)."""
     n = int(state.s[L.S_LOG_N])

@@ -251,6 +251,29 @@ def result(state: GameState) -> GameResult:
     )
 
 
+# the VP sources every seat can count on the table; expedition cards in hand and Mission
+# tiles held are hidden from the other players until the end (G9.5)
+PUBLIC_SOURCES = tuple(k for k in range(L.N_VP_SOURCES) if k not in (L.VP_CARDS, L.VP_MISSION))
+
+
+def public_score(state: GameState) -> tuple[dict[str, int], ...]:
+    """Each seat's VP by source if the game ended now (G8.4), counted from what every player
+    sees: development, colonies, most ducats (A21), small plantations and used Poll tax
+    tiles; expedition cards and Missions, which are hidden, are left out. Once the game is
+    over, :func:`result` gives the final score with every source."""
+    c, s = state.components.array, state.s
+    n = state.players
+    ducats = [int(s[L.S_DUCATS + p]) for p in range(n)]
+    most_vp = int(c[L.C_MOST_DUCATS_VP])
+    out = []
+    src = np.zeros(L.N_VP_SOURCES, dtype=np.int64)
+    for p in range(n):
+        SC.score_player(c, s, p, src)
+        src[L.VP_DUCATS] = most_vp if ducats[p] == max(ducats) else 0
+        out.append({L.VP_SOURCE_NAMES[k]: int(src[k]) for k in PUBLIC_SOURCES})
+    return tuple(out)
+
+
 def describe_action(state: GameState, action: int) -> str:
     c = state.components
     return A.describe(state.decision, action, c.tile_names, c.card_names, c.colony_tile_names)

@@ -1,8 +1,15 @@
-"""Goa positions as readable JSON: every state field by name, plus names for people.
+"""Goa positions as readable JSON: every state field by name, with names for people.
 
 :func:`state_to_dict` writes the whole state (hidden information included: it is a save
-file, not what a player sees; see :mod:`vdgsim.goa.observation`), :func:`state_from_dict`
-reads it back exactly.
+file, not what a player sees; see :mod:`vdgsim.goa.observation`) through the game-free
+:mod:`vdgsim.positiontable`, with Goa's names: seats ``"seat 0"``; tiles, expedition cards
+and colony tiles by their component names (copies numbered, ``"A-P2-clove #2"``); columns,
+spices, cells ``"(row 1, column 3)"``, the Flag's cell on the grid and its frame, Bonanza
+tiles ``"BZ1"``, steps, decisions, tile and card locations. :func:`state_from_dict` reads it
+back exactly (both random generators included, so a loaded game continues identically) and
+refuses a position that breaks one of the state's invariants (:mod:`vdgsim.goa.invariants`),
+naming the first one. The event log is history, not position: ``include_log=True`` adds its
+rows and loading restores them.
 """
 
 from __future__ import annotations
@@ -12,48 +19,167 @@ from typing import Any
 
 import numpy as np
 
-from vdgsim.fieldtable import read_field
 from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components
 from vdgsim.goa.game import GameState
+from vdgsim.goa.invariants import INVARIANT_NAMES, check
+from vdgsim.positiontable import decode_fields, decode_log, encode_fields, is_int
 
-FORMAT = "goa-position-1"
+FORMAT = "goa position"
+FORMAT_VERSION = 2
+
+SEAT_NAMES = tuple(f"seat {p}" for p in range(L.MAX_PLAYERS))
+CELL_NAMES = tuple(f"(row {r}, column {c})" for r in range(L.GRID) for c in range(L.GRID))
+# the Flag's cells: the grid and its frame, rows and columns -1..GRID (actions.flag_cell)
+FLAG_CELL_NAMES = tuple(
+    f"(row {r}, column {c})" for r in range(-1, L.GRID + 1) for c in range(-1, L.GRID + 1)
+)
+BONANZA_NAMES = tuple(f"BZ{k + 1}" for k in range(L.N_BONANZA))
+# card locations: a seat's hand (by seat number), then the piles (layout.CARD_*)
+CARD_LOC_NAMES = (*(f"hand of {s}" for s in SEAT_NAMES), "deck", "discard pile", "revealed")
+_AXIS_NAMES: dict[str, tuple[str, ...]] = {
+    "column": L.COLUMN_NAMES,
+    "spice": L.SPICE_KEYS,
+    "vp_source": L.VP_SOURCE_NAMES,
+    "cell": CELL_NAMES,
+    "row4_row5": ("row 4", "row 5"),
+}
+LIST_AXES = frozenset(("position", "word", "space", "marker", "corner"))
+_ENUM_KINDS: dict[str, tuple[str, ...]] = {
+    "phase": ("A", "B"),
+    "step": L.STEP_NAMES,
+    "decision": L.DECISION_NAMES,
+    "tile_loc": L.TILE_LOC_NAMES,
+}
+_NULLABLE_KINDS: dict[str, tuple[str, ...]] = {
+    "card_loc": CARD_LOC_NAMES,
+    "cell": CELL_NAMES,
+    "flag_cell": FLAG_CELL_NAMES,
+    "bonanza": BONANZA_NAMES,
+    "column": L.COLUMN_NAMES,
+    "colony": L.COLONY_NAMES,
+}
+INT_KINDS = frozenset(("int", "rng", "spice_mask"))
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
+def distinct(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names with a repeated one numbered in order (``"A-P2-clove #2"``): two copies of a
+    tile are two things a position must tell apart."""
+    seen: dict[str, int] = {}
+    out = []
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+        out.append(n if names.count(n) == 1 else f"{n} #{seen[n]}")
+    return tuple(out)
+
+
+class _Names:
+    """Goa's name tables for one game: its seats and its component data's names."""
+
+    int_kinds = INT_KINDS
+    # Goa's set-up fills every seat's columns, used or not (rows start at 1)
+    strict_seats = False
+
+    def __init__(self, players: int, comp: Components) -> None:
+        self.players = players
+        self.seats = SEAT_NAMES[:players]
+        self.by_data = {
+            "tile": distinct(comp.tile_names),
+            "card": distinct(comp.card_names),
+            "ctype": distinct(comp.colony_tile_names),
+        }
+
+    def axis(self, axis: str) -> tuple[str, ...] | None:
+        if axis == "seat":
+            return self.seats
+        if axis in self.by_data:
+            return self.by_data[axis]
+        if axis in _AXIS_NAMES:
+            return _AXIS_NAMES[axis]
+        if axis in LIST_AXES:
+            return None
+        raise ValueError(f"state axis {axis!r} has no serialisation rule in vdgsim.goa.positions")
+
+    def kind(self, kind: str) -> tuple[tuple[str, ...], bool]:
+        if kind in _ENUM_KINDS:
+            return _ENUM_KINDS[kind], False
+        if kind in _NULLABLE_KINDS:
+            return _NULLABLE_KINDS[kind], True
+        if kind == "seat":
+            return self.seats, True
+        if kind in ("tile", "card"):
+            return self.by_data[kind], True
+        raise ValueError(
+            f"state value kind {kind!r} has no serialisation rule in vdgsim.goa.positions"
+        )
+
+
+def state_to_dict(state: GameState, include_log: bool = False) -> dict[str, Any]:
+    """A JSON-able dict of the whole position (every state field, with readable names).
+
+    ``include_log=True`` adds the event log rows written so far under ``"log"``.
+    """
     s = state.s
-    return {
+    players = int(s[L.S_N_PLAYERS])
+    out: dict[str, Any] = {
         "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "players": players,
         "components_digest": state.components.digest,
-        "readable": {
-            "step": L.STEP_NAMES[int(s[L.S_STEP])],
-            "decision": L.DECISION_NAMES[int(s[L.S_DECISION])],
-            "round": int(s[L.S_ROUND]),
-            "phase": "AB"[int(s[L.S_PHASE])],
-        },
-        "fields": {f.name: read_field(s, f) for f in L.STATE_FIELDS},
-        "log": state.log[: min(int(s[L.S_LOG_N]), state.log.shape[0])].tolist(),
+        "state": encode_fields(s, L.STATE_FIELDS, _Names(players, state.components)),
     }
+    if include_log:
+        n = min(int(s[L.S_LOG_N]), state.log.shape[0])
+        out["log"] = [[int(x) for x in row] for row in state.log[:n]]
+    return out
 
 
 def state_from_dict(d: dict[str, Any], components: Components | None = None) -> GameState:
-    if d.get("format") != FORMAT:
-        raise ValueError(f"not a Goa position (format {d.get('format')!r})")
-    comp = components or default_components()
+    """Rebuild the game state saved by :func:`state_to_dict`.
+
+    ``components`` must be the component data the position was saved with (the default data
+    when None). Raises ValueError naming the bad field, or the first invariant the position
+    breaks.
+    """
+    if not isinstance(d, dict):
+        raise ValueError(f"a position must be a mapping, got {type(d).__name__}")
+    for key in ("format", "version", "players", "components_digest", "state"):
+        if key not in d:
+            raise ValueError(f"position field {key}: missing")
+    if d["format"] != FORMAT:
+        raise ValueError(f"position field format: expected {FORMAT!r}, got {d['format']!r}")
+    if d["version"] != FORMAT_VERSION:
+        raise ValueError(
+            f"position field version: this vdgsim reads version {FORMAT_VERSION}, "
+            f"got {d['version']!r}"
+        )
+    comp = components if components is not None else default_components()
     if d["components_digest"] != comp.digest:
-        raise ValueError("the position was saved with other component data")
-    s = np.zeros(L.S_SIZE, dtype=np.int64)
-    for f in L.STATE_FIELDS:
-        v = np.asarray(d["fields"][f.name], dtype=np.int64)
-        s[f.offset : f.offset + f.size] = v.reshape(-1)
+        raise ValueError(
+            f"position field components_digest: the position was saved with component data "
+            f"{d['components_digest']!r}, the components given are {comp.digest!r} "
+            f"({comp.source}); load it with the same component data"
+        )
+    players = d["players"]
+    if not is_int(players) or not 2 <= players <= L.MAX_PLAYERS:
+        raise ValueError(f"position field players: expected a player count 2..4, got {players!r}")
+    s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _Names(players, comp))
+    if int(s[L.S_N_PLAYERS]) != players:
+        raise ValueError(
+            f"position field state.players = {int(s[L.S_N_PLAYERS])} does not match "
+            f"players = {players}"
+        )
+    broken = int(check(comp.array, s, np.zeros(L.MAX_LEGAL, dtype=np.int64)))
+    if broken:
+        raise ValueError(f"position: {INVARIANT_NAMES[broken]}")
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), dtype=np.int64)
-    rows = np.asarray(d["log"], dtype=np.int64).reshape(-1, L.LOG_WIDTH)
-    log[: rows.shape[0]] = rows
+    if "log" in d:
+        decode_log(d["log"], log, min(int(s[L.S_LOG_N]), L.LOG_CAPACITY))
     return GameState(comp, s, log)
 
 
-def to_json(state: GameState) -> str:
-    return json.dumps(state_to_dict(state))
+def to_json(state: GameState, include_log: bool = False) -> str:
+    return json.dumps(state_to_dict(state, include_log))
 
 
 def from_json(text: str, components: Components | None = None) -> GameState:
