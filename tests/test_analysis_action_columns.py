@@ -3,8 +3,12 @@ legal action of random games, and refuse codec source they cannot evaluate."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -15,6 +19,8 @@ from vdgsim import layout as L
 from vdgsim.analysis import action_columns as C
 from vdgsim.analysis import bidding
 from vdgsim.engine import actions as A
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # column decoder, scalar decoder, further arguments
 DECODERS: list[tuple[Callable[..., pl.Expr], Any, tuple[int, ...]]] = [
@@ -103,3 +109,20 @@ def test_items_gained_by_purchase_and_recruit() -> None:
     ]  # fmt: skip
     acts = bidding.act_rows(pl.DataFrame(rows, schema=cols, orient="row"))
     assert acts.sort("n")["items"].to_list() == [2, 1, 1, 12, 1]
+
+
+def test_analysis_decodes_action_columns_without_jit():
+    """The decoders are plain polars expressions: they work where nothing is compiled."""
+    code = (
+        "import polars as pl\n"
+        "from vdgsim.analysis import action_columns as C\n"
+        "from vdgsim.engine import actions as A\n"
+        "df = pl.DataFrame({'a': [A.ship_send(3, 2), A.ship_send(7, 0)]})\n"
+        "print(df.select(C.ship_send_tile(pl.col('a')))['a'].to_list())\n"
+    )
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[3, 7]"
