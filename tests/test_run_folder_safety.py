@@ -16,7 +16,6 @@ from vdgsim.runner import RunDirError, load_run
 from vdgsim.runner import simulate as run_simulate
 from vdgsim.runner.output import check_run_dir
 
-ROOT = Path(__file__).resolve().parents[1]
 app = typer.Typer()
 app.command("simulate")(simulate)
 app.command("tournament")(tournament)
