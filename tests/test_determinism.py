@@ -257,14 +257,16 @@ def test_r9_2_compiled_code_uses_only_correctly_rounded_float_operations() -> No
 def test_r9_2_compiled_players_contain_no_fused_multiply_add() -> None:
     """LLVM may fuse a*b+c into one instruction (one rounding, not two) where the CPU has
     FMA; numba does not ask it to, and this keeps it that way. The placement decision (the
-    player's densest float code: v * f + bias, comp + x * p - s, ...) is compiled afresh,
-    without the disk cache, so that its machine code can be read."""
+    player's densest float code: v * f + bias, comp + x * p - s, acc + p * k, ...) and its
+    float-heavy steps are compiled afresh, without the disk cache, so that their machine code
+    can be read."""
     import re
 
     from numba import njit
 
     from strategies.heuristic import bidding as BI
     from strategies.heuristic import work as W
+    from strategies.heuristic.values import real_value
     from strategies.policy import new_cache
     from strategies.registry import resolve
 
@@ -272,12 +274,20 @@ def test_r9_2_compiled_players_contain_no_fused_multiply_add() -> None:
     while g.s[L.S_DECISION] != L.D_PLACE_DISC:
         apply_action(g, legal_actions(g)[0])
     legal = np.array(legal_actions(g), dtype=np.int64)
-    fresh = njit(_nrt=False)(BI.decide_place.py_func)
     wi, wf = W.new_work()
     p = int(g.s[L.S_DEC_PLAYER])
-    args = (g.components.array, g.s, resolve("default"), p, legal, len(legal), new_cache(), wi, wf)
-    assert int(fresh(*args)) in legal
-    asm = "".join(fresh.inspect_asm().values())
-    assert re.search(r"\b(v?mulsd|fmul)\b", asm)  # the float code is in what we read
-    fused = re.findall(r"\b(v?fn?m(?:add|sub)\w*|fmla|fmls)\b", asm)
-    assert not fused, sorted(set(fused))
+    c, pr, cache = g.components.array, resolve("default"), new_cache()
+    rv = real_value(g.s, pr)
+    # the decision and its float-heavy steps: the F-cost tables, the Area bases
+    calls = (
+        (BI.decide_place, (c, g.s, pr, p, legal, len(legal), cache, wi, wf)),
+        (BI.phase1_tables, (c, g.s, pr, p, rv, cache[p], wi, wf)),
+        (BI.area_bases, (c, g.s, pr, p, cache[p, BI.C_VALS : BI.C_VALS + BI.N_VALS], wi, wf)),
+    )
+    for function, args in calls:
+        fresh = njit(_nrt=False)(function.py_func)
+        fresh(*args)
+        asm = "".join(fresh.inspect_asm().values())
+        assert re.search(r"\b(v?mulsd|fmul)\b", asm), function  # the float code is read
+        fused = re.findall(r"\b(v?fn?m(?:add|sub)\w*|fmla|fmls)\b", asm)
+        assert not fused, (function, sorted(set(fused)))

@@ -80,71 +80,61 @@ def free_group(c, a_code, num, my_first_recruit):
 
 
 @njit(cache=True, _nrt=False)
-def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
-    """The placement (number and Area) with the highest expected VP.
-
-    ``cache[p]`` keeps the Area values of Phase 1: nothing they depend on changes while
-    discs are placed, so they are computed once per seat and round (tagged by the round).
-    """
+def phase1_tables(c, s, pr, p, rv, row, wi, wf):
+    """Fill seat ``p``'s cache row with what is the same for all its placements in one
+    Phase 1: the Area values, the distribution of the First Free Number F (ascending, so
+    that each number's costs come cheapest first) and, per number below the highest possible
+    F, the right-to-act cost of each F and their running expectation."""
     st = S.fields(s)
-    rv = V.real_value(s, pr)
-    # Everything below up to the per-number loop is the same for all of a seat's placements
-    # in one Phase 1 (Area values, the distribution of F, the right-to-act cost table):
-    # cache[p] keeps it, tagged by the round.
-    row = cache[p]
     vals = row[C_VALS : C_VALS + N_VALS]
     fprob = row[C_FPROB : C_FPROB + L.N_VDG + 1]
     kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
     pc = row[C_PC : C_PC + 11]
     sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
-    if not (st.phase == L.PH_PLACE and row[0] == st.round):
-        area_values(c, s, pr, p, rv, vals, wi, wf)
-        fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
-        nf = V.free_number_support(c, s, fvals, fprob)
-        # F values ascending, so that each number's costs come cheapest first
-        for i in range(1, nf):
-            j = i
-            while j > 0 and fvals[j - 1] > fvals[j]:
-                fvals[j - 1], fvals[j] = fvals[j], fvals[j - 1]
-                fprob[j - 1], fprob[j] = fprob[j], fprob[j - 1]
-                j -= 1
-        max_f = fvals[nf - 1]
-        reals = st.reals[p]
-        never_pay = pr[P.R_NEVER_PAY] > 0
-        kcost = pr[P.P_COST_W] * rv
-        pc[0] = 0.0
+    area_values(c, s, pr, p, rv, vals, wi, wf)
+    fvals = wi[W.WI_FVALS : W.WI_FVALS + L.N_VDG + 1]
+    nf = V.free_number_support(c, s, fvals, fprob)
+    for i in range(1, nf):
+        j = i
+        while j > 0 and fvals[j - 1] > fvals[j]:
+            fvals[j - 1], fvals[j] = fvals[j], fvals[j - 1]
+            fprob[j - 1], fprob[j] = fprob[j], fprob[j - 1]
+            j -= 1
+    max_f = fvals[nf - 1]
+    reals = st.reals[p]
+    never_pay = pr[P.R_NEVER_PAY] > 0
+    kcost = pr[P.P_COST_W] * rv
+    pc[0] = 0.0
+    for j in range(nf):
+        pc[j + 1] = pc[j] + fprob[j]
+    # an unaffordable or forbidden payment means giving up (infinite cost). The running sum
+    # is kept in a local: reading it back from the table after each store was slower.
+    max_pay = pr[P.P_MAX_PAY]
+    for num in range(1, max_f):
+        acc = 0.0
+        sc[num, 0] = acc
         for j in range(nf):
-            pc[j + 1] = pc[j] + fprob[j]
-        # right-to-act cost (in VP) of each number below the highest possible F, for each F;
-        # an unaffordable or forbidden payment means giving up (infinite cost). The running
-        # sum is kept in a local: reading it back from the table after each store was slower.
-        max_pay = pr[P.P_MAX_PAY]
-        for num in range(1, max_f):
-            acc = 0.0
-            sc[num, 0] = acc
-            for j in range(nf):
-                cost = max(0, fvals[j] - num)
-                if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
-                    k_j = kcost * cost
-                else:
-                    k_j = 1e18
-                kc[num, j] = k_j
-                acc = acc + (fprob[j] * k_j if k_j < 1e17 else 0.0)
-                sc[num, j + 1] = acc
-        row[C_NF] = nf
-        row[C_MAXF] = max_f
-        # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
-        row[0] = st.round if st.phase == L.PH_PLACE else 0
-    nf = int(row[C_NF])
-    max_f = int(row[C_MAXF])
-    np_ = st.players
-    opp_left = 0
-    for q in range(np_):
-        if q != p:
-            opp_left += st.discs_to_place[q] + st.additional_disc_to_place[q]
-    # rivals' discs below each number, per Area; own discs per Area; free numbers below
-    # (flat rows of the int scratch, filled in one pass with running counts; Areas are
-    # numbered 0..3 as in layout: Characters, Recruiting, Purchase, Navigation)
+            cost = max(0, fvals[j] - num)
+            if cost <= max_pay and cost <= reals and not (never_pay and cost > 0):
+                k_j = kcost * cost
+            else:
+                k_j = 1e18
+            kc[num, j] = k_j
+            acc = acc + (fprob[j] * k_j if k_j < 1e17 else 0.0)
+            sc[num, j + 1] = acc
+    row[C_NF] = nf
+    row[C_MAXF] = max_f
+    # valid for the rest of this Phase 1 only (Manuel I's disc is placed in Phase 2)
+    row[0] = st.round if st.phase == L.PH_PLACE else 0
+
+
+@njit(cache=True, _nrt=False)
+def count_discs(s, p, wi):
+    """Fill the below-counts of the int scratch (``WI_BELOW``: per Area the rivals' discs
+    below each number, then the free numbers below each number, then the seat's own discs per
+    Area; Areas numbered as in layout) in one pass with running counts; returns the seat's
+    lowest Recruiting number (99: none)."""
+    st = S.fields(s)
     B = W.WI_BELOW
     ROW = L.N_NUMBERS + 1
     r0 = r1 = r2 = r3 = 0
@@ -190,14 +180,29 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     wi[B + 5 * ROW + 1] = o1
     wi[B + 5 * ROW + 2] = o2
     wi[B + 5 * ROW + 3] = o3
+    return my_first_recruit
+
+
+@njit(cache=True, _nrt=False)
+def area_bases(c, s, pr, p, vals, wi, wf):
+    """Per Area (``WF_BASE``): its value after the seat's own discs there; and (``WF_CAP``)
+    the rivals' discs still to come expected per free number below, in proportion to the room
+    left in the Area. Needs :func:`count_discs`'s counts; returns the free numbers (at least
+    1)."""
+    st = S.fields(s)
+    B = W.WI_BELOW
+    ROW = L.N_NUMBERS + 1
+    np_ = st.players
+    opp_left = 0
+    for q in range(np_):
+        if q != p:
+            opp_left += st.discs_to_place[q] + st.additional_disc_to_place[q]
     nfree = max(1, wi[B + 4 * ROW + 21])
     total_cap = 0.0
     for a in range(L.N_AREAS):
         cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]  # C4, read inline (no call)
         total_cap += max(0, cap - st.area_discs[a])
     total_cap = max(total_cap, 1.0)
-    # per Area: the value after the player's own discs there, and the rivals expected per
-    # free number below (their discs to come, in proportion to the room left in the Area)
     area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
     base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
     for a in range(L.N_AREAS):
@@ -209,14 +214,15 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         base[a] = vals[a] * m
         if a == L.A_NAVIGATION:
             base[4] = vals[4] * m
-    gb = pr[P.P_GIVEUP_BIAS]
-    # With no negative costs E[max(v - cost(F), comp)] <= v when v > comp, so a number whose
-    # v is already below the best (by more than a tie, and a margin for rounding) needs no
-    # expectation: it can neither beat nor tie the best, so argmax_step would draw nothing.
-    costs_nonneg = pr[P.P_COST_W] * rv >= 0.0
-    # Free numbers: the lowest one of an (Area, compensation, plan) group is never worth less
-    # (acting earlier is never worse, and the compensation is the same), so only it is
-    # evaluated. It is found first, so that the choice does not depend on the legal order.
+    return nfree
+
+
+@njit(cache=True, _nrt=False)
+def lowest_free_numbers(c, legal, n, max_f, my_first_recruit, wi):
+    """Per (Area, compensation, plan) group of free numbers (``WI_GROUP``), the lowest legal
+    one: it is never worth less than the others (acting earlier is never worse, and the
+    compensation is the same), so only it is evaluated. Found before the choice, so that the
+    choice does not depend on the legal order."""
     low = wi[W.WI_GROUP : W.WI_GROUP + 64]
     for key in range(64):
         low[key] = L.N_NUMBERS + 1
@@ -226,6 +232,41 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
             key = free_group(c, legal[i], num, my_first_recruit)
             if num < low[key]:
                 low[key] = num
+
+
+@njit(cache=True, _nrt=False)
+def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
+    """The placement (number and Area) with the highest expected VP.
+
+    ``cache[p]`` keeps the Area values of Phase 1 (:func:`phase1_tables`): nothing they
+    depend on changes while discs are placed, so they are computed once per seat and round
+    (tagged by the round). Then the discs on the board are counted (:func:`count_discs`),
+    each Area's value and rivals to come are set (:func:`area_bases`), and every legal
+    placement is valued, the free ones by group (:func:`lowest_free_numbers`).
+    """
+    st = S.fields(s)
+    rv = V.real_value(s, pr)
+    row = cache[p]
+    if not (st.phase == L.PH_PLACE and row[0] == st.round):
+        phase1_tables(c, s, pr, p, rv, row, wi, wf)
+    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
+    pc = row[C_PC : C_PC + 11]
+    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
+    nf = int(row[C_NF])
+    max_f = int(row[C_MAXF])
+    my_first_recruit = count_discs(s, p, wi)
+    nfree = area_bases(c, s, pr, p, row[C_VALS : C_VALS + N_VALS], wi, wf)
+    lowest_free_numbers(c, legal, n, max_f, my_first_recruit, wi)
+    B = W.WI_BELOW
+    ROW = L.N_NUMBERS + 1
+    area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
+    base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
+    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
+    gb = pr[P.P_GIVEUP_BIAS]
+    # With no negative costs E[max(v - cost(F), comp)] <= v when v > comp, so a number whose
+    # v is already below the best (by more than a tie, and a margin for rounding) needs no
+    # expectation: it can neither beat nor tie the best, so argmax_step would draw nothing.
+    costs_nonneg = pr[P.P_COST_W] * rv >= 0.0
     best = -1e18
     code = legal[0]
     ties = 0
