@@ -1,4 +1,5 @@
-"""The `vdg` command: play, simulate, tournament, ladder, experiment, report, bench, data, tune.
+"""The `vdg` command: play, simulate, tournament, ladder, experiment, report, bench, data, tune,
+regret, balance.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -20,6 +21,7 @@ import typer
 from typer.exceptions import TyperException
 
 import vdgsim
+from vdgsim.commands.balance import balance
 from vdgsim.commands.bench import bench
 from vdgsim.commands.check import check
 from vdgsim.commands.common import InputError, usage_error
@@ -81,6 +83,7 @@ app.add_typer(data_app, name="data")
 app.command("check")(check)
 app.command("tune")(tune)
 app.command("regret")(regret)
+app.command("balance")(balance)
 
 
 def main() -> None:
