@@ -1,5 +1,5 @@
 """The `vdg` command: play, simulate, tournament, ladder, experiment, report, bench, data, tune,
-regret, balance.
+regret, balance, compare.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -25,6 +25,7 @@ from vdgsim.commands.balance import balance
 from vdgsim.commands.bench import bench
 from vdgsim.commands.check import check
 from vdgsim.commands.common import InputError, usage_error
+from vdgsim.commands.compare import compare
 from vdgsim.commands.data import data_app
 from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.ladder import ladder
@@ -84,6 +85,7 @@ app.command("check")(check)
 app.command("tune")(tune)
 app.command("regret")(regret)
 app.command("balance")(balance)
+app.command("compare")(compare)
 
 
 def main() -> None:

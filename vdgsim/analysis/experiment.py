@@ -229,6 +229,9 @@ class ExperimentSpec:
     # axis: the player every level is rated against, and the levels (weakest first)
     anchor: str = "default"
     levels: tuple[Strength, ...] = ()
+    # a component data file every run plays instead of the game's default (a what-if variant,
+    # `vdg report --data`); None: the default data
+    data: str | None = None
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -239,7 +242,7 @@ class ExperimentSpec:
     def components(self, extra: dict[str, Any] | None = None) -> GameComponents:
         """The component data of the experiment (with the spec's and ``extra`` overrides)."""
         over = {**self.overrides, **(extra or {})}
-        return game_of(self.game).load_components(None, over or None)
+        return game_of(self.game).load_components(self.data, over or None)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -255,6 +258,8 @@ class ExperimentSpec:
             del d["game"]
         if self.kind != "axis":  # as recorded before the skill axis existed
             del d["anchor"], d["levels"]
+        if self.data is None:  # as recorded before variants existed
+            del d["data"]
         return _without_default_batch(d)
 
 

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import GameOption, InputError, ensure_compiled
+from vdgsim.commands.common import DataOption, GameOption, InputError, SetOption, ensure_compiled
 
 
 def report(
@@ -83,8 +83,12 @@ def report(
         ),
     ] = True,
     game: GameOption = "vdg",
+    data: DataOption = None,
+    set_: SetOption = None,
 ) -> None:
-    """Run the experiments and write index.html (self-contained), report.md, charts, tables."""
+    """Run the experiments and write index.html (self-contained), report.md, charts, tables.
+    With --data or --set, the report of that variant of the component data, on the same
+    seeds as the report of the default data (compare the two with vdg compare)."""
     from strategies.registry import UnknownPresetError
     from vdgsim.analysis.experiment import SpecError, saved_runs
     from vdgsim.report import build_report
@@ -102,6 +106,10 @@ def report(
     chosen = None if levels is None else [p.strip() for p in levels.split(",") if p.strip()]
     if chosen is not None:
         args += ["--levels", ",".join(chosen)]
+    if data is not None:
+        args += ["--data", data]
+    for item in set_ or []:
+        args += ["--set", item]
     command = shlex.join(["vdg", "report", *args])
     if runs is not None:
         args += ["--runs", str(runs)]
@@ -121,6 +129,8 @@ def report(
                 force=force,
                 progress=bar,
                 game=game,
+                data=data,
+                overrides=set_,
             )
     except (SpecError, UnknownPresetError, RunDirError) as e:
         raise InputError(str(e)) from None

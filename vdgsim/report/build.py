@@ -42,7 +42,7 @@ from vdgsim.analysis.skill import SkillAxis, axis_of
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import Section, build_section
-from vdgsim.runner.games import game_of
+from vdgsim.runner.games import game_of, parse_overrides
 
 SETTINGS_FILE = "report-settings.json"
 # what identifies a report directory written before SETTINGS_FILE existed
@@ -170,9 +170,16 @@ def build_report(
     force: bool = False,
     progress: Progress | None = None,
     game: str = "vdg",
+    data: str | Path | None = None,
+    overrides: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Run the experiments in ``experiments`` (default ``experiments/``, for Goa
     ``experiments/goa/``) and write the report of ``game``; every spec must play it.
+
+    ``data`` (a component data file) and ``overrides`` (``KEY=VALUE`` strings, as ``--set``)
+    make the report of a variant: every run plays them, on the spec's own seeds, on top of
+    the spec's own ``[overrides]`` (which win where both set a key), so a variant's report
+    pairs game by game with the report of the default data (:mod:`vdgsim.report.compare`).
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
     ``only`` keeps the named experiments (and the skill axis); ``levels`` keeps only the named
@@ -203,6 +210,8 @@ def build_report(
         raise SpecError(f"no experiment specs (*.toml) in {experiments}")
     if levels is not None:
         specs = keep_levels(specs, levels)
+    if data is not None or overrides:
+        specs = with_variant(specs, game, data, overrides or ())
     # the skill axis is rated first: every other section orders its levels by it
     specs.sort(key=lambda s: s.kind != "axis")
     if sum(s.kind == "axis" for s in specs) > 1:
@@ -288,13 +297,45 @@ def build_report(
                 f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
             )
         summary = _render(
-            out, specs, sections, quick, command, progress, t0 - earlier, game, axis, sessions + 1
+            out,
+            specs,
+            sections,
+            quick,
+            command,
+            progress,
+            t0 - earlier,
+            game,
+            axis,
+            sessions + 1,
+            data,
+            overrides or (),
         )
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
     record(True, files=written)
     progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
     return summary
+
+
+def with_variant(
+    specs: Sequence[ExperimentSpec], game: str, data: str | Path | None, overrides: Sequence[str]
+) -> list[ExperimentSpec]:
+    """The specs playing a what-if variant: ``data`` instead of the default component data and
+    the ``--set`` strings ``overrides`` under each spec's own ``[overrides]``. Checked here:
+    an unreadable file or a bad key is a ValueError naming it, before anything is played."""
+    path = None if data is None else str(Path(data).resolve())
+    try:
+        parsed = parse_overrides(list(overrides))
+        game_of(game).load_components(path, parsed or None)
+    except ValueError as e:
+        raise SpecError(f"the variant (--data/--set): {e}") from None
+    return [dataclasses.replace(s, data=path, overrides={**parsed, **s.overrides}) for s in specs]
+
+
+def variant_text(data: str | Path | None, overrides: Sequence[str]) -> str:
+    """The header's words for a variant ("" for the default data)."""
+    parts = ([f"--data {data}"] if data is not None else []) + [f"--set {o}" for o in overrides]
+    return " ".join(parts)
 
 
 def _render(
@@ -308,9 +349,13 @@ def _render(
     game: str = "vdg",
     axis: SkillAxis | None = None,
     sessions: int = 1,
+    data: str | Path | None = None,
+    overrides: Sequence[str] = (),
 ) -> dict[str, Any]:
     g = game_of(game)
-    comps = g.default_components()
+    # the data every spec shares: the default, or the variant's (without a spec's own
+    # [overrides], which its section states)
+    comps = g.load_components(data, parse_overrides(list(overrides)) or None)
     header = Header(
         title=f"{g.title} balance report" + (" (quick)" if quick else ""),
         games=sum(s.info.games for s in sections),
@@ -324,6 +369,7 @@ def _render(
         wall_seconds=0.0,
         axis=axis_line(axis),
         sessions=sessions,
+        variant=variant_text(data, overrides),
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))

@@ -28,7 +28,13 @@ def finding_json(f: str | Finding) -> dict[str, Any]:
     k = f.effect
     out: dict[str, Any] = {
         "text": f.text,
-        "effect": {"value": k.value, "low": k.low, "high": k.high, "unit": k.unit},
+        "effect": {
+            "label": k.label,
+            "value": k.value,
+            "low": k.low,
+            "high": k.high,
+            "unit": k.unit,
+        },
     }
     for name, lab in f.labels.items():
         out[name] = {"label": lab.label, "which": list(lab.which), "evidence": lab.evidence}
@@ -86,6 +92,7 @@ class Header:
     wall_seconds: float
     axis: str = ""
     sessions: int = 1  # the builds it took: an interrupted report resumed counts them all
+    variant: str = ""  # the what-if variant's --data/--set ("" for the default data)
 
 
 def _fmt(v: Any) -> str:
@@ -263,7 +270,7 @@ def _header_lines(h: Header) -> list[tuple[str, str]]:
         ("Games", f"{h.games:,}" + (" (quick version: wide intervals)" if h.quick else "")),
         ("Seeds", seeds),
         ("Version", f"vdgsim {h.version}" + (f", commit {h.commit[:12]}" if h.commit else "")),
-        ("Component data", f"digest {h.digest}"),
+        ("Component data", f"digest {h.digest}" + (f", variant {h.variant}" if h.variant else "")),
         ("Skill axis", h.axis or "not rated"),
         ("Command", h.command),
         (

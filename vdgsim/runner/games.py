@@ -86,6 +86,12 @@ def table_columns(
     }
 
 
+def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
+    """``--set KEY=VALUE`` strings as a dict of overrides (values read as TOML values, as
+    every game's component loader reads them); a malformed item is a ValueError naming it."""
+    return dict(vdg_components.parse_override(o) for o in items)
+
+
 # --- Vasco da Gama ----------------------------------------------------------------------------
 
 

@@ -1,0 +1,153 @@
+"""What-if variants: `vdg report --data/--set` plays a variant of the component data on the
+same seeds, and `vdg compare` puts two reports side by side, flags every verdict that changed
+and every key number that moved clearly, in Markdown, HTML or JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+from cli_helpers import run_vdg
+
+from vdgsim.report import build_report
+from vdgsim.report import compare as C
+from vdgsim.report.progress import Progress
+
+PAIRED = """
+name = "tiny"
+kind = "paired"
+section = "paired"
+players = ["default", "default"]
+games = 60
+quick_games = 60
+seed = 3
+
+[[arms]]
+name = "never_pay"
+label = "never pays to act early"
+restrict = "never_pay"
+"""
+
+
+def report(finding: tuple[float, float, float] | None, number: tuple[float, float, float]) -> dict:
+    """A report.json with one section holding one causal finding and one key number."""
+    sec: dict = {"name": "s", "numbers": [], "findings": []}
+    if finding is not None:
+        v, lo, hi = finding
+        sec["findings"].append(
+            {
+                "text": "t",
+                "effect": {"label": "arm: win", "value": v, "low": lo, "high": hi, "unit": "pp"},
+            }
+        )
+    v, lo, hi = number
+    sec["numbers"].append(
+        {"label": "seat 0: win share", "value": v, "low": lo, "high": hi, "unit": "%"}
+    )
+    return {"header": {"title": "Vasco da Gama balance report", "seeds": [1]}, "sections": [sec]}
+
+
+def test_a_verdict_is_the_sign_its_interval_decides() -> None:
+    assert C.verdict(0.01, 0.05) == "gain"
+    assert C.verdict(-0.05, -0.01) == "loss"
+    assert C.verdict(-0.01, 0.02) == "unclear"
+    assert C.verdict(None, None) == "unclear"
+
+
+def test_compare_flags_a_changed_verdict_and_a_clearly_moved_number() -> None:
+    base = report((0.05, 0.02, 0.08), (0.60, 0.58, 0.62))
+    same = C.compare(base, report((0.04, 0.01, 0.07), (0.61, 0.59, 0.63)))
+    assert [r.changed for r in same["rows"]] == [False, False]
+    moved = C.compare(base, report((-0.01, -0.04, 0.02), (0.50, 0.48, 0.52)))
+    finding, number = moved["rows"]
+    assert (finding.base_verdict, finding.variant_verdict) == ("gain", "unclear")
+    assert finding.changed and number.changed
+    # the difference and its (conservative, independent) interval
+    d, lo, hi = number.diff
+    assert d == pytest.approx(-0.10)
+    half = 1.959964 * (2 * (0.02 / 1.959964) ** 2) ** 0.5
+    assert (lo, hi) == (pytest.approx(d - half), pytest.approx(d + half))
+
+
+def test_compare_says_what_makes_two_reports_less_comparable() -> None:
+    base = report((0.05, 0.02, 0.08), (0.6, 0.58, 0.62))
+    other = report(None, (0.6, 0.58, 0.62))
+    other["header"]["seeds"] = [2]
+    notes = C.compare(base, other)["notes"]
+    assert any("different seeds" in n for n in notes)
+    assert any("one report only" in n for n in notes)
+    goa = report(None, (0.6, 0.58, 0.62))
+    goa["header"]["title"] = "Goa balance report"
+    with pytest.raises(C.CompareError, match="different games"):
+        C.compare(base, goa)
+
+
+def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: Path) -> None:
+    specs = tmp_path / "experiments"
+    specs.mkdir()
+    (specs / "tiny.toml").write_text(PAIRED)
+    base = build_report(tmp_path / "base", experiments=specs, progress=Progress())
+    variant = build_report(
+        tmp_path / "var",
+        experiments=specs,
+        progress=Progress(),
+        overrides=["costs.dias_vp=6"],
+    )
+    assert base["header"]["seeds"] == variant["header"]["seeds"]
+    assert (
+        base["header"]["variant"] == "" and variant["header"]["variant"] == "--set costs.dias_vp=6"
+    )
+    assert base["header"]["digest"] != variant["header"]["digest"]
+    # the runs played the variant's data: Dias is worth more VP in every game that has him
+    runs = [tmp_path / d / "runs" / "tiny" / "baseline" for d in ("base", "var")]
+    dias = [pl.read_parquet(list((r / "players").glob("*.parquet")))["vp_dias"].sum() for r in runs]
+    assert dias[1] > dias[0]
+    # the same report's key numbers in both: compare pairs every one of them
+    result = C.compare(base, variant)
+    assert {r.kind for r in result["rows"]} >= {"number", "finding"}
+    assert not result["notes"]
+
+
+def test_vdg_compare_writes_markdown_html_and_json(tmp_path: Path) -> None:
+    for name, rep in (
+        ("a", report((0.05, 0.02, 0.08), (0.60, 0.58, 0.62))),
+        ("b", report((-0.05, -0.08, -0.02), (0.60, 0.58, 0.62))),
+    ):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "report.json").write_text(json.dumps(rep))
+    for suffix in (".md", ".html", ".json"):
+        out = tmp_path / f"cmp{suffix}"
+        ran = run_vdg("compare", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(out))
+        assert ran.returncode == 0, ran.stderr
+        assert "1 of 2 rows changed" in " ".join(ran.stdout.split())
+        text = out.read_text()
+        assert "arm: win" in text and "seat 0: win share" in text
+    rows = json.loads((tmp_path / "cmp.json").read_text())["rows"]
+    assert [r["changed"] for r in rows] == [True, False]
+    assert "gain → loss" in (tmp_path / "cmp.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("nowhere", "nowhere"), "no report.json"),
+        (("A", "A", "--out", "x.txt"), "suffix"),
+    ],
+)
+def test_vdg_compare_refuses_bad_input_in_one_line(tmp_path: Path, args, words) -> None:
+    (tmp_path / "A").mkdir()
+    (tmp_path / "A" / "report.json").write_text(json.dumps(report(None, (0.5, 0.4, 0.6))))
+    ran = run_vdg("compare", *(str(tmp_path / a) if a in ("A", "nowhere") else a for a in args))
+    assert ran.returncode == 2
+    (line,) = ran.stderr.strip().splitlines()
+    assert words in line
+
+
+def test_vdg_report_refuses_a_bad_variant_before_playing(tmp_path: Path) -> None:
+    ran = run_vdg("report", "--out", str(tmp_path / "r"), "--quick", "--set", "costs.nope=3")
+    assert ran.returncode == 2
+    (line,) = ran.stderr.strip().splitlines()
+    assert "variant" in line and "costs.nope" in line
+    assert not (tmp_path / "r").exists()

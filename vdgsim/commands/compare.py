@@ -1,0 +1,71 @@
+"""`vdg compare BASE VARIANT [--out FILE.md|.html|.json] [--all]`: two reports side by side.
+
+The comparison itself is :mod:`vdgsim.report.compare`. The terminal shows what changed
+(findings whose verdict changed, key numbers whose difference is clear; ``--all`` shows every
+row); ``--out`` writes every row as Markdown, HTML or JSON, chosen by the file's suffix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from vdgsim.commands.common import InputError
+from vdgsim.report import compare as C
+from vdgsim.runner.output import atomic_write_bytes
+
+WRITERS = {".md": C.to_markdown, ".html": C.to_html, ".json": C.to_json}
+
+
+def compare(
+    base: Annotated[Path, typer.Argument(help="The base report's folder (or its report.json).")],
+    variant: Annotated[
+        Path, typer.Argument(help="The variant report's folder (or its report.json).")
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write every row to this file: .md (Markdown), .html or .json."),
+    ] = None,
+    all_rows: Annotated[
+        bool, typer.Option("--all", help="Show every row, not only what changed.")
+    ] = False,
+) -> None:
+    """Put a what-if variant's report (vdg report --data/--set) beside its base: each finding's
+    effect and each key number in both, their difference with a 95% interval, and every
+    finding whose verdict changed."""
+    if out is not None:
+        if out.suffix not in WRITERS:
+            raise InputError(f"--out {out}: the suffix must be one of {', '.join(WRITERS)}")
+        if out.is_dir():
+            raise InputError(f"--out {out} is a folder; give a file name")
+        if not out.parent.is_dir():
+            raise InputError(f"--out {out}: the folder {out.parent} does not exist")
+    try:
+        result = C.compare(C.load_report(base), C.load_report(variant))
+    except C.CompareError as e:
+        raise InputError(str(e)) from None
+    rows = C.table_rows(result)
+    shown = rows if all_rows else [r for r in rows if r[0]]
+    table = Table(
+        title=f"{C.describe(result['base'])} → {C.describe(result['variant'])}: "
+        f"{sum(1 for r in rows if r[0])} of {len(rows)} rows changed",
+        title_justify="left",
+    )
+    for h in C.HEADERS:
+        table.add_column(h, overflow="fold")
+    for row in shown:
+        table.add_row(*row)
+    console = Console()
+    console.print(table)
+    for note in result["notes"]:
+        typer.echo(f"vdg: note: {note}", err=True)
+    if out is not None:
+        try:
+            atomic_write_bytes(out, WRITERS[out.suffix](result).encode())
+        except OSError as e:
+            raise InputError(f"--out {out}: {e.strerror or e}") from None
+        typer.echo(str(out))
