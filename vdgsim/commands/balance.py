@@ -70,13 +70,19 @@ def _spread_cell(m: B.Measure, n: int) -> str:
     return f"{sp:.1f} [{lo:.1f}, {hi:.1f}] ({shares})"
 
 
-def _row(m: B.Measure, knobs: tuple[B.Knob, ...], check: B.Measure | None) -> list[str]:
-    cells = [", ".join(str(m.values[k.key]) for k in knobs)]
-    cells += [_spread_cell(m, n) for n in m.spread]
-    cells.append(" / ".join(f"{s['mean_vp']:.1f}" for s in m.side.values()))
-    if check is not None:
-        cells.append("; ".join(_spread_cell(check, n) for n in check.spread))
-    return cells
+def _table(title: str, rows: list[tuple[str, B.Measure]], settings: B.Settings) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column("candidate", no_wrap=True)
+    table.add_column("values", no_wrap=True)
+    for n in settings.player_counts:
+        table.add_column(f"{n}p spread (shares)", no_wrap=True)
+    table.add_column("mean VP", no_wrap=True)
+    for name, m in rows:
+        values = ", ".join(str(m.values[k.key]) for k in settings.knobs)
+        cells = [_spread_cell(m, n) for n in settings.player_counts]
+        mean_vp = " / ".join(f"{s['mean_vp']:.1f}" for s in m.side.values())
+        table.add_row(name, values, *cells, mean_vp)
+    return table
 
 
 def balance(
@@ -264,22 +270,32 @@ def _report(settings: B.Settings, result: dict[str, Any], out: Path) -> None:
     _write_csv(out / "finalists.csv", pl.concat(frames, how="diagonal_relaxed"))
     for i, m in enumerate(confirmed, 1):
         atomic_write_bytes(out / f"candidate-{i}.toml", _data_file(settings, m.values))
-    table = Table(
-        title=f"Balance: {settings.confirm_games:,} games per candidate and count on fresh seeds; "
-        f"spread = largest distance of a {settings.by}'s win share from fair, pp [95% "
-        f"interval] (win shares by {settings.by}, %)",
-        title_justify="left",
-    )
-    table.add_column(", ".join(k.key for k in settings.knobs), no_wrap=True)
-    for n in settings.player_counts:
-        table.add_column(f"{n}p spread", no_wrap=True)
-    table.add_column("mean VP", no_wrap=True)
-    if checked:
-        table.add_column(f"at {settings.check_with}")
     rows = [("printed", base), *((f"candidate-{i}", m) for i, m in enumerate(confirmed, 1))]
-    for i, (_, m) in enumerate(rows):
-        table.add_row(*_row(m, settings.knobs, checked[i] if checked else None))
-    Console().print(table)
+    console = Console()
+    console.print(
+        f"values: {', '.join(k.key for k in settings.knobs)}; spread: the largest distance of "
+        f"a {settings.by}'s win share from fair, pp [95% interval], win shares by "
+        f"{settings.by} in %",
+        highlight=False,
+    )
+    console.print(
+        _table(
+            f"{settings.preset} in every seat, {settings.confirm_games:,} games per candidate "
+            "and count on fresh seeds",
+            rows,
+            settings,
+        )
+    )
+    if checked:
+        names = [name for name, _ in rows]
+        console.print(
+            _table(
+                f"{settings.check_with} in every seat, {settings.check_games:,} games per "
+                "candidate and count",
+                list(zip(names, checked, strict=True)),
+                settings,
+            )
+        )
     fair = [f"candidate-{i}" for i, m in enumerate(confirmed, 1) if m.within(settings.tolerance)]
     verdict = (
         f"within ±{settings.tolerance:g} pp at every count: {', '.join(fair)}"
