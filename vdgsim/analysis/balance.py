@@ -262,7 +262,6 @@ def search(
                 progress("search", m)
         return seen[key].objective
 
-    base = None
     evaluate(printed)
     base = seen[tuple(printed[k.key] for k in settings.knobs)]
     if math.prod(k.size for k in settings.knobs) <= settings.budget:

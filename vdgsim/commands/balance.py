@@ -220,9 +220,12 @@ def balance(
         _check_out(out, force)
     except (ValueError, InputError) as e:
         raise InputError(str(e)) from None
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir()
+    try:
+        if out.exists():
+            shutil.rmtree(out)
+        out.mkdir()
+    except OSError as e:
+        raise InputError(f"--out {out}: {e.strerror or e}") from None
     atomic_write_bytes(
         out / MARKER,
         json.dumps(
