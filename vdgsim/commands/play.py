@@ -106,7 +106,10 @@ def play(
     vdgsim/goa/players/presets, mc:... or ismcts:...; default: default), --data and --set Goa's
     component data
     (vdg data --game goa path), and --json adds the options and each seat's ducats; see
-    docs/goa-cli.md."""
+    docs/goa-cli.md.
+
+    With --human SEAT, you play that seat (either game) in the terminal against the other
+    seats' players, seeing only what the seat may see."""
     if game == "goa":
         if strategy is not None:
             raise InputError("--strategy is Vasco da Gama's old spelling of --lineup; use --lineup")
