@@ -35,9 +35,10 @@ def finish(
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    # a long caption (one that says which games) is wrapped to the figure's width (about 19
-    # characters per inch at 7 pt) rather than cut off at its edge
-    caption = textwrap.fill(info.caption(), width=int(19 * fig.get_figwidth()))
+    # a long caption (one that says which games) is wrapped to the figure's width (about 17
+    # characters per inch at 7 pt, less than the average so that a line of wide letters and
+    # digits fits too) rather than cut off at its edge
+    caption = textwrap.fill(info.caption(), width=int(17 * fig.get_figwidth()))
     lines = caption.count("\n") + 1
     fig.tight_layout(rect=(0, 0.05 + 0.03 * (lines - 1), 1, 1))
     fig.text(0.01, 0.01, caption, fontsize=7, color="0.35", gid="caption")
@@ -623,3 +624,22 @@ def save(fig: Figure, path: str, dpi: int = 110) -> None:
     """Write a chart as PNG and release its memory."""
     fig.savefig(path, dpi=dpi)
     plt.close(fig)
+
+
+def group_share_chart(
+    table: pl.DataFrame, info: RunInfo, labels: Sequence[str], fair: float, title: str, xlabel: str
+) -> Figure:
+    """Win share of each row of a :func:`vdgsim.stats.summary_table` (one group per row, named
+    by ``labels``) with its Wilson interval, and the fair share ``fair`` dashed."""
+    fig, ax = _figure(max(6.0, 1.1 * table.height + 2.5), 4.8)
+    x = np.arange(table.height)
+    v = 100 * table["win_share"].to_numpy()
+    # a share of 0 or 1 meets its interval's end up to rounding, which errorbar refuses
+    low = np.maximum(v - 100 * table["win_low"].to_numpy(), 0)
+    high = np.maximum(100 * table["win_high"].to_numpy() - v, 0)
+    ax.errorbar(x, v, yerr=[low, high], fmt="o", capsize=3)
+    ax.axhline(100 * fair, color="0.6", ls="--", lw=1)
+    ax.set_xticks(x)
+    ax.set_xticklabels(labels, fontsize=8)
+    ax.set_xlim(-0.5, table.height - 0.5)
+    return finish(fig, ax, title, xlabel, "win share (%, Wilson 95% CI)", info)

@@ -17,6 +17,7 @@ from strategies.registry import UnknownPresetError
 from vdgsim import _numba_cache
 from vdgsim.account import event_records, play_with_account
 from vdgsim.commands import goa
+from vdgsim.commands import human as human_play
 from vdgsim.commands.common import (
     DataOption,
     GameOption,
@@ -82,6 +83,17 @@ def play(
     ] = False,
     data: DataOption = None,
     set_: SetOption = None,
+    human: Annotated[
+        int | None,
+        typer.Option(
+            "--human",
+            metavar="SEAT",
+            help="Play seat SEAT (0 = the first) yourself in the terminal against the "
+            "line-up's other players: you see only what that seat may see, pick each "
+            "decision by its number (? for help, q to stop) and get the final scores.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play one game and print a round-by-round account: placements with numbers and Areas,
     the free number, each action or give-up with its cost, the landings after Phase 3, and the
@@ -94,10 +106,16 @@ def play(
     vdgsim/goa/players/presets, mc:... or ismcts:...; default: default), --data and --set Goa's
     component data
     (vdg data --game goa path), and --json adds the options and each seat's ducats; see
-    docs/goa-cli.md."""
+    docs/goa-cli.md.
+
+    With --human SEAT, you play that seat (either game) in the terminal against the other
+    seats' players, seeing only what the seat may see."""
     if game == "goa":
         if strategy is not None:
             raise InputError("--strategy is Vasco da Gama's old spelling of --lineup; use --lineup")
+        if human is not None:
+            human_play.play_goa(players, seed, lineup, as_json, data, set_, human)
+            return
         goa.play(players, seed, lineup, as_json, data, set_, PLAIN_PYTHON_NOTE)
         return
     notes: list[str] = []
@@ -110,11 +128,16 @@ def play(
     n = len(names)
     comp = components_from_options(data, set_)
     chooser = compiled_chooser(names)
+    if human is not None:
+        human_play.check_human(human, n, as_json)
     for message in notes:  # after the checks, so that an error stays a single line
         note(message)
     if _numba_cache.plain_python_fallback():
         note(PLAIN_PYTHON_NOTE)
     game = new_game(players=n, seed=seed, components=comp)
+    if human is not None:
+        human_play.play_vdg(game, names, human, chooser)
+        return
     lines, actions = play_with_account(game, chooser)
     if as_json:
         doc = {

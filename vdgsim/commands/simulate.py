@@ -31,6 +31,7 @@ from rich.table import Table
 
 from strategies.registry import UnknownPresetError
 from vdgsim import runner
+from vdgsim.commands.charts import check_charts_dir, write_charts
 from vdgsim.commands.common import (
     DataOption,
     GameOption,
@@ -346,6 +347,17 @@ def simulate(
     overrides: SetOption = None,
     progress: ProgressOpt = True,
     as_json: JsonOpt = False,
+    charts: Annotated[
+        Path | None,
+        typer.Option(
+            "--charts",
+            metavar="DIR",
+            help="Also write the run's charts as PNG files into DIR (made if missing): win "
+            "share by seat and by preset with Wilson 95% intervals, and the final score "
+            "distributions by seat.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Simulate many games of one table and summarise win shares and VP by strategy and seat."""
     notes: list[str] = []
@@ -359,6 +371,8 @@ def simulate(
         )
         if out is not None:  # now rather than after the engine compiles
             O.check_run_dir(out, resume, force)
+        if charts is not None:
+            check_charts_dir(charts)
     except _USAGE_ERRORS as e:
         raise usage_error(str(e)) from None
     for message in notes:  # after the checks, so that an error stays a single line
@@ -433,6 +447,15 @@ def simulate(
     _print_summary(
         "by seat", summary_table(scan, ["seat", "strategy"]), ["seat", "strategy"], as_json
     )
+    if charts is not None:
+        _print_charts(write_charts(run, charts), as_json)
+
+
+def _print_charts(files: list[Path], as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({"table": "charts", "files": [str(f) for f in files]}))
+    else:
+        typer.echo(f"charts: {', '.join(str(f) for f in files)}")
 
 
 def tournament(

@@ -16,7 +16,7 @@ from vdgsim.goa import layout as L
 from vdgsim.goa.game import GameState
 
 
-def _tile(state: GameState, t: int, viewer: int) -> str:
+def tile_name(state: GameState, t: int, viewer: int) -> str:
     """A tile's name as the viewer sees it: a Mission's value only for its holder."""
     c = state.components
     name = c.tile_names[t]
@@ -39,11 +39,11 @@ def observation(state: GameState, viewer: int) -> dict[str, Any]:
     loc = f("tile_location")
     owner = f("tile_owner")
     cards = f("card_location")
-    grid = [(_tile(state, t, viewer) if t >= 0 else None) for t in f("grid")]
+    grid = [(tile_name(state, t, viewer) if t >= 0 else None) for t in f("grid")]
     players = []
     for p in range(n):
         held = [
-            _tile(state, t, viewer)
+            tile_name(state, t, viewer)
             for t in range(L.N_TILES)
             if owner[t] == p and loc[t] in (L.LOC_HELD, L.LOC_PLANTED, L.LOC_REMOVED_SMALL)
         ]
@@ -92,7 +92,9 @@ def observation(state: GameState, viewer: int) -> dict[str, Any]:
         "item_owner": f("item_owner"),
         "flag_cell": f("flag_cell"),
         "bonanza_under_corner": [b >= 0 for b in f("bonanza_under")],
-        "gift_pool": [_tile(state, t, viewer) for t in range(L.N_TILES) if loc[t] == L.LOC_ASIDE],
+        "gift_pool": [
+            tile_name(state, t, viewer) for t in range(L.N_TILES) if loc[t] == L.LOC_ASIDE
+        ],
         "auction": {
             "item": f("auction_item"),
             "high_bid": f("auction_high_bid"),

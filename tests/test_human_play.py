@@ -1,0 +1,144 @@
+"""`vdg play --human SEAT`: one seat played from scripted stdin against the bots, in both
+games; the screen shows only what that seat may see."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cli_helpers import Ran, run_vdg
+
+from vdgsim.commands.human_views import GoaTable, VdgTable
+from vdgsim.components import DEFAULT_PATH as VDG_DATA
+from vdgsim.game import legal_actions, new_game
+from vdgsim.observation import shuffle_hidden
+
+ALWAYS_FIRST = "1\n" * 20_000  # more answers than any game asks for
+GAMES = {
+    "vdg": ["play", "--players", "3", "--seed", "5"],
+    "goa": ["play", "--game", "goa", "--players", "3", "--seed", "5"],
+}
+
+
+def play_with_input(monkeypatch, text: str, *args: str) -> Ran:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    return run_vdg(*args)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_choosing_option_one_throughout_finishes_and_prints_the_final_scores(monkeypatch, game):
+    ran = play_with_input(monkeypatch, ALWAYS_FIRST, *GAMES[game], "--human", "1")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr == ""
+    assert "players default, you, default" in ran.stdout.splitlines()[0]
+    final = ran.stdout.split("Final scores\n")[1].splitlines()
+    assert [line.split(".")[0].strip() for line in final] == sorted(
+        line.split(".")[0].strip() for line in final
+    )
+    assert len(final) == 3
+    assert {line.split(": ")[0].split(". ")[1].split(" (")[0] for line in final} == {
+        "seat 0",
+        "seat 1",
+        "seat 2",
+    }
+    assert ran.stdout.count("Your choice (") > 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_entry_asks_again_and_q_stops_with_exit_130(monkeypatch, game):
+    ran = play_with_input(monkeypatch, "abc\n0\n99999\n?\nq\n", *GAMES[game], "--human", "0")
+    assert ran.returncode == 130
+    out = ran.stdout
+    assert "'abc' is not a choice" in out
+    assert "'0' is not a choice" in out
+    assert "'99999' is not a choice" in out
+    assert "? shows this help" in out.split("'99999' is not a choice")[1]
+    assert out.count("Your choice (") == 5  # one decision asked five times
+    assert "Final scores" not in out
+    assert ran.stderr.splitlines() == ["vdg: stopped: you quit; the game was not finished"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_end_of_input_stops_cleanly_with_one_line(monkeypatch, game):
+    ran = play_with_input(monkeypatch, "1\n1\n", *GAMES[game], "--human", "2")
+    assert ran.returncode == 130
+    assert "Traceback" not in ran.stdout + ran.stderr
+    assert ran.stderr.splitlines() == ["vdg: stopped: end of input; the game was not finished"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--human", "3"], "--human must be a seat 0..2 of this game, got 3"),
+        (["--human", "-1"], "--human must be a seat 0..2 of this game, got -1"),
+        (["--human", "0", "--json"], "--human plays in the terminal"),
+    ],
+)
+def test_a_bad_human_seat_is_a_one_line_usage_error(monkeypatch, game, extra, message):
+    ran = play_with_input(monkeypatch, ALWAYS_FIRST, *GAMES[game], *extra)
+    assert ran.returncode == 2
+    assert len(ran.stderr.splitlines()) == 1
+    assert message in ran.stderr
+    assert ran.stdout == ""
+
+
+def test_vasco_da_gama_data_file_reaches_the_game(monkeypatch, tmp_path: Path):
+    data = tmp_path / "rich.toml"
+    text = VDG_DATA.read_text(encoding="utf-8")
+    assert "starting_reals = 10" in text
+    data.write_text(text.replace("starting_reals = 10", "starting_reals = 23"), encoding="utf-8")
+    ran = play_with_input(monkeypatch, "q\n", *GAMES["vdg"], "--human", "0", "--data", str(data))
+    assert ran.returncode == 130
+    assert "You: 23 Reals" in ran.stdout
+
+
+def test_goa_set_reaches_the_game(monkeypatch):
+    args = [*GAMES["goa"], "--human", "0", "--set", "start.ducats_other=17"]
+    ran = play_with_input(monkeypatch, "q\n", *args)
+    assert ran.returncode == 130
+    assert "17 ducats" in ran.stdout
+
+
+def test_goa_screen_never_shows_a_rival_hand(monkeypatch):
+    """Each status the human seat is shown names no card that sits in another seat's hand."""
+    from vdgsim.goa import layout as GL
+
+    shown: list[tuple[set[str], list[str]]] = []
+    status = GoaTable.status
+
+    def recording(self, state, viewer):
+        lines = status(self, state, viewer)
+        names = state.components.card_names
+        hidden = {
+            names[k]
+            for k in range(GL.N_CARDS)
+            if int(state.s[GL.S_CARD_LOC + k]) in range(state.players)  # a seat's hand
+            and int(state.s[GL.S_CARD_LOC + k]) != viewer
+        }
+        shown.append((hidden, lines))
+        return lines
+
+    monkeypatch.setattr(GoaTable, "status", recording)
+    ran = play_with_input(monkeypatch, ALWAYS_FIRST, *GAMES["goa"], "--human", "0")
+    assert ran.returncode == 0, ran.stderr
+    assert any(hidden for hidden, _ in shown), "no rival ever held a card: nothing was checked"
+    for hidden, lines in shown:
+        text = "\n".join(lines)
+        assert text in ran.stdout
+        assert not [card for card in hidden if card in text]
+
+
+def test_vasco_da_gama_screen_is_the_same_whatever_the_hidden_deck_order():
+    table = VdgTable()
+    game = new_game(players=4, seed=11)
+    for _ in range(40):  # into Phase 1, past the set-up's draws
+        seat = game.current_player
+        legal = legal_actions(game)
+        other = shuffle_hidden(game, 99)
+        assert table.status(other, seat) == table.status(game, seat)
+        assert [table.describe(other, a, seat) for a in legal] == [
+            table.describe(game, a, seat) for a in legal
+        ]
+        table.apply(game, legal[0])

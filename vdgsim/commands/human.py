@@ -1,0 +1,189 @@
+"""`vdg play --human SEAT`: one seat played from the terminal against the bots.
+
+The loop here is the same for both games; what a seat may see, how an action reads and how
+the final scores read come from a :class:`Table` (:mod:`vdgsim.commands.human_views`), which
+builds every line from the game's observation API, so the screen shows what the seat may see
+and nothing hidden. Input is plain lines on stdin: a number picks a choice, ``?`` shows the
+help, ``q`` (or the end of input, or Ctrl-C) stops the game.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import typer
+
+from vdgsim import layout as VL
+from vdgsim.commands.common import InputError, display_names
+
+INTERRUPTED_EXIT = 130
+HELP = (
+    "Enter the number of a choice and press Enter. ? shows this help, q stops the game "
+    "(nothing is saved). A decision with only one choice is taken for you. The lines above "
+    "the choices tell what each seat did since your last decision, then what you may see: "
+    "your holdings and everyone's public ones."
+)
+
+Bot = Callable[[Any, list[int]], int]
+
+
+class PlayerQuitError(Exception):
+    """The player stopped the game: ``q``, the end of input or Ctrl-C."""
+
+
+class Table(Protocol):
+    """One game as a seat at the table sees it (the engine's step API plus what to print)."""
+
+    def legal(self, state: Any) -> list[int]: ...
+
+    def apply(self, state: Any, action: int) -> None: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def current(self, state: Any) -> int: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def describe(self, state: Any, action: int, viewer: int) -> str:
+        """One line for ``action`` of the pending decision, naming only what ``viewer`` may
+        see."""
+        ...
+
+    def status(self, state: Any, viewer: int) -> list[str]:
+        """The decision, the viewer's holdings and the public ones, from the observation."""
+        ...
+
+    def final(self, state: Any) -> list[str]: ...
+
+
+def check_human(seat: int, players: int, as_json: bool) -> None:
+    """``--human``: a seat of the game (0 .. players-1) and not with ``--json``, else a
+    one-line usage error."""
+    if as_json:
+        raise InputError("--human plays in the terminal; --json prints a game the bots play")
+    if not 0 <= seat < players:
+        raise InputError(f"--human must be a seat 0..{players - 1} of this game, got {seat}")
+
+
+class Terminal:
+    """Reads the player's lines from stdin and prints to stdout."""
+
+    def show(self, line: str = "") -> None:
+        typer.echo(line)
+
+    def read(self, prompt: str) -> str:
+        typer.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            typer.echo()
+            raise PlayerQuitError("end of input")
+        if not sys.stdin.isatty():  # a script's answer: shown, so the screen reads as typed
+            typer.echo(line.strip())
+        return line.strip()
+
+
+def ask(terminal: Terminal, count: int) -> int:
+    """The index (0-based) of the choice the player enters; asks again after a bad entry."""
+    prompt = f"Your choice (1-{count}, ? for help, q to quit): "
+    while True:
+        text = terminal.read(prompt).lower()
+        if text in ("q", "quit"):
+            raise PlayerQuitError("you quit")
+        if text in ("?", "h", "help"):
+            terminal.show(HELP)
+            continue
+        if text.isdigit() and 1 <= int(text) <= count:
+            return int(text) - 1
+        terminal.show(f"{text!r} is not a choice: enter a number from 1 to {count}")
+
+
+def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Terminal) -> int:
+    """The human seat's action: the status and the numbered choices, then the answer."""
+    terminal.show()
+    for line in table.status(state, seat):
+        terminal.show(line)
+    texts = [table.describe(state, a, seat) for a in legal]
+    if len(legal) == 1:
+        terminal.show(f"  you: {texts[0]} (the only choice)")
+        return legal[0]
+    terminal.show("Choices:")
+    for i, text in enumerate(texts, 1):
+        terminal.show(f"  {i:>3}. {text}")
+    pick = ask(terminal, len(legal))
+    terminal.show(f"  you: {texts[pick]}")
+    return legal[pick]
+
+
+def play_human(table: Table, state: Any, seat: int, bot: Bot, terminal: Terminal) -> None:
+    """Play ``state`` to its end: ``seat`` asks the terminal, the other seats ``bot``; each
+    bot decision is told in one line as it happens."""
+    while not table.is_over(state):
+        legal = table.legal(state)
+        player = table.current(state)
+        if player == seat:
+            action = decide(table, state, seat, legal, terminal)
+        else:
+            action = bot(state, legal)
+            terminal.show(f"  {table.seat_name(player)}: {table.describe(state, action, seat)}")
+        table.apply(state, action)
+    terminal.show()
+    for line in table.final(state):
+        terminal.show(line)
+
+
+def run(table: Table, state: Any, seat: int, bot: Bot, header: str) -> None:
+    """`vdg play --human`: the game in the terminal; stopping it early is one line on stderr
+    and exit code 130, as Ctrl-C is in the other commands."""
+    terminal = Terminal()
+    terminal.show(header)
+    terminal.show(f"You play {table.seat_name(seat)}. {HELP}")
+    try:
+        play_human(table, state, seat, bot, terminal)
+    except PlayerQuitError as e:
+        typer.echo(f"vdg: stopped: {e}; the game was not finished", err=True)
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+    except KeyboardInterrupt:
+        typer.echo("vdg: interrupted; the game was not finished", err=True)
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+
+
+def header(game: str, seed: int, names: list[str], seat: int, comp: Any) -> str:
+    """The first line, as `vdg play` prints it, with ``you`` in the human seat."""
+    shown = ", ".join("you" if p == seat else name for p, name in enumerate(names))
+    return (
+        f"{game}: {len(names)} players, seed {seed}, players {shown}; "
+        f"component data {comp.digest} ({comp.data.get('name', comp.source)})"
+    )
+
+
+def play_vdg(state: Any, names: list[str], seat: int, bot: Bot) -> None:
+    """`vdg play --human SEAT`: Vasco da Gama, the other seats played by ``bot``."""
+    from vdgsim.commands.human_views import VdgTable
+
+    seed = int(state.s[VL.S_SEED])
+    title = header("Vasco da Gama", seed, display_names(names), seat, state.components)
+    run(VdgTable(), state, seat, bot, title)
+
+
+def play_goa(
+    players: str | None,
+    seed: int,
+    lineup: str | None,
+    as_json: bool,
+    data: str | None,
+    overrides: list[str] | None,
+    seat: int,
+) -> None:
+    """`vdg play --game goa --human SEAT`: the line-up's Goa players in the other seats."""
+    from vdgsim.commands import goa
+    from vdgsim.commands.human_views import GoaTable
+    from vdgsim.goa.game import new_game
+
+    names = goa.seats(lineup, players)
+    comp = goa.components(data, overrides)
+    table = GoaTable(goa.params(names))
+    check_human(seat, len(names), as_json)
+    state = new_game(players=len(names), seed=seed, components=comp)
+    run(table, state, seat, table.bot, header("Goa", seed, names, seat, comp))
