@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from vdgsim.interrupts import ignore_interrupts
 from vdgsim.runner.chunk import ChunkResult, ChunkTask, run_chunk
 
 BACKENDS = ("loky", "dask")
@@ -64,6 +65,7 @@ def run_local(tasks: Iterable[ChunkTask], jobs: int) -> Iterator[ChunkResult]:
         return_as="generator_unordered",
         batch_size=1,
         pre_dispatch="2*n_jobs",
+        initializer=ignore_interrupts,
     )
     yield from parallel(delayed(run_chunk)(t) for t in tasks)
 

@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,6 +23,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from vdgsim.interrupts import is_interrupt
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
@@ -392,7 +394,9 @@ def load_run(path: str | Path, *, checksum: bool = True) -> Run:
 
     The size of every recorded chunk file is checked here, and each table's checksums when
     it is first read (``checksum=False`` skips them: sizes catch files cut short, checksums
-    also changed bytes). A damaged run raises :class:`~vdgsim.runner.output.CorruptRunError`.
+    also changed bytes). A damaged run raises :class:`~vdgsim.runner.output.CorruptRunError`;
+    an unfinished one (interrupted, killed, still being written) is read with a
+    :class:`UnfinishedRunWarning`, since its tables hold only the chunks played so far.
     """
     path = Path(path)
     manifest = O.read_manifest(path)
@@ -400,7 +404,26 @@ def load_run(path: str | Path, *, checksum: bool = True) -> Run:
     _raise_if_damaged(
         path, manifest, O.check_chunks(path, entries, manifest.get("tables", []), checksum=False)
     )
+    if not manifest.get("complete"):
+        warnings.warn(_unfinished(manifest, path), UnfinishedRunWarning, stacklevel=2)
     return Run(manifest, path, checksum=checksum)
+
+
+class UnfinishedRunWarning(UserWarning):
+    """A run directory read before its run finished: its tables hold part of its games."""
+
+
+def _unfinished(manifest: dict[str, Any], path: Path) -> str:
+    sessions = manifest.get("sessions") or [{}]
+    status = sessions[-1].get("status", "unknown")
+    if status == "running":
+        status = "running, or killed"
+    counts = manifest.get("counts", {})
+    return (
+        f"run directory {path} is unfinished (last session: {status}); its tables hold "
+        f"{counts.get('chunks_done', 0)} of {counts.get('chunks', '?')} chunks. Finish it with "
+        f"`{resume_command(manifest, path)}`"
+    )
 
 
 def _raise_if_damaged(path: Path, manifest: dict[str, Any], problems: list[O.Problem]) -> None:
@@ -555,67 +578,79 @@ def simulate(
     chunks = plan_chunks(spec.games, spec.chunk_size)
     tables = _tables(spec)
     run_dir = Path(out) if out is not None else None
-    manifest = _new_manifest(spec, components, len(chunks))
-    damaged: list[O.Problem] = []
-    # a replayed chunk must come out as it was first written (the games are a function of the
-    # seeds): a differing file means the code or a library changed in between
-    expected: dict[int, dict[str, Any]] = {}
-    resuming = grown = False
-    if run_dir is not None:
-        O.check_run_dir(run_dir, resume, force)
-        resuming = resume and (run_dir / O.MANIFEST).exists()
-        if resuming:
-            manifest, damaged, expected = _resume_manifest(
-                run_dir, spec, components, tables, extend
-            )
-            grown = manifest["counts"]["chunks"] != len(chunks)
-            manifest["counts"]["chunks"] = len(chunks)
-    done = {c["index"] for c in manifest["chunks"]}
-    todo = [ch for ch in chunks if ch.index not in done]
-    replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
-    if todo and (jobs > 1 or backend == "dask") and not scheduler:
-        warm_up(components, game)
-
-    with open_backend(backend, jobs, scheduler) if todo else _no_backend() as executor:
-        # the backend is up: only now is the run directory created, emptied or repaired
+    # held from the first look at the folder to its last write: no other run may replace,
+    # resume or repair it meanwhile
+    with O.dir_lock(run_dir) if run_dir is not None else contextlib.nullcontext():
+        manifest = _new_manifest(spec, components, len(chunks))
+        damaged: list[O.Problem] = []
+        # a replayed chunk must come out as it was first written (the games are a function of the
+        # seeds): a differing file means the code or a library changed in between
+        expected: dict[int, dict[str, Any]] = {}
+        resuming = grown = False
         if run_dir is not None:
-            O.prepare_run_dir(run_dir, tables, resume, force)
-            for p in damaged:
-                if p.path is not None:
-                    p.path.unlink(missing_ok=True)
-        session: dict[str, Any] = {
-            "started": datetime.now(UTC).isoformat(timespec="seconds"),
-            "status": "running",
-            "command": command_line(),
-            "backend": backend,
-            "jobs": jobs,
-            "versions": versions(),
-            "games": 0,
-            "chunks_replayed": replayed,
-        }
-        if scheduler:
-            session["scheduler"] = scheduler
-        if damaged:
-            session["damaged_files"] = [str(p) for p in damaged]
-        manifest["sessions"].append(session)
+            O.check_run_dir(run_dir, resume, force)
+            resuming = resume and (run_dir / O.MANIFEST).exists()
+            if resuming:
+                manifest, damaged, expected = _resume_manifest(
+                    run_dir, spec, components, tables, extend
+                )
+                grown = manifest["counts"]["chunks"] != len(chunks)
+                manifest["counts"]["chunks"] = len(chunks)
+        done = {c["index"] for c in manifest["chunks"]}
+        todo = [ch for ch in chunks if ch.index not in done]
+        replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
+        if todo and (jobs > 1 or backend == "dask") and not scheduler:
+            warm_up(components, game)
+
+        with open_backend(backend, jobs, scheduler) if todo else _no_backend() as executor:
+            # the backend is up: only now is the run directory created, emptied or repaired
+            if run_dir is not None:
+                O.prepare_run_dir(run_dir, tables, resume, force)
+                for p in damaged:
+                    if p.path is not None:
+                        p.path.unlink(missing_ok=True)
+            session: dict[str, Any] = {
+                "started": datetime.now(UTC).isoformat(timespec="seconds"),
+                "status": "running",
+                "command": command_line(),
+                "backend": backend,
+                "jobs": jobs,
+                "versions": versions(),
+                "games": 0,
+                "chunks_replayed": replayed,
+            }
+            if scheduler:
+                session["scheduler"] = scheduler
+            if damaged:
+                session["damaged_files"] = [str(p) for p in damaged]
+            manifest["sessions"].append(session)
+            if run_dir is not None:
+                O.write_manifest(run_dir, manifest)
+            # a run that grows was counted when its earlier games were played
+            if progress is not None and done and not grown:
+                progress(sum(ch.games for ch in chunks if ch.index in done))
+            frames = _play(
+                spec,
+                components,
+                todo,
+                chunks,
+                executor,
+                run_dir,
+                manifest,
+                session,
+                progress,
+                expected,
+            )
+        manifest["complete"] = len(manifest["chunks"]) == len(chunks)
         if run_dir is not None:
             O.write_manifest(run_dir, manifest)
-        # a run that grows was counted when its earlier games were played
-        if progress is not None and done and not grown:
-            progress(sum(ch.games for ch in chunks if ch.index in done))
-        frames = _play(
-            spec, components, todo, chunks, executor, run_dir, manifest, session, progress, expected
+            # every file it lists was hashed as it was written or checked as the resume began
+            return Run(manifest, run_dir, _checked=set(tables))
+        return Run(
+            manifest,
+            None,
+            {t: pl.concat(v).sort("game") for t, v in frames.items() if v},
         )
-    manifest["complete"] = len(manifest["chunks"]) == len(chunks)
-    if run_dir is not None:
-        O.write_manifest(run_dir, manifest)
-        # every file it lists was hashed as it was written or checked as the resume began
-        return Run(manifest, run_dir, _checked=set(tables))
-    return Run(
-        manifest,
-        None,
-        {t: pl.concat(v).sort("game") for t, v in frames.items() if v},
-    )
 
 
 @contextlib.contextmanager
@@ -678,6 +713,8 @@ def _play(
     except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as e:
+        if is_interrupt(e):
+            raise KeyboardInterrupt from None
         status = "failed"
         session["error"] = f"{type(e).__name__}: {e}"
         raise
