@@ -2,8 +2,9 @@
 
 When SIGINT arrives while a numba-compiled function runs, Python raises the KeyboardInterrupt
 only as that call returns, wrapped in ``SystemError: CPUDispatcher(...) returned a result with
-an exception set`` (the KeyboardInterrupt is its cause). :func:`compiled_interrupts` gives the
-caller back the KeyboardInterrupt, so every Ctrl-C path sees Ctrl-C.
+an exception set`` (the KeyboardInterrupt is its cause, or its cause's).
+:func:`compiled_interrupts` gives the caller back the KeyboardInterrupt, so every Ctrl-C path
+sees Ctrl-C.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ import numpy as np
 
 
 def is_interrupt(error: BaseException) -> bool:
-    """True if ``error`` is Ctrl-C, itself or as the cause of a compiled call's SystemError."""
-    if isinstance(error, KeyboardInterrupt):
-        return True
-    return isinstance(error, SystemError) and isinstance(
-        error.__cause__ or error.__context__, KeyboardInterrupt
-    )
+    """True if ``error`` is Ctrl-C, itself or at the root of a chain of SystemErrors (each
+    compiled call between the interrupted one and Python adds one)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while isinstance(current, SystemError) and id(current) not in seen:
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return isinstance(current, KeyboardInterrupt)
 
 
 @contextlib.contextmanager

@@ -1,0 +1,138 @@
+"""Ctrl-C, as a terminal sends it (SIGINT to the whole process group), in the middle of a batch
+command: one line saying what is kept and how to continue, exit code 130, no traceback from
+the command or its worker processes, and the continued run the same as one never stopped."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import run_vdg
+
+ROOT = Path(__file__).resolve().parents[1]
+# a search player: a chunk of two games takes a good fraction of a second, so Ctrl-C pressed
+# when the first chunk is written lands while later ones are playing
+SLOW = "mc:rollouts=6:dets=2"
+GAMES, CHUNK = 12, 2
+WAIT = 900  # seconds: a cold compiled cache compiles first
+PAIRED = f"""
+name = "tiny"
+kind = "paired"
+players = ["{SLOW}", "random"]
+games = {GAMES}
+quick_games = {GAMES}
+seed = 3
+chunk_size = {CHUNK}
+[[arms]]
+name = "same"
+player = "random"
+"""
+
+
+def _args(command: str, out: Path, specs: Path) -> list[str]:
+    """The command line of one of the four batch commands, writing to ``out``."""
+    common = ["--out", str(out), "--no-progress", "--chunk-size", str(CHUNK)]
+    if command == "simulate":
+        return ["simulate", "--lineup", f"{SLOW},random", "--games", str(GAMES), *common]
+    if command == "tournament":
+        presets = ["--presets", f"{SLOW},random", "--player-counts", "2"]
+        return ["tournament", *presets, "--games", str(GAMES // 2), *common]
+    common = common[:3]  # an experiment's chunk size is its spec's
+    if command == "experiment":
+        return ["experiment", "run", str(specs / "tiny.toml"), *common]
+    return ["report", "--experiments", str(specs), *common]
+
+
+def _chunk_files(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("chunk-*.parquet"))
+        if not p.name.startswith(".")
+    }
+
+
+def _statuses(folder: Path) -> list[str]:
+    """The status of every session of every run below ``folder``."""
+    return [
+        s["status"]
+        for m in sorted(folder.rglob("manifest.json"))
+        for s in json.loads(m.read_text())["sessions"]
+    ]
+
+
+def press_ctrl_c(args: list[str], folder: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``vdg ARGS`` in a session of its own and send SIGINT to its process group (every
+    process, as a terminal's Ctrl-C does) once a first chunk file is written below
+    ``folder``."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), *args],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + WAIT
+        while not _chunk_files(folder):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out, err = proc.communicate()
+                pytest.fail(f"no chunk written (exit {proc.returncode}): {err}")
+            time.sleep(0.02)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return subprocess.CompletedProcess(args, proc.returncode, out, err)
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> Path:
+    d = tmp_path / "experiments"
+    d.mkdir()
+    (d / "tiny.toml").write_text(PAIRED)
+    return d
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("command", ["simulate", "tournament", "experiment", "report"])
+def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted_result(
+    tmp_path, specs, command, jobs
+):
+    out = tmp_path / "stopped"
+    runs = out / "runs" if command == "report" else out
+    args = [*_args(command, out, specs), "--jobs", str(jobs)]
+    ended = press_ctrl_c(args, runs)
+
+    assert ended.returncode == 130, ended.stderr
+    assert "Traceback" not in ended.stderr and "Error" not in ended.stderr, ended.stderr
+    lines = ended.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("vdg: interrupted; "), ended.stderr
+    assert "interrupted" in _statuses(runs) and "failed" not in _statuses(runs)
+    stopped_with = _chunk_files(runs)
+    assert stopped_with  # the chunks written before Ctrl-C are kept
+
+    resume = shlex.split(re.search(r"(?:continue|Resume) with: (.*)$", lines[0]).group(1))
+    assert resume[0] == "vdg" and "--resume" in resume
+    resumed = run_vdg(*resume[1:])
+    assert resumed.returncode == 0, resumed.stderr
+
+    whole = tmp_path / "whole"
+    straight = run_vdg(*_args(command, whole, specs), "--jobs", str(jobs))
+    assert straight.returncode == 0, straight.stderr
+    expected = _chunk_files(whole / "runs" if command == "report" else whole)
+    assert _chunk_files(runs) == expected
+    # the chunks kept at Ctrl-C were not played again
+    assert {k: expected[k] for k in stopped_with} == stopped_with
+    assert _statuses(runs).count("interrupted") >= 1
