@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # a search player: a chunk of two games takes a good fraction of a second, so Ctrl-C pressed
 # when the first chunk is written lands while later ones are playing
 SLOW = "mc:rollouts=6:dets=2"
+GOA_SLOW = "mc:dets=4:rollouts=24:rollout=random"
 GAMES, CHUNK = 12, 2
 WAIT = 900  # seconds: a cold compiled cache compiles first
 PAIRED = f"""
@@ -38,13 +39,15 @@ player = "random"
 """
 
 
-def _args(command: str, out: Path, specs: Path) -> list[str]:
+def _args(command: str, out: Path, specs: Path, game: str = "vdg") -> list[str]:
     """The command line of one of the four batch commands, writing to ``out``."""
     common = ["--out", str(out), "--no-progress", "--chunk-size", str(CHUNK)]
+    slow = SLOW if game == "vdg" else GOA_SLOW
+    common += ["--game", game]
     if command == "simulate":
-        return ["simulate", "--lineup", f"{SLOW},random", "--games", str(GAMES), *common]
+        return ["simulate", "--lineup", f"{slow},random", "--games", str(GAMES), *common]
     if command == "tournament":
-        presets = ["--presets", f"{SLOW},random", "--player-counts", "2"]
+        presets = ["--presets", f"{slow},random", "--player-counts", "2"]
         return ["tournament", *presets, "--games", str(GAMES // 2), *common]
     common = common[:3]  # an experiment's chunk size is its spec's
     if command == "experiment":
@@ -105,14 +108,25 @@ def specs(tmp_path: Path) -> Path:
     return d
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-@pytest.mark.parametrize("command", ["simulate", "tournament", "experiment", "report"])
+@pytest.mark.parametrize(
+    ("game", "command", "jobs"),
+    [
+        *[
+            ("vdg", command, jobs)
+            for command in ("simulate", "tournament", "experiment", "report")
+            for jobs in (1, 2)
+        ],
+        ("goa", "simulate", 1),
+        ("goa", "tournament", 1),
+        ("goa", "tournament", 2),
+    ],
+)
 def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted_result(
-    tmp_path, specs, command, jobs
+    tmp_path, specs, game, command, jobs
 ):
     out = tmp_path / "stopped"
     runs = out / "runs" if command == "report" else out
-    args = [*_args(command, out, specs), "--jobs", str(jobs)]
+    args = [*_args(command, out, specs, game), "--jobs", str(jobs)]
     ended = press_ctrl_c(args, runs)
 
     assert ended.returncode == 130, ended.stderr
@@ -129,7 +143,7 @@ def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted
     assert resumed.returncode == 0, resumed.stderr
 
     whole = tmp_path / "whole"
-    straight = run_vdg(*_args(command, whole, specs), "--jobs", str(jobs))
+    straight = run_vdg(*_args(command, whole, specs, game), "--jobs", str(jobs))
     assert straight.returncode == 0, straight.stderr
     expected = _chunk_files(whole / "runs" if command == "report" else whole)
     assert _chunk_files(runs) == expected
