@@ -150,3 +150,103 @@ def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted
     # the chunks kept at Ctrl-C were not played again
     assert {k: expected[k] for k in stopped_with} == stopped_with
     assert _statuses(runs).count("interrupted") >= 1
+
+
+def _ctrl_c_in_compiled_code() -> SystemError:
+    """What Python raises when SIGINT lands while compiled code runs: SystemErrors (one per
+    compiled call on the way out) whose root cause is the KeyboardInterrupt."""
+    try:
+        try:
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt as e:
+                raise SystemError("<function f> returned a result with an exception set") from e
+        except SystemError as e:
+            raise SystemError("CPUDispatcher(<function g>) returned a result ...") from e
+    except SystemError as e:
+        return e
+
+
+def test_a_compiled_calls_ctrl_c_is_seen_as_ctrl_c_and_other_system_errors_are_not():
+    from vdgsim.interrupts import compiled_interrupts, is_interrupt
+
+    assert is_interrupt(_ctrl_c_in_compiled_code())
+    assert not is_interrupt(SystemError("a real one"))
+    with pytest.raises(KeyboardInterrupt), compiled_interrupts():
+        raise _ctrl_c_in_compiled_code()
+    with pytest.raises(SystemError), compiled_interrupts():
+        raise SystemError("a real one")
+
+
+def test_ctrl_c_while_tuning_says_nothing_is_written_and_exits_130(tmp_path, monkeypatch):
+    from vdgsim import tuning
+
+    def interrupted(*args, **kwargs):
+        raise _ctrl_c_in_compiled_code()
+
+    monkeypatch.setattr(tuning, "tune", interrupted)
+    out = tmp_path / "tuned.toml"
+    ran = run_vdg("tune", "default", "--field", "random", "--out", str(out), "--no-progress")
+    assert ran.returncode == 130
+    assert ran.stderr.splitlines() == [
+        "vdg: interrupted; nothing is written (the preset file is written when tuning ends)"
+    ]
+    assert not out.exists()
+
+
+def test_ctrl_c_while_sampling_regret_says_nothing_is_kept_and_exits_130(monkeypatch):
+    from vdgsim.commands import regret as regret_command
+
+    real = regret_command._kit
+
+    class Interrupted:
+        def __init__(self, kit):
+            self.kit = kit
+
+        def __getattr__(self, name):
+            return getattr(self.kit, name)
+
+        def sample_positions(self, *args, **kwargs):
+            raise _ctrl_c_in_compiled_code()
+
+    monkeypatch.setattr(regret_command, "_kit", lambda game: Interrupted(real(game)))
+    ran = run_vdg("regret", "--games", "2", "--no-progress")
+    assert ran.returncode == 130
+    lines = ran.stderr.splitlines()
+    assert lines[-1].startswith("vdg: interrupted; nothing is kept"), ran.stderr
+    assert "Traceback" not in ran.stderr
+
+
+def test_ctrl_c_stops_bench_promptly_with_one_line():
+    """The compiled loop of a measurement sees Ctrl-C only when it returns: a measurement of
+    minutes must still stop within seconds."""
+    # random's measurement is quick; default's would take minutes at these games
+    args = ["bench", "--presets", "random,default", "--player-counts", "4", "--json"]
+    args += ["--games", "400000", "--python-games", "1"]
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), *args],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        first = [proc.stdout.readline(), proc.stdout.readline()]  # random: compiled, python
+        assert all('"policy": "random"' in line for line in first), first
+        time.sleep(1.0)  # default's compiled loop is running now
+        os.killpg(proc.pid, signal.SIGINT)
+        pressed = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+        stopped_after = time.monotonic() - pressed
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err.splitlines() == [
+        "vdg: interrupted; measuring stopped (with --json, each line printed is a finished "
+        "measurement)"
+    ]
+    assert out == ""  # default's measurement was not finished
+    assert stopped_after < 10
