@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import shlex
 import signal
 import sys
@@ -439,8 +440,6 @@ def _raise_if_damaged(path: Path, manifest: dict[str, Any], problems: list[O.Pro
 
 def _toml_value(value: Any) -> str:
     """``value`` as the TOML literal that ``--set KEY=VALUE`` reads back to the same value."""
-    import json
-
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
@@ -824,7 +823,10 @@ def _resume_manifest(
     problems returned name the files to delete, and the records of the dropped chunks are
     returned to compare their replay with. Nothing is changed on disk here.
     """
-    manifest = O.read_manifest(run_dir)
+    try:
+        manifest = O.read_manifest(run_dir)
+    except O.RunDirError:  # the caller found a manifest, but it cannot be read
+        return _rebuilt_manifest(run_dir, spec, components, tables)
     old = manifest.get("run", {})
     new = _identity(spec, components)
     diff = [k for k in new if old.get(k) != new[k]]
@@ -865,6 +867,51 @@ def _resume_manifest(
     manifest["complete"] = False
     _update_counts(manifest)
     return manifest, problems, replaced
+
+
+def recovered_settings(run_dir: Path) -> dict[str, Any] | None:
+    """The settings (``run``) and component data (``components``) of a run whose manifest
+    cannot be read, as far as they can be read from its text: a manifest cut short keeps
+    them, since they come before its chunk records. None if the settings are lost."""
+    try:
+        text = (run_dir / O.MANIFEST).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found: dict[str, Any] = {}
+    decoder = json.JSONDecoder()
+    for key in ("run", "components"):
+        at = text.find(f'"{key}": {{')
+        if at < 0:
+            continue
+        try:
+            value, _ = decoder.raw_decode(text, at + len(key) + 4)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            found[key] = value
+    return found if isinstance(found.get("run"), dict) else None
+
+
+def _rebuilt_manifest(
+    run_dir: Path, spec: RunSpec, components: GameComponents, tables: tuple[str, ...]
+) -> tuple[dict[str, Any], list[O.Problem], dict[int, dict[str, Any]]]:
+    """A new manifest for a run whose manifest cannot be read: without its checksums no chunk
+    file can be trusted, so every one is played again. The settings, where they can still
+    be read (:func:`recovered_settings`), must match."""
+    recovered = recovered_settings(run_dir)
+    if recovered is not None:
+        new = _identity(spec, components)
+        diff = [k for k in new if recovered["run"].get(k) != new[k]]
+        if diff:
+            raise O.RunDirError(
+                f"cannot resume {run_dir}: it was started with different settings "
+                f"({', '.join(diff)}); its manifest cannot be read, but these can: "
+                f"{resume_command(recovered, run_dir)}"
+            )
+    manifest = _new_manifest(spec, components, len(plan_chunks(spec.games, spec.chunk_size)))
+    problems = [O.Problem("cannot be read; every chunk is played again", run_dir / O.MANIFEST)]
+    problems += O.unrecorded_files(run_dir, (), tables)
+    return manifest, problems, {}
 
 
 def _record_of(path: Path) -> dict[str, Any]:
