@@ -262,6 +262,7 @@ def build_report(
     # every chart stays open until the report is written (they are closed as they are saved)
     with matplotlib.rc_context({"figure.max_open_warning": 0}):
         sections: list[Section] = []
+        played = 0
         axis: SkillAxis | None = None
         for k, spec in enumerate(specs, 1):
             t = time.perf_counter()
@@ -283,12 +284,23 @@ def build_report(
                 axis = axis_of(exp)
             exp.axis = axis
             sections.append(build_section(exp))
+            played += sum(run.manifest["counts"]["games"] for run in exp.runs.values())
             record(False)
             progress.log(
                 f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
             )
         summary = _render(
-            out, specs, sections, quick, command, progress, t0 - earlier, game, axis, sessions + 1
+            out,
+            specs,
+            sections,
+            quick,
+            command,
+            progress,
+            t0 - earlier,
+            game,
+            axis,
+            sessions + 1,
+            played,
         )
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
@@ -308,6 +320,7 @@ def _render(
     game: str = "vdg",
     axis: SkillAxis | None = None,
     sessions: int = 1,
+    played: int | None = None,
 ) -> dict[str, Any]:
     g = game_of(game)
     comps = g.default_components()
@@ -324,6 +337,7 @@ def _render(
         wall_seconds=0.0,
         axis=axis_line(axis),
         sessions=sessions,
+        games_played=played,
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))
