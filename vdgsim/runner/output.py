@@ -22,8 +22,10 @@ import fcntl
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -263,7 +265,8 @@ def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force:
 def lock_path(folder: Path) -> Path:
     """The lock file of a run or tournament directory: beside it, so that emptying or
     replacing the directory never deletes the lock that guards it."""
-    folder = Path(folder)
+    # resolved, so that "." or "runs/.." names the folder itself
+    folder = Path(folder).resolve()
     return folder.parent / f".{folder.name}.lock"
 
 
@@ -315,9 +318,6 @@ def dir_lock(folder: Path) -> Iterator[None]:
 
 
 def _command() -> str:
-    import shlex
-    import sys
-
     return shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]])
 
 
