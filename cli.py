@@ -34,6 +34,7 @@ from vdgsim.commands.regret import regret
 from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
 from vdgsim.commands.tune import tune
+from vdgsim.interrupts import is_interrupt
 
 app = typer.Typer(
     name="vdg",
@@ -96,6 +97,12 @@ def main() -> None:
         sys.exit(usage_error(str(e)).exit_code)
     except typer.Abort:
         typer.echo("vdg: aborted", err=True)
+        sys.exit(130)
+    except SystemError as e:
+        # Ctrl-C while compiled code ran, where no command says what it kept
+        if not is_interrupt(e):
+            raise
+        typer.echo("vdg: interrupted", err=True)
         sys.exit(130)
     except TyperException as e:
         # typer's (vendored) click errors: usage errors carry exit code 2

@@ -22,6 +22,8 @@ LAYERS: dict[str, int] = {
     "vdgsim.vocabulary": 0,
     "vdgsim.fieldtable": 0,
     "vdgsim.positiontable": 0,
+    # Ctrl-C in compiled code and in worker processes: any layer may stop on it
+    "vdgsim.interrupts": 0,
     # the forward models and what reads a game without playing it
     "vdgsim.game": 0,
     "vdgsim.observation": 0,

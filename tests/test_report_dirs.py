@@ -172,6 +172,13 @@ def test_report_directory_refuse_resume_force(monkeypatch, capsys, tmp_path, spe
     ]
     assert [e[2:] for e in rec.events if e[0] == "run"] == [(1, 1), (1, 2), (2, 2)]
     assert rec.total == rec.done == 8 + 2 * 6
+    # the header counts the games the progress counted, beside the sections' own count
+    header = json.loads((out / "report.json").read_text())["header"]
+    assert header["games_played"] == rec.done
+    assert (
+        f"{header['games']:,} in the sections, {rec.done:,} played in all runs"
+        in (out / "index.html").read_text()
+    )
     pngs = sorted((out / "charts").glob("*.png"))
     assert rec.chart_total == rec.charts_done == len(pngs) > 0
 

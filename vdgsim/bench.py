@@ -20,6 +20,7 @@ from strategies.python_loop import play_python, preset_player
 from strategies.registry import params_table
 from vdgsim.components import Components
 from vdgsim.game import new_game
+from vdgsim.interrupts import timed_batches
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,9 @@ def bench_compiled(comp: Components, players: int, policy: str, games: int) -> B
     """Games per second of the compiled whole-game loop (seeds 0..games-1)."""
     params = params_table([policy] * players)
     play_games(comp, players, np.arange(50, dtype=np.int64), params)  # warm-up
-    seeds = np.arange(games, dtype=np.int64)
-    t0 = time.perf_counter()
-    play_games(comp, players, seeds, params)
-    dt = time.perf_counter() - t0
+    dt, _ = timed_batches(
+        lambda seeds: play_games(comp, players, seeds, params), np.arange(games, dtype=np.int64)
+    )
     return BenchResult(players, policy, "compiled", games, dt, games / dt)
 
 

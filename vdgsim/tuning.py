@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from vdgsim.interrupts import ignore_interrupts
 from vdgsim.paramtable import ParamSpec
 
 RACE_Z = 2.5  # one-sided bound for dropping a candidate: mean diff + RACE_Z * SE < 0
@@ -229,7 +230,9 @@ class _Evaluator:
             from joblib import Parallel
 
             # one pool for the whole run: workers load the compiled cache once
-            self._parallel = Parallel(n_jobs=self.workers, backend="loky")
+            self._parallel = Parallel(
+                n_jobs=self.workers, backend="loky", initializer=ignore_interrupts
+            )
             self._parallel.__enter__()
         return self
 

@@ -25,6 +25,7 @@ from vdgsim.commands.common import (
     note,
     parse_names,
     parse_player_counts,
+    stop_on_interrupt,
 )
 
 MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
@@ -36,6 +37,7 @@ MAX_REPEAT = 1000
 Measure = Callable[[str, int], BenchResult]  # (preset, players) -> one measurement
 
 
+@stop_on_interrupt("measuring stopped (with --json, each line printed is a finished measurement)")
 def bench(
     game: GameOption = "vdg",
     games: Annotated[

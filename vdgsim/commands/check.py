@@ -17,7 +17,7 @@ import typer
 
 from vdgsim.commands.common import usage_error
 from vdgsim.runner import output as O
-from vdgsim.runner.run import check_run, resume_command
+from vdgsim.runner.run import check_run, recovered_settings, resume_command
 from vdgsim.runner.tournament import TOURNAMENT_MANIFEST
 
 
@@ -38,6 +38,21 @@ def _check_one(run_dir: Path, checksum: bool) -> tuple[dict[str, Any] | None, li
     for p in problems:
         typer.echo(str(p) if p.path is not None else f"{run_dir}: {p}")
     return manifest, problems
+
+
+def _rebuild(run_dir: Path) -> str:
+    """How to repair a run whose manifest cannot be read: its --resume replays every chunk."""
+    recovered = recovered_settings(run_dir)
+    if recovered is not None:
+        return (
+            "; without its checksums no chunk file can be trusted: repair with "
+            f"{resume_command(recovered, run_dir)} (plays every chunk again)"
+        )
+    args = shlex.join(["--out", str(run_dir), "--resume"])
+    return (
+        "; its settings cannot be read either: repair with the command that started the run "
+        f"and {args} (plays every chunk again)"
+    )
 
 
 def _tournament_command(top: Path, meta: dict[str, Any], sub: dict[str, Any] | None) -> str:
@@ -88,11 +103,13 @@ def check(
         if not problems:
             typer.echo(f"{directory}: sound: {files} chunk files, {size:,} bytes ({how}){note}")
             raise typer.Exit(0)
+        if manifest is None:
+            typer.echo(f"{directory}: {_n(len(problems), 'problem')}{note}{_rebuild(directory)}")
+            raise typer.Exit(1)
         chunks = {p.chunk for p in problems if p.chunk is not None}
-        fix = f"; repair with: {resume_command(manifest, directory)}" if manifest else ""
         typer.echo(
             f"{directory}: {_n(len(problems), 'problem')}, {_n(len(chunks), 'chunk')} to replay"
-            f"{note}{fix}"
+            f"{note}; repair with: {resume_command(manifest, directory)}"
         )
         raise typer.Exit(1)
     if (directory / TOURNAMENT_MANIFEST).exists():

@@ -26,7 +26,9 @@ from rich.text import Text
 from vdgsim import _numba_cache
 from vdgsim.components import ComponentError, Components, load_components
 from vdgsim.game import MAX_SEED
+from vdgsim.interrupts import compiled_interrupts
 
+INTERRUPT_EXIT = 130  # 128 + SIGINT, as a shell reports a program Ctrl-C stopped
 COMPILING = "Compiling the engine for this machine (once; about 3 minutes)…"
 USAGE_EXIT = 2
 
@@ -46,6 +48,19 @@ def usage_error(message: str) -> typer.Exit:
 def note(message: str) -> None:
     """One informational line on stderr (stdout stays the command's output)."""
     typer.echo(f"vdg: note: {message}", err=True)
+
+
+@contextmanager
+def stop_on_interrupt(kept: str | Callable[[], str]) -> Iterator[None]:
+    """Ctrl-C inside (also while compiled code runs) ends the command with one line on stderr,
+    ``vdg: interrupted; KEPT``, and exit code 130. ``kept`` says what was kept, or is called
+    then to say it."""
+    try:
+        with compiled_interrupts():
+            yield
+    except KeyboardInterrupt:
+        typer.echo(f"vdg: interrupted; {kept if isinstance(kept, str) else kept()}", err=True)
+        raise typer.Exit(INTERRUPT_EXIT) from None
 
 
 # --- one check per kind of value --------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from vdgsim.commands.common import GameOption, InputError, ensure_compiled
+from vdgsim.interrupts import compiled_interrupts
 
 experiment_app = typer.Typer(
     help="Run experiment specs (one per question) into run directories.",
@@ -84,7 +85,7 @@ def experiment_run(
         make_output_dir(
             target, check_experiment_dir(spec, target, n, resume=resume, force=force, quick=quick)
         )
-        with progress_display(progress, ensure_compiled) as bar:
+        with compiled_interrupts(), progress_display(progress, ensure_compiled) as bar:
             bar.start(total)
             bar.experiment(1, 1, spec.name)
             exp = run_experiment(

@@ -34,6 +34,7 @@ from vdgsim.commands.common import (
     lineup_option,
     player_lineup,
     seed_option,
+    stop_on_interrupt,
 )
 
 if TYPE_CHECKING:
@@ -131,6 +132,9 @@ def _print(table: pl.DataFrame, top: int) -> None:
     console.print(d)
 
 
+@stop_on_interrupt(
+    "nothing is kept (the table is shown, and written with --out, when sampling ends)"
+)
 def regret(
     lineup: Annotated[str | None, lineup_option("default")] = None,
     players: PlayersOption = None,

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from vdgsim.commands.common import DataOption, GameOption, InputError, SetOption, ensure_compiled
+from vdgsim.interrupts import compiled_interrupts
 
 
 def report(
@@ -114,7 +115,7 @@ def report(
     if runs is not None:
         args += ["--runs", str(runs)]
     try:
-        with progress_display(progress, ensure_compiled) as bar:
+        with compiled_interrupts(), progress_display(progress, ensure_compiled) as bar:
             build_report(
                 out,
                 quick=quick,

@@ -30,7 +30,7 @@ from rich.progress import (
 from rich.table import Table
 
 from strategies.registry import UnknownPresetError
-from vdgsim import runner
+from vdgsim import _numba_cache, runner
 from vdgsim.commands.charts import check_charts_dir, write_charts
 from vdgsim.commands.common import (
     DataOption,
@@ -50,6 +50,7 @@ from vdgsim.commands.common import (
     usage_error,
 )
 from vdgsim.components import ComponentError
+from vdgsim.interrupts import compiled_interrupts
 from vdgsim.runner import (
     BACKENDS,
     DEFAULT_CHUNK_SIZE,
@@ -176,17 +177,35 @@ def _player_counts(text: str, notes: list[str]) -> list[int]:
     return unique
 
 
-def _compile(progress: bool, scheduler: str | None, game: str, components: GameComponents) -> None:
-    # Compiling inside the first chunk would leave the bar at 0 for a minute or two on a fresh
-    # machine. A remote scheduler's workers compile on their own machines.
+def _compile(
+    progress: bool, scheduler: str | None, game: str, components: GameComponents
+) -> float | None:
+    """Compile the engine, or load it from the cache, before the timed play; the seconds it
+    took when the cache was cold (None when it was warm, or with a remote scheduler, whose
+    workers compile on their own machines).
+
+    Compiling inside the first chunk would leave the bar at 0 for a minute or two on a fresh
+    machine, and count as play in the games per second."""
     if scheduler:
-        return
+        return None
+    cold = not (_numba_cache.jit_disabled() or _numba_cache.is_warm())
+    t0 = time.perf_counter()
     console = None if progress else Console(stderr=True, quiet=True)
     if game == "vdg":
         ensure_compiled(console)
-        return
     with compile_status(console):
         warm_up(components, game)
+    return time.perf_counter() - t0 if cold else None
+
+
+def _resumed_note(played: int, games: int, replayed: int) -> str:
+    """What a resumed run played now: only the missing chunks and the damaged ones."""
+    text = f", {played:,} played now" if played != games else ""
+    return text + (f", {replayed} chunk{'s' * (replayed > 1)} replayed" if replayed else "")
+
+
+def _compiled_note(seconds: float | None) -> str:
+    return f", compiling took {seconds:.1f} s before" if seconds is not None else ""
 
 
 @contextmanager
@@ -378,9 +397,9 @@ def simulate(
     for message in notes:  # after the checks, so that an error stays a single line
         note(message)
     try:
+        compiled = _compile(progress, scheduler, game, components)
         t0 = time.perf_counter()
-        _compile(progress, scheduler, game, components)
-        with _progress_bar(spec.games, progress) as advance:
+        with compiled_interrupts(), _progress_bar(spec.games, progress) as advance:
             run = runner.simulate(
                 names,
                 games,
@@ -429,6 +448,7 @@ def simulate(
         "seed": seed,
         "seconds": round(wall, 2),
         "games_per_second": round(played / wall, 1) if wall > 0 else None,
+        "compile_seconds": round(compiled, 1) if compiled is not None else None,
         "run_dir": str(out) if out is not None else None,
         "log_overflows": run.manifest["log_overflows"],
     }
@@ -437,9 +457,8 @@ def simulate(
     else:
         typer.echo(
             f"{counts['games']:,} games, {len(names)} players, seed {seed}, "
-            f"{wall:.1f} s ({header['games_per_second']:,} games/s)"
-            + (f", {played:,} played now" if played != counts["games"] else "")
-            + (f", {len(replayed)} chunk{'s' * (len(replayed) > 1)} replayed" if replayed else "")
+            f"{wall:.1f} s ({header['games_per_second']:,} games/s){_compiled_note(compiled)}"
+            + _resumed_note(played, counts["games"], len(replayed))
             + (f", run directory {out}" if out is not None else "")
         )
     scan = run.scan("players").select("strategy", "seat", "vp", "win_share")
@@ -533,9 +552,9 @@ def tournament(
         note(message)
     total = sum(e["games"] for e in plan)
     try:
+        compiled = _compile(progress, scheduler, game, components)
         t0 = time.perf_counter()
-        _compile(progress, scheduler, game, components)
-        with _progress_bar(total, progress) as advance:
+        with compiled_interrupts(), _progress_bar(total, progress) as advance:
             result = runner.tournament(
                 names,
                 counts,
@@ -573,11 +592,18 @@ def tournament(
             saved = sum(_chunks_saved(out / e["name"]) for e in plan)
         chunks = sum(_chunks_total(e["lineup"], games, chunk_size, True, game) for e in plan)
         raise _interrupted(saved, chunks, out, argv) from None
+    played = sum(r.session.get("games", 0) for r in result.runs)
+    replayed = sum(len(r.session.get("chunks_replayed", [])) for r in result.runs)
     if as_json:
-        typer.echo(json.dumps({"table": "run", "lineups": len(plan), "games": total}))
+        header = {"table": "run", "lineups": len(plan), "games": total, "games_played": played}
+        header |= {"chunks_replayed": replayed, "seconds": round(wall, 2)}
+        header["compile_seconds"] = round(compiled, 1) if compiled is not None else None
+        typer.echo(json.dumps(header))
     else:
         typer.echo(
             f"{len(plan)} line-ups, {total:,} games, seed {seed}, {wall:.1f} s"
+            + _compiled_note(compiled)
+            + _resumed_note(played, total, replayed)
             + (f", tournament directory {out}" if out is not None else "")
         )
     players = result.players.select("players", "strategy", "seat", "vp", "win_share")

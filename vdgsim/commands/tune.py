@@ -34,6 +34,7 @@ from vdgsim.commands.common import (
     parse_names,
     parse_player_counts,
     seed_option,
+    stop_on_interrupt,
 )
 from vdgsim.tuning import Generation, TuneKit, TuneResult, coordinates
 
@@ -121,6 +122,7 @@ def _summary(result: TuneResult, out: Path, seconds: float) -> None:
         typer.echo(f"  {name:<{width}}  {old:g} -> {new:g}")
 
 
+@stop_on_interrupt("nothing is written (the preset file is written when tuning ends)")
 def tune(
     base: Annotated[
         str,

@@ -33,6 +33,7 @@ from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components
 from vdgsim.goa.game import GameState, legal_actions, new_game, step
 from vdgsim.goa.players import choose, lineup_params, play_games
+from vdgsim.interrupts import timed_batches
 
 ROOT = Path(__file__).resolve().parents[2]
 WARM_UP_GAMES = 20
@@ -72,10 +73,10 @@ def time_compiled(comp: Components, players: int, preset: str, games: int) -> Ti
     """The compiled whole-game loop, ``preset`` in every seat, seeds 0..games-1."""
     params = lineup_params([preset] * players, players)
     play_games(comp, players, np.arange(WARM_UP_GAMES, dtype=np.int64), params)
-    seeds = np.arange(games, dtype=np.int64)
-    t, cpu = time.perf_counter(), time.process_time()
-    play_games(comp, players, seeds, params)
-    return Timing(games, time.perf_counter() - t, time.process_time() - cpu)
+    wall, cpu = timed_batches(
+        lambda seeds: play_games(comp, players, seeds, params), np.arange(games, dtype=np.int64)
+    )
+    return Timing(games, wall, cpu)
 
 
 def time_python(comp: Components, players: int, preset: str, games: int) -> Timing:

@@ -271,6 +271,7 @@ def build_report(
     # every chart stays open until the report is written (they are closed as they are saved)
     with matplotlib.rc_context({"figure.max_open_warning": 0}):
         sections: list[Section] = []
+        played = 0
         axis: SkillAxis | None = None
         for k, spec in enumerate(specs, 1):
             t = time.perf_counter()
@@ -292,6 +293,7 @@ def build_report(
                 axis = axis_of(exp)
             exp.axis = axis
             sections.append(build_section(exp))
+            played += sum(run.manifest["counts"]["games"] for run in exp.runs.values())
             record(False)
             progress.log(
                 f"{spec.name}: {sections[-1].info.games:,} games, {time.perf_counter() - t:.1f} s"
@@ -309,6 +311,7 @@ def build_report(
             sessions + 1,
             data,
             overrides or (),
+            played,
         )
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
@@ -351,6 +354,7 @@ def _render(
     sessions: int = 1,
     data: str | Path | None = None,
     overrides: Sequence[str] = (),
+    played: int | None = None,
 ) -> dict[str, Any]:
     g = game_of(game)
     # the data every spec shares: the default, or the variant's (without a spec's own
@@ -370,6 +374,7 @@ def _render(
         axis=axis_line(axis),
         sessions=sessions,
         variant=variant_text(data, overrides),
+        games_played=played,
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))

@@ -93,6 +93,9 @@ class Header:
     axis: str = ""
     sessions: int = 1  # the builds it took: an interrupted report resumed counts them all
     variant: str = ""  # the what-if variant's --data/--set ("" for the default data)
+    # ``games`` counts each section's games once (the deals its comparisons rest on); the
+    # progress display counts every game of every run, as this does
+    games_played: int | None = None
 
 
 def _fmt(v: Any) -> str:
@@ -267,7 +270,12 @@ def _html_summary(sections: list[Section]) -> list[str]:
 def _header_lines(h: Header) -> list[tuple[str, str]]:
     seeds = ", ".join(str(s) for s in h.seeds)
     return [
-        ("Games", f"{h.games:,}" + (" (quick version: wide intervals)" if h.quick else "")),
+        (
+            "Games",
+            f"{h.games:,} in the sections"
+            + (f", {h.games_played:,} played in all runs" if h.games_played is not None else "")
+            + (" (quick version: wide intervals)" if h.quick else ""),
+        ),
         ("Seeds", seeds),
         ("Version", f"vdgsim {h.version}" + (f", commit {h.commit[:12]}" if h.commit else "")),
         ("Component data", f"digest {h.digest}" + (f", variant {h.variant}" if h.variant else "")),

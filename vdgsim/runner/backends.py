@@ -7,10 +7,12 @@ only a few chunks in flight, so the driver's memory stays flat however many game
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from vdgsim.interrupts import ignore_interrupts
 from vdgsim.runner.chunk import ChunkResult, ChunkTask, run_chunk
 
 BACKENDS = ("loky", "dask")
@@ -64,8 +66,31 @@ def run_local(tasks: Iterable[ChunkTask], jobs: int) -> Iterator[ChunkResult]:
         return_as="generator_unordered",
         batch_size=1,
         pre_dispatch="2*n_jobs",
+        initializer=ignore_interrupts,
     )
-    yield from parallel(delayed(run_chunk)(t) for t in tasks)
+    results = parallel(delayed(run_chunk)(t) for t in tasks)
+    try:
+        while True:
+            with _quiet_cancel():
+                try:
+                    result = next(results)
+                except StopIteration:
+                    return
+            yield result
+    finally:
+        with _quiet_cancel():
+            results.close()
+
+
+@contextlib.contextmanager
+def _quiet_cancel() -> Iterator[None]:
+    """joblib warns that chunks in flight were cancelled when a run stops early (Ctrl-C, an
+    error); the run's own message says what was kept."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message=r".*(have been cancelled|successfully executed)", category=UserWarning
+        )
+        yield
 
 
 def check_backend(backend: str, scheduler: str | None = None) -> None:

@@ -15,6 +15,7 @@ import numpy as np
 import polars as pl
 
 from vdgsim import vocabulary as V
+from vdgsim.interrupts import compiled_interrupts
 from vdgsim.runner import batch as B
 from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
 
@@ -191,7 +192,8 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     from vdgsim.runner.games import game_of  # the registry imports this module
 
     t0 = time.perf_counter()
-    frames, overflows = game_of(task.game).play(task)
+    with compiled_interrupts():
+        frames, overflows = game_of(task.game).play(task)
     return ChunkResult(
         index=task.chunk.index,
         games=task.chunk.games,

@@ -17,12 +17,16 @@ compares with the disk (a copy cut short, a disk error, a hand edit).
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +37,10 @@ FORMAT_VERSION = 1
 
 class RunDirError(ValueError):
     """The run directory cannot be used (exists, not writable, not a run, mismatched)."""
+
+
+class DirInUseError(RunDirError):
+    """Another process is writing the directory (it holds the directory's lock)."""
 
 
 class CorruptRunError(RunDirError):
@@ -252,6 +260,74 @@ def prepare_run_dir(run_dir: Path, tables: tuple[str, ...], resume: bool, force:
     except OSError as e:
         raise RunDirError(f"cannot write to run directory {run_dir}: {e.strerror or e}") from None
     remove_temporaries(run_dir)
+
+
+def lock_path(folder: Path) -> Path:
+    """The lock file of a run or tournament directory: beside it, so that emptying or
+    replacing the directory never deletes the lock that guards it."""
+    # resolved, so that "." or "runs/.." names the folder itself
+    folder = Path(folder).resolve()
+    return folder.parent / f".{folder.name}.lock"
+
+
+@contextlib.contextmanager
+def dir_lock(folder: Path) -> Iterator[None]:
+    """Hold the exclusive lock of ``folder`` (a run or tournament directory) inside the
+    ``with``; :class:`DirInUseError`, naming the holder's process id and command, if another
+    process holds it.
+
+    The lock is the operating system's (``flock``) on :func:`lock_path`: it ends with the
+    process that holds it, however that ends, so a lock file a killed run left behind never
+    blocks. The file is removed on release.
+    """
+    path = lock_path(folder)
+    while True:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise RunDirError(f"cannot write to {folder}: {e.strerror or e}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _lock_holder(fd)
+            os.close(fd)
+            raise DirInUseError(
+                f"{folder} is being written by {holder}; wait for it to end or stop it"
+            ) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        # the file we locked may have been removed by its last holder after we opened it:
+        # then the lock guards nothing and we take the one at the path now
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(path))
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, json.dumps({"pid": os.getpid(), "command": _command()}).encode())
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        os.close(fd)
+
+
+def _command() -> str:
+    return shlex.join([Path(sys.argv[0]).name, *sys.argv[1:]])
+
+
+def _lock_holder(fd: int) -> str:
+    """Who holds a lock, as its file says ("process 123 (vdg simulate ...)")."""
+    try:
+        holder = json.loads(os.pread(fd, 4096, 0).decode() or "{}")
+        return f"process {int(holder['pid'])} ({holder['command']})"
+    except (OSError, ValueError, KeyError, TypeError):
+        return "another process"  # it has locked the file but not yet written its name
 
 
 def git_commit() -> str | None:

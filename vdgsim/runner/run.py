@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import shlex
 import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,6 +24,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from vdgsim.interrupts import is_interrupt
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
@@ -392,7 +395,9 @@ def load_run(path: str | Path, *, checksum: bool = True) -> Run:
 
     The size of every recorded chunk file is checked here, and each table's checksums when
     it is first read (``checksum=False`` skips them: sizes catch files cut short, checksums
-    also changed bytes). A damaged run raises :class:`~vdgsim.runner.output.CorruptRunError`.
+    also changed bytes). A damaged run raises :class:`~vdgsim.runner.output.CorruptRunError`;
+    an unfinished one (interrupted, killed, still being written) is read with a
+    :class:`UnfinishedRunWarning`, since its tables hold only the chunks played so far.
     """
     path = Path(path)
     manifest = O.read_manifest(path)
@@ -400,7 +405,26 @@ def load_run(path: str | Path, *, checksum: bool = True) -> Run:
     _raise_if_damaged(
         path, manifest, O.check_chunks(path, entries, manifest.get("tables", []), checksum=False)
     )
+    if not manifest.get("complete"):
+        warnings.warn(_unfinished(manifest, path), UnfinishedRunWarning, stacklevel=2)
     return Run(manifest, path, checksum=checksum)
+
+
+class UnfinishedRunWarning(UserWarning):
+    """A run directory read before its run finished: its tables hold part of its games."""
+
+
+def _unfinished(manifest: dict[str, Any], path: Path) -> str:
+    sessions = manifest.get("sessions") or [{}]
+    status = sessions[-1].get("status", "unknown")
+    if status == "running":
+        status = "running, or killed"
+    counts = manifest.get("counts", {})
+    return (
+        f"run directory {path} is unfinished (last session: {status}); its tables hold "
+        f"{counts.get('chunks_done', 0)} of {counts.get('chunks', '?')} chunks. Finish it with "
+        f"`{resume_command(manifest, path)}`"
+    )
 
 
 def _raise_if_damaged(path: Path, manifest: dict[str, Any], problems: list[O.Problem]) -> None:
@@ -416,8 +440,6 @@ def _raise_if_damaged(path: Path, manifest: dict[str, Any], problems: list[O.Pro
 
 def _toml_value(value: Any) -> str:
     """``value`` as the TOML literal that ``--set KEY=VALUE`` reads back to the same value."""
-    import json
-
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
@@ -555,67 +577,79 @@ def simulate(
     chunks = plan_chunks(spec.games, spec.chunk_size)
     tables = _tables(spec)
     run_dir = Path(out) if out is not None else None
-    manifest = _new_manifest(spec, components, len(chunks))
-    damaged: list[O.Problem] = []
-    # a replayed chunk must come out as it was first written (the games are a function of the
-    # seeds): a differing file means the code or a library changed in between
-    expected: dict[int, dict[str, Any]] = {}
-    resuming = grown = False
-    if run_dir is not None:
-        O.check_run_dir(run_dir, resume, force)
-        resuming = resume and (run_dir / O.MANIFEST).exists()
-        if resuming:
-            manifest, damaged, expected = _resume_manifest(
-                run_dir, spec, components, tables, extend
-            )
-            grown = manifest["counts"]["chunks"] != len(chunks)
-            manifest["counts"]["chunks"] = len(chunks)
-    done = {c["index"] for c in manifest["chunks"]}
-    todo = [ch for ch in chunks if ch.index not in done]
-    replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
-    if todo and (jobs > 1 or backend == "dask") and not scheduler:
-        warm_up(components, game)
-
-    with open_backend(backend, jobs, scheduler) if todo else _no_backend() as executor:
-        # the backend is up: only now is the run directory created, emptied or repaired
+    # held from the first look at the folder to its last write: no other run may replace,
+    # resume or repair it meanwhile
+    with O.dir_lock(run_dir) if run_dir is not None else contextlib.nullcontext():
+        manifest = _new_manifest(spec, components, len(chunks))
+        damaged: list[O.Problem] = []
+        # a replayed chunk must come out as it was first written (the games are a function of the
+        # seeds): a differing file means the code or a library changed in between
+        expected: dict[int, dict[str, Any]] = {}
+        resuming = grown = False
         if run_dir is not None:
-            O.prepare_run_dir(run_dir, tables, resume, force)
-            for p in damaged:
-                if p.path is not None:
-                    p.path.unlink(missing_ok=True)
-        session: dict[str, Any] = {
-            "started": datetime.now(UTC).isoformat(timespec="seconds"),
-            "status": "running",
-            "command": command_line(),
-            "backend": backend,
-            "jobs": jobs,
-            "versions": versions(),
-            "games": 0,
-            "chunks_replayed": replayed,
-        }
-        if scheduler:
-            session["scheduler"] = scheduler
-        if damaged:
-            session["damaged_files"] = [str(p) for p in damaged]
-        manifest["sessions"].append(session)
+            O.check_run_dir(run_dir, resume, force)
+            resuming = resume and (run_dir / O.MANIFEST).exists()
+            if resuming:
+                manifest, damaged, expected = _resume_manifest(
+                    run_dir, spec, components, tables, extend
+                )
+                grown = manifest["counts"]["chunks"] != len(chunks)
+                manifest["counts"]["chunks"] = len(chunks)
+        done = {c["index"] for c in manifest["chunks"]}
+        todo = [ch for ch in chunks if ch.index not in done]
+        replayed = sorted({p.chunk for p in damaged if p.chunk is not None})
+        if todo and (jobs > 1 or backend == "dask") and not scheduler:
+            warm_up(components, game)
+
+        with open_backend(backend, jobs, scheduler) if todo else _no_backend() as executor:
+            # the backend is up: only now is the run directory created, emptied or repaired
+            if run_dir is not None:
+                O.prepare_run_dir(run_dir, tables, resume, force)
+                for p in damaged:
+                    if p.path is not None:
+                        p.path.unlink(missing_ok=True)
+            session: dict[str, Any] = {
+                "started": datetime.now(UTC).isoformat(timespec="seconds"),
+                "status": "running",
+                "command": command_line(),
+                "backend": backend,
+                "jobs": jobs,
+                "versions": versions(),
+                "games": 0,
+                "chunks_replayed": replayed,
+            }
+            if scheduler:
+                session["scheduler"] = scheduler
+            if damaged:
+                session["damaged_files"] = [str(p) for p in damaged]
+            manifest["sessions"].append(session)
+            if run_dir is not None:
+                O.write_manifest(run_dir, manifest)
+            # a run that grows was counted when its earlier games were played
+            if progress is not None and done and not grown:
+                progress(sum(ch.games for ch in chunks if ch.index in done))
+            frames = _play(
+                spec,
+                components,
+                todo,
+                chunks,
+                executor,
+                run_dir,
+                manifest,
+                session,
+                progress,
+                expected,
+            )
+        manifest["complete"] = len(manifest["chunks"]) == len(chunks)
         if run_dir is not None:
             O.write_manifest(run_dir, manifest)
-        # a run that grows was counted when its earlier games were played
-        if progress is not None and done and not grown:
-            progress(sum(ch.games for ch in chunks if ch.index in done))
-        frames = _play(
-            spec, components, todo, chunks, executor, run_dir, manifest, session, progress, expected
+            # every file it lists was hashed as it was written or checked as the resume began
+            return Run(manifest, run_dir, _checked=set(tables))
+        return Run(
+            manifest,
+            None,
+            {t: pl.concat(v).sort("game") for t, v in frames.items() if v},
         )
-    manifest["complete"] = len(manifest["chunks"]) == len(chunks)
-    if run_dir is not None:
-        O.write_manifest(run_dir, manifest)
-        # every file it lists was hashed as it was written or checked as the resume began
-        return Run(manifest, run_dir, _checked=set(tables))
-    return Run(
-        manifest,
-        None,
-        {t: pl.concat(v).sort("game") for t, v in frames.items() if v},
-    )
 
 
 @contextlib.contextmanager
@@ -678,6 +712,8 @@ def _play(
     except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as e:
+        if is_interrupt(e):
+            raise KeyboardInterrupt from None
         status = "failed"
         session["error"] = f"{type(e).__name__}: {e}"
         raise
@@ -787,7 +823,10 @@ def _resume_manifest(
     problems returned name the files to delete, and the records of the dropped chunks are
     returned to compare their replay with. Nothing is changed on disk here.
     """
-    manifest = O.read_manifest(run_dir)
+    try:
+        manifest = O.read_manifest(run_dir)
+    except O.RunDirError:  # the caller found a manifest, but it cannot be read
+        return _rebuilt_manifest(run_dir, spec, components, tables)
     old = manifest.get("run", {})
     new = _identity(spec, components)
     diff = [k for k in new if old.get(k) != new[k]]
@@ -828,6 +867,51 @@ def _resume_manifest(
     manifest["complete"] = False
     _update_counts(manifest)
     return manifest, problems, replaced
+
+
+def recovered_settings(run_dir: Path) -> dict[str, Any] | None:
+    """The settings (``run``) and component data (``components``) of a run whose manifest
+    cannot be read, as far as they can be read from its text: a manifest cut short keeps
+    them, since they come before its chunk records. None if the settings are lost."""
+    try:
+        text = (run_dir / O.MANIFEST).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found: dict[str, Any] = {}
+    decoder = json.JSONDecoder()
+    for key in ("run", "components"):
+        at = text.find(f'"{key}": {{')
+        if at < 0:
+            continue
+        try:
+            value, _ = decoder.raw_decode(text, at + len(key) + 4)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            found[key] = value
+    return found if isinstance(found.get("run"), dict) else None
+
+
+def _rebuilt_manifest(
+    run_dir: Path, spec: RunSpec, components: GameComponents, tables: tuple[str, ...]
+) -> tuple[dict[str, Any], list[O.Problem], dict[int, dict[str, Any]]]:
+    """A new manifest for a run whose manifest cannot be read: without its checksums no chunk
+    file can be trusted, so every one is played again. The settings, where they can still
+    be read (:func:`recovered_settings`), must match."""
+    recovered = recovered_settings(run_dir)
+    if recovered is not None:
+        new = _identity(spec, components)
+        diff = [k for k in new if recovered["run"].get(k) != new[k]]
+        if diff:
+            raise O.RunDirError(
+                f"cannot resume {run_dir}: it was started with different settings "
+                f"({', '.join(diff)}); its manifest cannot be read, but these can: "
+                f"{resume_command(recovered, run_dir)}"
+            )
+    manifest = _new_manifest(spec, components, len(plan_chunks(spec.games, spec.chunk_size)))
+    problems = [O.Problem("cannot be read; every chunk is played again", run_dir / O.MANIFEST)]
+    problems += O.unrecorded_files(run_dir, (), tables)
+    return manifest, problems, {}
 
 
 def _record_of(path: Path) -> dict[str, Any]:

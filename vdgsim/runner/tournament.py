@@ -7,6 +7,7 @@ deals (common random numbers across line-ups as well as across rotations).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import shutil
@@ -166,35 +167,37 @@ def tournament(
         if on:
             manifest[table] = True
     top = Path(out) if out is not None else None
-    if top is not None:
-        if scheduler:
-            # an unreachable scheduler must fail before --force deletes the old tournament
-            with open_backend(backend, jobs, scheduler):
-                pass
-        _prepare(top, manifest, resume, force)
-    runs = []
-    for entry in plan:
-        runs.append(
-            simulate(
-                entry["lineup"],
-                games,
-                seed,
-                out=top / entry["name"] if top is not None else None,
-                jobs=jobs,
-                backend=backend,
-                scheduler=scheduler,
-                chunk_size=chunk_size,
-                rotate=True,
-                decisions=decisions,
-                ships=ships,
-                auctions=auctions,
-                components=components,
-                resume=resume,
-                progress=progress,
-                game=game,
+    # held for the whole tournament: no other one may replace or resume it meanwhile
+    with O.dir_lock(top) if top is not None else contextlib.nullcontext():
+        if top is not None:
+            if scheduler:
+                # an unreachable scheduler must fail before --force deletes the old tournament
+                with open_backend(backend, jobs, scheduler):
+                    pass
+            _prepare(top, manifest, resume, force)
+        runs = []
+        for entry in plan:
+            runs.append(
+                simulate(
+                    entry["lineup"],
+                    games,
+                    seed,
+                    out=top / entry["name"] if top is not None else None,
+                    jobs=jobs,
+                    backend=backend,
+                    scheduler=scheduler,
+                    chunk_size=chunk_size,
+                    rotate=True,
+                    decisions=decisions,
+                    ships=ships,
+                    auctions=auctions,
+                    components=components,
+                    resume=resume,
+                    progress=progress,
+                    game=game,
+                )
             )
-        )
-    return Tournament(manifest, runs, top)
+        return Tournament(manifest, runs, top)
 
 
 TOURNAMENT_MARKER_KEYS = ("format", "presets", "runs")
