@@ -415,7 +415,7 @@ def test_report_json_gives_sweep_and_seat_findings_their_effect_and_labels(tmp_p
             table = pl.read_csv(out / "tables" / "seats_2p-robustness.csv")
             assert table.filter(pl.col("finding").str.starts_with("random deal")).height == 4
         for f in causal:
-            assert set(f["effect"]) == {"value", "low", "high", "unit"}
+            assert set(f["effect"]) == {"label", "value", "low", "high", "unit"}
             assert f["effect"]["unit"] == "pp" and f["effect"]["low"] <= f["effect"]["high"]
             for k in ("replication", "skill", "data"):
                 assert f[k]["label"] in R.LABELS[k] and f[k]["evidence"], (name, k)
