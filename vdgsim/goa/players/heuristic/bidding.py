@@ -240,8 +240,8 @@ def owner_sells_at(c, s, pr, item):
 @njit(cache=True)
 def choose_owner(c, s, p, params):
     """G4.3: buy when keeping the lot is worth more than the sale brings plus ``sell_bias``
-    (1.5 VP in ``default``: without it the owner bought where selling won more, most of all
-    in rounds 1-3; docs/goa-players.md)."""
+    (without it the owner bought where selling won more, most of all in rounds 1-3;
+    docs/notes/2026-11-goa-players-figures.md)."""
     st = S.fields(s)
     item = st.auction_item
     high = st.auction_high_bid
