@@ -9,6 +9,7 @@ stderr and exits with code 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -23,6 +24,7 @@ from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
 from vdgsim.commands.common import (
     GameOption,
     InputError,
+    check_out_file,
     compile_status,
     display_names,
     ensure_compiled,
@@ -233,8 +235,10 @@ def ladder(
         raise InputError("name the tournament directory: vdg ladder DIR")
     if out_dir is not None and not play:
         raise InputError("--out-dir is for --play; name the tournament directory as DIR")
-    if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
-        raise InputError(f"--out must end in .csv or .parquet, got {out}")
+    if out is not None:
+        if out.suffix.lower() not in OUT_SUFFIXES:
+            raise InputError(f"--out must end in .csv or .parquet, got {out}")
+        check_out_file(out, force=True)  # the table is rewritten on every call
     if play:
         named = parse_names(presets, "--presets") if presets else []
         if anchor is not None and named and anchor not in named:
@@ -262,7 +266,8 @@ def ladder(
                 result.table.write_parquet(tmp)
             os.replace(tmp, out)
         except OSError as e:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
             raise InputError(f"cannot write {out}: {e.strerror or e}") from None
     prov = _provenance(result)
     if as_json:

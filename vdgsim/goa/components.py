@@ -364,6 +364,8 @@ def load_components(
         raise ComponentError(f"{p}: {e}") from None
     except OSError as e:
         raise ComponentError(f"{p}: cannot read it: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ComponentError(f"{p}: not UTF-8 text (byte {e.start})") from None
     try:
         return build(apply_overrides(data, overrides) if overrides else data, str(p))
     except ComponentError as e:
