@@ -310,7 +310,7 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
 
 def simulate(
     game: GameOption = "vdg",
-    lineup: Annotated[str | None, lineup_option("random")] = None,
+    lineup: Annotated[str | None, lineup_option("default")] = None,
     players: PlayersOption = None,
     games: GamesOpt = 10_000,
     seed: SeedOpt = 0,
@@ -340,7 +340,7 @@ def simulate(
     notes: list[str] = []
     try:
         with _named_for(game):
-            names = player_lineup(lineup, players, notes, "random")
+            names = player_lineup(lineup, players, notes, "default")
         _check_options(resume, force)
         components = game_of(game).load_components(data, overrides)
         spec = make_spec(
