@@ -82,3 +82,20 @@ def test_a_bad_vdg_data_file_is_named_in_its_error(tmp_path: Path) -> None:
     f.write_text("bogus_key = 1\n" + DEFAULT_PATH.read_text(encoding="utf-8"))
     one_line_error(run_vdg("data", "check", str(f)), f"component data file {f}", "bogus_key")
     one_line_error(run_vdg("play", "--data", str(f)), str(f), "bogus_key")
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["nope"], ["no spec file nope", "bidding", "--game goa for Goa's"]),
+        (["--game", "goa", "nope"], ["no spec file nope", "lots"]),
+        (["--game", "goa", str(DEFAULT_PATH.parents[2] / "experiments" / "bidding.toml")],
+         ["is an experiment of --game vdg, not goa"]),
+    ],
+)  # fmt: skip
+def test_experiment_run_of_an_unknown_name_lists_the_shipped_ones(
+    tmp_path: Path, args: list[str], needles: list[str]
+) -> None:
+    ran = run_vdg("experiment", "run", *args, "--out", str(tmp_path / "out"), cwd=tmp_path)
+    one_line_error(ran, *needles)
+    assert not (tmp_path / "out").exists()
