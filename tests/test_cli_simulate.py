@@ -168,10 +168,10 @@ def test_old_players_spelling_still_names_the_lineup_with_a_note(tmp_path):
 @pytest.mark.parametrize(
     ("args", "lineup"),
     [
-        ([], ["random"] * 4),
-        (["--lineup", "default"], ["default"] * 4),
+        ([], ["default"] * 4),  # the same default line-up as vdg play
+        (["--lineup", "random"], ["random"] * 4),
         (["--players", "2", "--lineup", "default"], ["default"] * 2),
-        (["--players", "3"], ["random"] * 3),
+        (["--players", "3"], ["default"] * 3),
         (["--players", "2", "--lineup", "default,random"], ["default", "random"]),
     ],
 )

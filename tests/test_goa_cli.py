@@ -136,7 +136,7 @@ def test_play_json_is_identical_compiled_and_as_plain_python():
         (["bench", "--presets", "no-such-player"], "'no-such-player'"),
         (["bench", "--player-counts", "2,5"], "--player-counts must be 2, 3 or 4 (Goa is for"),
         (["bench", "--players", "1"], "--players must be 2, 3 or 4 (Goa is for"),
-        (["data", "check", "vdgsim/data/components.toml"], "start.ships: missing"),
+        (["data", "check", "vdgsim/data/components.toml"], "landings: unknown table"),
     ],
     ids=lambda x: " ".join(x) if isinstance(x, list) else None,
 )

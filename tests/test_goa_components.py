@@ -97,3 +97,79 @@ def test_a_game_plays_the_variants_of_its_data():
     assert (by_data.s == by_option.s).all()
     # explicit options win over the data's
     assert new_game(players=3, seed=11, components=data, options=Options()).s[L.S_OPT_QUICK] == 0
+
+
+def _data_file(tmp_path, change) -> str:
+    from vdgsim.goa.components import DEFAULT_PATH
+
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    changed = change(text)
+    assert changed != text  # the edit found its line
+    path = tmp_path / "mine.toml"
+    path.write_text(changed, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        (
+            lambda t: t.replace("\nmost_ducats_vp", "\nmost_ducat_vp"),
+            "scoring.most_ducat_vp: unknown key",
+        ),
+        (lambda t: t.replace("\n[scoring]\n", "\n[scorring]\n"), "scorring: unknown table"),
+        (
+            lambda t: t.replace('\nmark = "D"', '\nmrak = "D"', 1),
+            "colonies.tiles[0].mrak: unknown key",
+        ),
+    ],
+    ids=["key-in-a-known-table", "top-level-table", "key-in-a-list-of-tables"],
+)
+def test_an_unknown_key_or_table_is_refused_naming_the_file_and_the_key(tmp_path, change, needle):
+    path = _data_file(tmp_path, change)
+    with pytest.raises(ComponentError) as e:
+        load_components(path)
+    text = str(e.value)
+    assert text.startswith(f"{path}: ") and needle in text and "\n" not in text
+
+
+def test_an_unknown_key_suggests_the_closest_known_one(tmp_path):
+    path = _data_file(tmp_path, lambda t: t.replace("\nmost_ducats_vp", "\nmost_ducat_vp"))
+    with pytest.raises(ComponentError, match=r"did you mean scoring\.most_ducats_vp\?"):
+        load_components(path)
+    path = _data_file(tmp_path, lambda t: t.replace("\n[scoring]\n", "\n[scorring]\n"))
+    with pytest.raises(ComponentError, match=r"did you mean scoring\?"):
+        load_components(path)
+
+
+def _leaf_keys(node, prefix=""):
+    """Every dotted key of a value in ``node`` that --set can address (tables and indices)."""
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for k, v in items:
+        key = f"{prefix}{k}"
+        if (
+            isinstance(v, dict | list)
+            and v
+            and not (isinstance(v, list) and not isinstance(v[0], dict | list))
+        ):
+            yield from _leaf_keys(v, key + ".")
+        else:
+            yield key, v
+
+
+def test_every_key_of_the_shipped_data_and_every_variant_still_loads_with_set(tmp_path):
+    from vdgsim.goa.components import DEFAULT_PATH, OPTIONS
+
+    assert load_components(DEFAULT_PATH).digest == default_components().digest
+    data = {k: v for k, v in default_components().data.items() if k != "provenance"}  # free text
+    keys = dict(_leaf_keys(data))
+    assert len(keys) > 100 and "scoring.most_ducats_vp" in keys and "tiles.0.count" in keys
+    for key, value in keys.items():  # its own value: only the key is under test
+        load_components(overrides={key: value})
+    for key, value in OPTIONS.items():
+        load_components(overrides={key: value})
+    # a file that names every variant explicitly loads too
+    path = _data_file(
+        tmp_path, lambda t: t + "\n[variants]\nbonanza = true\nextra_action_cap = 2\n"
+    )
+    assert load_components(path).data["variants"]["bonanza"] is True

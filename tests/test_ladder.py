@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -261,3 +262,23 @@ def test_goa_ladder_play_bad_input_is_one_line(tmp_path: Path, args: list[str], 
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], out.stderr
     assert not (tmp_path / "t").exists()
+
+
+def test_ladder_at_80_columns_keeps_rank_and_player_columns(
+    tiny_tournament: tuple[Path, list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    top, _ = tiny_tournament
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich sees a terminal of 80 columns
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = vdg("ladder", str(top), "--bootstrap", "20")
+    assert out.returncode == 0, out.stderr
+    lines = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", x) for x in out.stdout.splitlines()]
+    assert max(len(x) for x in lines[1:]) <= 80  # the provenance line is plain text
+    headers = [x.split() for x in lines if x.split()[:2] == ["#", "player"]]
+    assert len(headers) == 3  # 2 players, 4 players, pooled
+    # every rating row starts with its rank and the player's whole name
+    ranked = [x.split()[:2] for x in lines if re.match(r"\s*[1-3]\s", x) and "·" not in x]
+    assert len(ranked) == 9
+    assert {name for _, name in ranked} == {"default", "random", "frugal"}
+    assert sorted(int(k) for k, _ in ranked) == [1, 1, 1, 2, 2, 2, 3, 3, 3]

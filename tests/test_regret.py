@@ -121,6 +121,19 @@ def test_disagreements_count_only_positions_where_the_best_differs() -> None:
     assert d[0]["summed_regret"] == pytest.approx(0.8)
 
 
+def test_a_better_action_of_the_same_category_is_not_a_disagreement() -> None:
+    rows = [
+        _row(0, 0, 0, "money", True, 0.1, 0.1),
+        _row(0, 0, 1, "money", False, 0.6, 0.6),  # another amount of money does better
+        _row(1, 0, 0, "money", True, 0.1, 0.1),
+        _row(1, 0, 1, "give_up", False, 0.6, 0.6),
+    ]
+    pos = position_regret(_table(rows))
+    assert pos["differs"].to_list() == [True, True]  # both still count as differing
+    d = disagreements(_table(rows)).to_dicts()
+    assert [(x["chosen_category"], x["best_category"]) for x in d] == [("money", "give_up")]
+
+
 def test_decision_kinds_are_the_search_players_names() -> None:
     assert decision_kinds(["act", "place_disc"]) == [5, 3]
     with pytest.raises(ValueError, match="unknown decision kind 'bid'"):
@@ -225,3 +238,19 @@ def test_cli_regret_bad_input_exits_2_with_one_line(args: list[str], needle: str
     assert ran.returncode == 2
     assert needle in ran.stderr
     assert len(ran.stderr.strip().splitlines()) == 1
+
+
+def test_cli_regret_names_a_preset_file_as_simulate_does_and_counts_one_game(
+    tmp_path: Path,
+) -> None:
+    preset = tmp_path / "presets" / "cautious.toml"
+    preset.parent.mkdir()
+    preset.write_text('name = "cautious"\ninherit = "default"\n\n[params]\nmax_pay = 2\n')
+    ran = run_vdg(
+        "regret", "--lineup", f"{preset},default", "--games", "1", "--every", "4",
+        "--rollouts", "4", "--kinds", "act", "--no-progress",
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("1 game of cautious, default (seeds 0..0)")
+    assert str(tmp_path) not in ran.stdout
+    assert "│ cautious " in ran.stdout  # the preset column too

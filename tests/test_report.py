@@ -235,3 +235,41 @@ def test_every_chart_on_disk_is_referenced_and_every_reference_is_on_disk(small_
     assert tables == set(
         re.findall(r"`(tables/[^`]+\.csv)`", (small_report / "report.md").read_text())
     )
+
+
+def test_on_a_narrow_screen_tables_scroll_in_their_own_box_and_text_wraps(small_report):
+    from html.parser import HTMLParser
+
+    class Tables(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stack: list[tuple[str, str]] = []
+            self.parents: list[tuple[str, str]] = []  # (tag, class) around each <table>
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "table":
+                self.parents.append(self.stack[-1])
+            if tag not in ("meta", "img", "br"):
+                self.stack.append((tag, dict(attrs).get("class") or ""))
+
+        def handle_endtag(self, tag):
+            if tag not in ("meta", "img", "br"):
+                while self.stack and self.stack.pop()[0] != tag:
+                    pass
+
+    page = (small_report / "index.html").read_text()
+    parser = Tables()
+    parser.feed(page)
+    assert len(parser.parents) >= 4  # header, provenance, key numbers, data tables
+    assert set(parser.parents) == {("div", "scroll")}
+    css = re.search(r"<style>(.*?)</style>", page, re.S).group(1)
+    assert re.search(r"\.scroll\{[^}]*overflow-x:auto", css)
+    assert re.search(r"body\{[^}]*overflow-wrap:anywhere", css)
+    assert "name='viewport' content='width=device-width" in page
+
+
+def test_a_heat_map_cell_shows_the_interval_as_its_two_ends() -> None:
+    from vdgsim.analysis.charts import interval_label
+
+    assert interval_label(1.0, 0.912, 1.0) == "100\n[91, 100]"
+    assert interval_label(0.5, 0.45, 0.55) == "50\n[45, 55]"

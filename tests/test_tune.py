@@ -186,6 +186,27 @@ def test_existing_output_needs_force(tmp_path: Path) -> None:
     assert (tmp_path / "t.toml").read_text() == "keep me\n"
 
 
+@pytest.mark.parametrize(
+    ("out", "needle"),
+    [
+        ("afile/t.toml", "afile is a file, not a directory"),
+        ("afile/deeper/t.toml", "afile is a file, not a directory"),
+        ("adir", "is a directory"),
+        ("/proc/vdg-no-such-dir/t.toml", "cannot write /proc/vdg-no-such-dir/t.toml"),
+    ],
+)
+def test_an_unwritable_output_is_refused_before_tuning(tmp_path: Path, out: str, needle: str):
+    (tmp_path / "afile").write_text("not a directory\n")
+    (tmp_path / "adir").mkdir()
+    ran = vdg("tune", "default", "--out", out, "--games", "8", cwd=tmp_path)
+    assert ran.returncode == 2
+    lines = ran.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], ran.stderr
+    assert "tuned" not in ran.stdout  # refused up front: nothing was played
+    assert (tmp_path / "afile").read_text() == "not a directory\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "afile"]
+
+
 def test_several_player_counts_are_tuned_together_and_reported_each(components, tmp_path) -> None:
     """``players=[2, 4]``: equal deals per count, a result per count, and the provenance
     gives each count's win shares; the file still loads as a player."""

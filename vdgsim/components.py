@@ -621,15 +621,26 @@ def load_components(
         text = src.read_text(encoding="utf-8")
     except OSError as e:
         raise ComponentError(f"cannot read component data file {src}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ComponentError(
+            f"component data file {src} is not UTF-8 text (byte {e.start})"
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ComponentError(f"component data file {src} is not valid TOML: {e}") from None
-    if overrides:
-        if isinstance(overrides, list):
-            overrides = dict(parse_override(o) for o in overrides)
-        data = apply_overrides(data, overrides)
-    array, names = validate_and_pack(data)
+    try:
+        if overrides:
+            if isinstance(overrides, list):
+                overrides = dict(parse_override(o) for o in overrides)
+            data = apply_overrides(data, overrides)
+        array, names = validate_and_pack(data)
+    except ComponentError as e:
+        if path is None:  # the default file: the error is in an override, which it names
+            raise
+        raise ComponentError(
+            f"component data file {src}: {str(e).removeprefix('component data: ')}"
+        ) from None
     array.setflags(write=False)
     return Components(
         data=data, array=array, tile_names=names, source=str(src), digest=_digest(data)

@@ -352,6 +352,12 @@ def ship_fate_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
     )
 
 
+def interval_label(share: float, low: float, high: float) -> str:
+    """A heat map cell: the share and its interval in percent, the interval as its two ends
+    (a Wilson interval is asymmetric: [91.2, 100] around 100 is not "100 ±4.4")."""
+    return f"{100 * share:.0f}\n[{100 * low:.0f}, {100 * high:.0f}]"
+
+
 def matchup_chart(matrix: pl.DataFrame, info: RunInfo, title: str | None = None) -> Figure:
     """Heat map of head-to-head win shares (row preset against column preset); ``title``
     replaces the two-player title (for :func:`~vdgsim.analysis.matchups.ahead_matrix` at
@@ -362,8 +368,7 @@ def matchup_chart(matrix: pl.DataFrame, info: RunInfo, title: str | None = None)
     for r in matrix.iter_rows(named=True):
         i, j = names.index(r["row"]), names.index(r["column"])
         grid[i, j] = 100 * r["win_share"]
-        half = 50 * (r["win_high"] - r["win_low"])
-        ann[i, j] = f"{100 * r['win_share']:.0f}\n±{half:.1f}"
+        ann[i, j] = interval_label(r["win_share"], r["win_low"], r["win_high"])
     fig, ax = _figure(1.1 * len(names) + 3, 0.9 * len(names) + 2)
     sns.heatmap(
         grid,
@@ -382,7 +387,7 @@ def matchup_chart(matrix: pl.DataFrame, info: RunInfo, title: str | None = None)
     return finish(
         fig,
         ax,
-        title or "Head to head, 2 players: row's win share against column (%, ±Wilson 95%)",
+        title or "Head to head, 2 players: row's win share against column (%, [Wilson 95%])",
         "opponent preset (name)",
         "preset (name)",
         info,

@@ -691,6 +691,8 @@ def load_spec(path: str | Path) -> ExperimentSpec:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise SpecError(f"{p}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise SpecError(f"{p}: not UTF-8 text (byte {e.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

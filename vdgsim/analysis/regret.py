@@ -97,8 +97,14 @@ def regret_summary(
 def disagreements(table: pl.DataFrame, top: int = 10) -> pl.DataFrame:
     """The commonest ways the rollouts' best action differs from the preset's, per decision
     kind: ``chosen_category`` -> ``best_category`` with the number of positions and their
-    summed regret (the regret counted where they differ), largest summed regret first."""
-    pos = position_regret(table).filter(pl.col("differs"))
+    summed regret (the regret counted where they differ), largest summed regret first.
+
+    A position whose best action is another action of the preset's own category (another
+    amount of money, say) counts in ``differs`` but not here: a category does not disagree
+    with itself."""
+    pos = position_regret(table).filter(
+        pl.col("differs") & (pl.col("chosen_category") != pl.col("best_category"))
+    )
     return (
         pos.group_by("decision", "chosen_category", "best_category")
         .agg(pl.len().alias("positions"), pl.col("regret").sum().alias("summed_regret"))

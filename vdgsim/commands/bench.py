@@ -7,8 +7,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from strategies.registry import UnknownPresetError, available, resolve
 from vdgsim.bench import BenchResult, bench_compiled, bench_python, median_result
@@ -27,6 +25,7 @@ from vdgsim.commands.common import (
     parse_player_counts,
     stop_on_interrupt,
 )
+from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
 
 MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
 MAX_PYTHON_GAMES = 1_000_000
@@ -229,27 +228,24 @@ def _goa_rows(
 def _table(rows: Iterable[tuple[str, BenchResult, BenchResult]], as_json: bool, game: str) -> None:
     """Print each (shown name, compiled, python) measurement as it is taken (JSON lines), or
     the table once all are."""
-    table = Table(title=f"vdg bench: {game}, games per second on one core")
-    for col in ("players", "preset", "compiled", "python", "ratio"):
-        table.add_column(col, justify="right")
+    cells: list[list[Cell]] = []
     for shown, fast, slow in rows:
         ratio = fast.games_per_second / slow.games_per_second
         if as_json:
             typer.echo(json.dumps(fast.as_dict()))
             typer.echo(json.dumps({**slow.as_dict(), "ratio": ratio}))
-        else:
-            compiled = f"{fast.games_per_second:,.0f}"
-            if fast.runs > 1:
-                compiled += f" ({fast.games_per_second_low:,.0f}–{fast.games_per_second_high:,.0f})"
-            table.add_row(
-                str(fast.players),
-                shown,
-                compiled,
-                f"{slow.games_per_second:,.0f}",
-                f"{ratio:,.1f}x",
-            )
+            continue
+        spread = ""
+        if fast.runs > 1:
+            spread = f"({fast.games_per_second_low:,.0f}–{fast.games_per_second_high:,.0f})"
+        compiled = (f"{fast.games_per_second:,.0f}", spread)
+        slow_rate = f"{slow.games_per_second:,.0f}"
+        cells.append([str(fast.players), shown, compiled, slow_rate, f"{ratio:,.1f}x"])
     if not as_json:
-        Console().print(table)
+        cols = [Col("players"), Col("preset", "left"), Col("compiled"), Col("python")]
+        console = stdout_console()
+        title = f"vdg bench: {game}, games per second on one core"
+        console.print(fit_table(title, [*cols, Col("ratio")], cells, console.width))
 
 
 def _scale(games: int, jobs: int, as_json: bool) -> None:

@@ -13,6 +13,7 @@ import functools
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -102,6 +103,32 @@ def parse_names(text: str, option: str) -> list[str]:
     if not all(names):
         raise InputError(f"{option} has an empty name in {text!r}")
     return names
+
+
+def _nearest_existing(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def check_out_file(out: Path, force: bool, option: str = "--out") -> None:
+    """Refuse now, before any work, an output file that could not be written at the end: a
+    directory, an existing file without ``--force``, or a place where no file can be made (a
+    parent that is a file, or a directory that refuses new files)."""
+    if out.is_dir():
+        raise InputError(f"{option} {out} is a directory; give a file name")
+    if out.exists() and not force:
+        raise InputError(f"{out} exists; use --force to replace it")
+    base = _nearest_existing(out.parent)
+    if not base.is_dir():
+        raise InputError(f"cannot write {out}: {base} is a file, not a directory")
+    try:
+        # a trial file, because permission bits do not tell (root, read-only mounts, ACLs)
+        fd, trial = tempfile.mkstemp(prefix=".vdg-write-check.", dir=base)
+    except OSError as e:
+        raise InputError(f"cannot write {out}: {e.strerror or e} ({base})") from None
+    os.close(fd)
+    os.unlink(trial)
 
 
 # --- options several commands share ------------------------------------------------------------

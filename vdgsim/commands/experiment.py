@@ -26,9 +26,30 @@ experiment_app = typer.Typer(
 )
 
 
+def _spec_path(file: Path, game: str) -> Path:
+    """FILE as given, or the name of a shipped spec of ``game`` (``bidding`` or
+    ``bidding.toml``), found in its experiments folder from any working directory."""
+    from vdgsim.analysis.experiment import default_experiments_dir
+
+    if file.exists() or file.parent != Path("."):
+        return file
+    folder = default_experiments_dir(game)
+    shipped = folder / (file.name if file.suffix == ".toml" else f"{file.name}.toml")
+    if shipped.is_file():
+        return shipped
+    names = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))
+    other = " (--game goa for Goa's)" if game == "vdg" else ""
+    raise InputError(f"no spec file {file}, and no shipped spec of that name: {names}{other}")
+
+
 def experiment_run(
+    ctx: typer.Context,
     file: Annotated[
-        Path, typer.Argument(help="Experiment spec (TOML), e.g. experiments/bidding.toml.")
+        Path,
+        typer.Argument(
+            help="Experiment spec (TOML), e.g. experiments/bidding.toml, or the name of a "
+            "shipped spec, e.g. bidding (with --game goa, of Goa's)."
+        ),
     ],
     out: Annotated[
         Path | None,
@@ -59,8 +80,10 @@ def experiment_run(
         bool,
         typer.Option("--progress/--no-progress", help="Show progress on stderr: run, games done."),
     ] = True,
+    game: GameOption = "vdg",
 ) -> None:
-    """Run every arm of an experiment spec (paired arms share seeds) into run directories."""
+    """Run every arm of an experiment spec (paired arms share seeds) into run directories.
+    FILE may be a shipped spec's name (bidding); --game goa looks it up among Goa's."""
     from strategies.registry import UnknownPresetError
     from vdgsim.analysis.experiment import (
         KINDS,
@@ -75,9 +98,13 @@ def experiment_run(
     from vdgsim.report.progress import progress_display
     from vdgsim.runner import RunDirError
 
+    file = _spec_path(file, game)
     target = out
     try:
         spec = load_spec(file)
+        source = ctx.get_parameter_source("game")
+        if source is not None and source.name == "COMMANDLINE" and spec.game != game:
+            raise InputError(f"{file} is an experiment of --game {spec.game}, not {game}")
         target = out if out is not None else Path("runs") / spec.name
         n = spec.games_for(quick, games)
         total = sum(r.games for r in experiment_plan(spec, n, quick))

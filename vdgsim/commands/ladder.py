@@ -9,6 +9,7 @@ stderr and exits with code 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -18,13 +19,12 @@ from typing import Annotated, Any
 
 import polars as pl
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
 from vdgsim.commands.common import (
     GameOption,
     InputError,
+    check_out_file,
     compile_status,
     display_names,
     ensure_compiled,
@@ -32,6 +32,7 @@ from vdgsim.commands.common import (
     parse_player_counts,
     seed_option,
 )
+from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
 
 OUT_SUFFIXES = (".csv", ".parquet")
 
@@ -44,10 +45,36 @@ def _fmt_rating(x: float) -> str:
     return "n/a" if math.isnan(x) else f"{x:+.0f}"
 
 
-def _print_tables(result: Ladder) -> None:
-    from vdgsim.commands.simulate import _stdout_console
+_LADDER_COLUMNS = (
+    Col("#"),
+    Col("player", "left"),
+    Col("rating", "right", "[95%]"),
+    Col("games"),
+    Col("win share", "right", "[95%]"),
+    Col("score vs anchor", "right", "[95%]"),
+)
 
-    console = _stdout_console()
+
+def _ladder_row(k: int, name: str, r: dict[str, Any]) -> list[Cell]:
+    no_interval = math.isnan(r["lo"])  # --bootstrap 0
+    return [
+        str(k),
+        name,
+        (
+            _fmt_rating(r["rating"]),
+            "n/a" if no_interval else f"[{_fmt_rating(r['lo'])}, {_fmt_rating(r['hi'])}]",
+        ),
+        f"{r['games']:,}",
+        (f"{100 * r['win_share']:.1f}%", f"[{100 * r['ws_lo']:.1f}, {100 * r['ws_hi']:.1f}]"),
+        (
+            f"{r['expected_vs_anchor']:.3f}",
+            "" if no_interval else f"[{r['ev_lo']:.3f}, {r['ev_hi']:.3f}]",
+        ),
+    ]
+
+
+def _print_tables(result: Ladder) -> None:
+    console = stdout_console()
     table = result.table
     names = table["player"].unique(maintain_order=True).to_list()
     shown = dict(zip(names, display_names(names), strict=True))
@@ -57,33 +84,14 @@ def _print_tables(result: Ladder) -> None:
             pl.col("player_count").is_null() if count is None else pl.col("player_count") == count
         )
         anchor = rows["anchor"][0]
-        t = Table(
-            title=f"{_title(count)} · anchor {escape(shown.get(anchor, anchor))} = 0 · "
-            f"{rows['deals'][0]:,} deals",
-            title_justify="left",
+        title = (
+            f"{_title(count)} · anchor {shown.get(anchor, anchor)} = 0 · {rows['deals'][0]:,} deals"
         )
-        t.add_column("#", justify="right")
-        t.add_column("player", overflow="fold")
-        t.add_column("rating", justify="right", no_wrap=True)
-        t.add_column("95% interval", justify="right", no_wrap=True)
-        t.add_column("games", justify="right", no_wrap=True)
-        t.add_column("win share [95%]", justify="right", no_wrap=True)
-        t.add_column("score vs anchor [95%]", justify="right", no_wrap=True)
-        for k, r in enumerate(rows.iter_rows(named=True), start=1):
-            no_interval = math.isnan(r["lo"])  # --bootstrap 0
-            cells = [
-                str(k),
-                shown[r["player"]],
-                _fmt_rating(r["rating"]),
-                "n/a" if no_interval else f"[{_fmt_rating(r['lo'])}, {_fmt_rating(r['hi'])}]",
-                f"{r['games']:,}",
-                f"{100 * r['win_share']:.1f}% [{100 * r['ws_lo']:.1f}, {100 * r['ws_hi']:.1f}]",
-                f"{r['expected_vs_anchor']:.3f}"
-                + ("" if no_interval else f" [{r['ev_lo']:.3f}, {r['ev_hi']:.3f}]"),
-            ]
-            # rich reads "[word...]" as markup: a bracket in a cell or a name must print as is
-            t.add_row(*(escape(c) for c in cells))
-        console.print(t)
+        cells = [
+            _ladder_row(k, shown[r["player"]], r)
+            for k, r in enumerate(rows.iter_rows(named=True), start=1)
+        ]
+        console.print(fit_table(title, _LADDER_COLUMNS, cells, console.width))
 
 
 def _provenance(result: Ladder) -> dict[str, Any]:
@@ -227,8 +235,10 @@ def ladder(
         raise InputError("name the tournament directory: vdg ladder DIR")
     if out_dir is not None and not play:
         raise InputError("--out-dir is for --play; name the tournament directory as DIR")
-    if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
-        raise InputError(f"--out must end in .csv or .parquet, got {out}")
+    if out is not None:
+        if out.suffix.lower() not in OUT_SUFFIXES:
+            raise InputError(f"--out must end in .csv or .parquet, got {out}")
+        check_out_file(out, force=True)  # the table is rewritten on every call
     if play:
         named = parse_names(presets, "--presets") if presets else []
         if anchor is not None and named and anchor not in named:
@@ -256,7 +266,8 @@ def ladder(
                 result.table.write_parquet(tmp)
             os.replace(tmp, out)
         except OSError as e:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
             raise InputError(f"cannot write {out}: {e.strerror or e}") from None
     prov = _provenance(result)
     if as_json:

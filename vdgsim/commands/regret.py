@@ -18,9 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import polars as pl
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from vdgsim.commands.common import (
     DataOption,
@@ -30,12 +28,14 @@ from vdgsim.commands.common import (
     SetOption,
     compile_status,
     components_from_options,
+    display_names,
     ensure_compiled,
     lineup_option,
     player_lineup,
     seed_option,
     stop_on_interrupt,
 )
+from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
 
 if TYPE_CHECKING:
     import numpy as np
@@ -93,43 +93,49 @@ def _table_and_components(
     return table, components_from_options(data, overrides)
 
 
+def _cell(mean: float, low: float | None, high: float | None, digits: int) -> Cell:
+    interval = "n/a" if low is None else f"[{low:+.{digits}f}, {high:+.{digits}f}]"
+    return f"{mean:+.{digits}f}", interval
+
+
 def _print(table: pl.DataFrame, top: int) -> None:
     from vdgsim.analysis.regret import disagreements, regret_summary
-    from vdgsim.commands.simulate import _stdout_console
 
-    console = _stdout_console()
-    t = Table(title="regret per decision: what the preset's choice loses against the best action")
-    columns = ("players", "preset", "decision", "positions", "win share [95%]", "VP [95%]")
-    for name in (*columns, "best differs"):
-        t.add_column(name, justify="left" if name in ("preset", "decision") else "right")
-
-    def cell(mean: float, low: float | None, high: float | None, digits: int) -> str:
-        interval = "n/a" if low is None else f"[{low:+.{digits}f}, {high:+.{digits}f}]"
-        return f"{mean:+.{digits}f} {interval}"
-
-    for r in regret_summary(table).iter_rows(named=True):
-        t.add_row(
+    console = stdout_console()
+    summary = regret_summary(table)
+    names = summary["preset"].unique(maintain_order=True).to_list()
+    shown = dict(zip(names, display_names(names), strict=True))
+    cols = [Col("players"), Col("preset", "left"), Col("decision", "left"), Col("positions")]
+    cols += [Col("win share", "right", "[95%]"), Col("VP", "right", "[95%]")]
+    cols.append(Col("best", "right", "differs"))
+    rows: list[list[Cell]] = [
+        [
             str(r["players"]),
-            escape(r["preset"]),
+            shown[r["preset"]],
             r["decision"],
             f"{r['positions']:,}",
-            cell(r["regret"], r["low"], r["high"], 3),
-            cell(r["regret_vp"], r["vp_low"], r["vp_high"], 2),
+            _cell(r["regret"], r["low"], r["high"], 3),
+            _cell(r["regret_vp"], r["vp_low"], r["vp_high"], 2),
             f"{100 * r['differs']:.0f}%",
-        )
-    console.print(t)
-    d = Table(title=f"commonest disagreements (top {top} per decision, by summed regret)")
-    for name in ("decision", "preset's choice", "rollouts' best", "positions", "summed regret"):
-        d.add_column(name, justify="right" if name in ("positions", "summed regret") else "left")
-    for r in disagreements(table, top).iter_rows(named=True):
-        d.add_row(
+        ]
+        for r in summary.iter_rows(named=True)
+    ]
+    title = "regret per decision: what the preset's choice loses against the best action"
+    console.print(fit_table(title, cols, rows, console.width))
+    cols = [Col("decision", "left"), Col("preset's", "left", "choice")]
+    cols += [Col("rollouts'", "left", "best"), Col("positions"), Col("summed", "right", "regret")]
+    rows = [
+        [
             r["decision"],
             r["chosen_category"],
             r["best_category"],
             str(r["positions"]),
             f"{r['summed_regret']:+.2f}",
-        )
-    console.print(d)
+        ]
+        for r in disagreements(table, top).iter_rows(named=True)
+    ]
+    title = f"commonest disagreements (top {top} per decision, by summed regret)"
+    console.print(fit_table(title, cols, rows, console.width))
 
 
 @stop_on_interrupt(
@@ -250,7 +256,8 @@ def regret(
         _write(result, out)
     positions = result["position"].n_unique() if result.height else 0
     typer.echo(
-        f"{games} games of {', '.join(names)} (seeds {seed}..{seed + games - 1}) · "
+        f"{games} game{'s' * (games != 1)} of {', '.join(display_names(names))} "
+        f"(seeds {seed}..{seed + games - 1}) · "
         f"{positions:,} positions · {rollouts} rollouts per action · {wall:.1f} s"
     )
     if positions == 0:

@@ -27,7 +27,6 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
 from strategies.registry import UnknownPresetError
 from vdgsim import _numba_cache, runner
@@ -49,6 +48,7 @@ from vdgsim.commands.common import (
     seed_option,
     usage_error,
 )
+from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
 from vdgsim.components import ComponentError
 from vdgsim.interrupts import compiled_interrupts
 from vdgsim.runner import (
@@ -300,21 +300,12 @@ def _shared_argv(
     return [*argv, "--out", str(out), "--resume"]
 
 
-def _fmt_share(r: dict[str, Any]) -> str:
-    return f"{100 * r['win_share']:.1f}% [{100 * r['win_low']:.1f}, {100 * r['win_high']:.1f}]"
+def _share(r: dict[str, Any]) -> Cell:
+    return f"{100 * r['win_share']:.1f}%", f"[{100 * r['win_low']:.1f}, {100 * r['win_high']:.1f}]"
 
 
-def _fmt_vp(r: dict[str, Any]) -> str:
-    return f"{r['mean_vp']:.2f} [{r['vp_low']:.2f}, {r['vp_high']:.2f}]"
-
-
-def _stdout_console() -> Console:
-    console = Console()
-    if not console.is_terminal:
-        # Piped or redirected, rich assumes 80 columns and cuts names to "default+never_hos…";
-        # a table read by a program or a file must keep every name whole.
-        console = Console(width=1_000_000, soft_wrap=True)
-    return console
+def _vp(r: dict[str, Any]) -> Cell:
+    return f"{r['mean_vp']:.2f}", f"[{r['vp_low']:.2f}, {r['vp_high']:.2f}]"
 
 
 def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bool) -> None:
@@ -322,26 +313,24 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
         for r in table.iter_rows(named=True):
             typer.echo(json.dumps({"table": title, **r}))
         return
-    t = Table(title=title, title_justify="left")
-    for k in keys:
-        # in a narrow terminal a long name folds onto a second line instead of losing its end
-        t.add_column(k, overflow="fold")
-    t.add_column("player-games", justify="right", no_wrap=True)
-    t.add_column("win share [95% Wilson]", justify="right", no_wrap=True)
-    t.add_column("mean VP [95% CI]", justify="right", no_wrap=True)
+    cols = [Col(k, "left") for k in keys]
+    cols += [Col("player", "right", "games"), Col("win share", "right", "[95% Wilson]")]
+    cols.append(Col("mean VP", "right", "[95% CI]"))
     labels: dict[str, str] = {}
     if "strategy" in keys:
         names = table.get_column("strategy").unique(maintain_order=True).to_list()
         labels = dict(zip(names, display_names(names), strict=True))
+    rows: list[list[Cell]] = []
     for r in table.iter_rows(named=True):
-        cells = [labels.get(r[k], r[k]) if k == "strategy" else r[k] for k in keys]
-        t.add_row(*map(str, cells), str(r["games"]), _fmt_share(r), _fmt_vp(r))
-    _stdout_console().print(t)
+        cells = [str(labels.get(r[k], r[k]) if k == "strategy" else r[k]) for k in keys]
+        rows.append([*cells, str(r["games"]), _share(r), _vp(r)])
+    console = stdout_console()
+    console.print(fit_table(title, cols, rows, console.width))
 
 
 def simulate(
     game: GameOption = "vdg",
-    lineup: Annotated[str | None, lineup_option("random")] = None,
+    lineup: Annotated[str | None, lineup_option("default")] = None,
     players: PlayersOption = None,
     games: GamesOpt = 10_000,
     seed: SeedOpt = 0,
@@ -382,7 +371,7 @@ def simulate(
     notes: list[str] = []
     try:
         with _named_for(game):
-            names = player_lineup(lineup, players, notes, "random")
+            names = player_lineup(lineup, players, notes, "default")
         _check_options(resume, force)
         components = game_of(game).load_components(data, overrides)
         spec = make_spec(

@@ -25,6 +25,7 @@ from vdgsim.commands.common import (
     GameOption,
     InputError,
     SetOption,
+    check_out_file,
     compile_status,
     components_from_options,
     ensure_compiled,
@@ -258,10 +259,7 @@ def tune(
     if eval_games is not None:
         # its least depends on --players, so it is checked here rather than while parsing
         in_range("--eval-games", eval_games, 2 * sum(counts), MAX_GAMES)
-    if out.exists() and not force:
-        raise InputError(f"{out} exists; use --force to replace it")
-    if out.is_dir():
-        raise InputError(f"--out {out} is a directory; give a .toml file")
+    check_out_file(out, force)
     if out.suffix != ".toml":
         note(f"{out} does not end in .toml; a player name needs .toml or a / to be read as a file")
     field_names = parse_names(field, "--field")

@@ -11,6 +11,8 @@ field.
 from __future__ import annotations
 
 import copy
+import difflib
+import functools
 import hashlib
 import itertools
 import json
@@ -336,8 +338,59 @@ def variant_flags(c: Components) -> tuple[bool, bool, bool, int]:
     )
 
 
+# Tables whose keys are free text rather than fields the engine reads
+_FREE_TABLES = frozenset({"provenance"})
+
+
+def _shape(node: Any) -> Any:
+    """The keys ``node`` may hold, nested: a dict of sub-shapes for a table, a one-element list
+    (the union of its elements' shapes) for a list of tables, None for a value."""
+    if isinstance(node, dict):
+        return {k: _shape(v) for k, v in node.items()}
+    if isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
+        union: dict[str, Any] = {}
+        for x in node:
+            for k, v in _shape(x).items():
+                union[k] = union.get(k) or v
+        return [union]
+    return None
+
+
+@functools.cache
+def _known_shape() -> dict[str, Any]:
+    """Every key the default data uses (the union over list elements) and every variant."""
+    shape = _shape(tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8")))
+    shape.setdefault("variants", {})
+    for key in OPTIONS:
+        shape["variants"][key.removeprefix("variants.")] = None
+    return shape
+
+
+def _unknown(key: str, where: str, known: dict[str, Any], table: bool) -> ComponentError:
+    close = difflib.get_close_matches(key, list(known), n=1)
+    path = f"{where}.{key}" if where else key
+    hint = f"; did you mean {f'{where}.' if where else ''}{close[0]}?" if close else ""
+    what = "table" if table else "key"
+    return _err(path, f"unknown {what} (known here: {', '.join(sorted(known))}){hint}")
+
+
+def _check_keys(node: Any, shape: Any, where: str) -> None:
+    """Refuse a key the engine would not read (a typo would otherwise load silently)."""
+    if isinstance(shape, list) and isinstance(node, list):
+        for i, x in enumerate(node):
+            _check_keys(x, shape[0], f"{where}[{i}]")
+        return
+    if not isinstance(shape, dict) or not isinstance(node, dict) or where in _FREE_TABLES:
+        return  # a value, or a shape the field checks report
+    for key, value in node.items():
+        if key not in shape:
+            raise _unknown(key, where, shape, isinstance(value, dict))
+        _check_keys(value, shape[key], f"{where}.{key}" if where else key)
+
+
 def build(data: dict[str, Any], source: str) -> Components:
     """Validate ``data`` and pack it."""
+    _check_keys(data, _known_shape(), "")
     a = np.zeros(L.C_SIZE, dtype=np.int64)
     _pack_start(data, a)
     _pack_development(data, a)
@@ -364,6 +417,8 @@ def load_components(
         raise ComponentError(f"{p}: {e}") from None
     except OSError as e:
         raise ComponentError(f"{p}: cannot read it: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ComponentError(f"{p}: not UTF-8 text (byte {e.start})") from None
     try:
         return build(apply_overrides(data, overrides) if overrides else data, str(p))
     except ComponentError as e:

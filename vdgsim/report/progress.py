@@ -22,6 +22,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.progress import Progress as Bar
+from rich.table import Column
 
 
 class Progress:
@@ -107,14 +108,20 @@ def progress_display(
             yield Progress(before_start)
             return
         bar = Bar(
-            TextColumn("{task.description}"),
-            BarColumn(),
+            # one line in any terminal: a long experiment or run name ends in "…" instead of
+            # wrapping the live display over several lines
+            TextColumn(
+                "{task.description}",
+                table_column=Column(no_wrap=True, overflow="ellipsis", ratio=2),
+            ),
+            BarColumn(bar_width=None, table_column=Column(ratio=1)),
             MofNCompleteColumn(),
             TextColumn("{task.fields[unit]}"),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
             console=Console(stderr=True),
             transient=True,
+            expand=True,
         )
         try:
             yield _RichProgress(bar, before_start)

@@ -115,7 +115,9 @@ def _html_table(df: pl.DataFrame, max_rows: int = 30) -> str:
         if df.height > max_rows
         else ""
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{more}"
+    return (
+        f"{_SCROLL}<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{more}"
+    )
 
 
 def _md_table(df: pl.DataFrame, max_rows: int = 30) -> str:
@@ -289,8 +291,14 @@ def _header_lines(h: Header) -> list[tuple[str, str]]:
     ]
 
 
+# On a narrow screen (a phone, about 420 px) a wide table scrolls inside its own box and long
+# words (file names, line-ups) wrap, so the page itself never scrolls sideways.
+_SCROLL = "<div class=scroll>"
 _CSS = """
-body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;
+overflow-wrap:anywhere}
+.scroll{overflow-x:auto;max-width:100%}.scroll td,.scroll th{overflow-wrap:normal}
+figure{margin:.5em 0}
 h1{font-size:1.7em}h2{border-bottom:1px solid #ccc;padding-top:.6em}
 table{border-collapse:collapse;font-size:.82em;margin:.6em 0}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}
@@ -304,25 +312,26 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
     e = html.escape
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>{e(h.title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{e(h.title)}</h1><table>",
+        f"<h1>{e(h.title)}</h1>{_SCROLL}<table>",
     ]
     parts += [
         f"<tr><th>{e(k)}</th><td style='text-align:left'>{e(v)}</td></tr>"
         for k, v in _header_lines(h)
     ]
-    parts.append("</table>")
+    parts.append("</table></div>")
     parts.append(
         "<p class=note><b>Component data is partly reconstructed.</b> Groups whose values are "
         "marked <b>R</b> (reconstructed, highlighted) are plausible values chosen to fit the "
         "rulebook, not printed numbers; findings that depend on them may change with the "
         "printed values (S = sourced, D = derived).</p>"
-        "<table><tr><th>group</th><th>provenance</th></tr>"
+        f"{_SCROLL}<table><tr><th>group</th><th>provenance</th></tr>"
     )
     for k, v, r in _provenance_rows(h):
         cls = " class=r" if r else ""
         parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
-    parts.append("</table><h2>Findings that hold on every check</h2>")
+    parts.append("</table></div><h2>Findings that hold on every check</h2>")
     parts += _html_summary(sections)
     parts.append("<h2>Contents</h2><ul>")
     parts += [f"<li><a href='#{s.name}'>{e(s.title)}</a></li>" for s in sections]
@@ -345,14 +354,14 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
         if s.numbers:
             parts.append(
                 "<h3>Key numbers (95% intervals)</h3>"
-                "<table><tr><th>what</th><th>value</th><th>table</th></tr>"
+                f"{_SCROLL}<table><tr><th>what</th><th>value</th><th>table</th></tr>"
             )
             for k in s.numbers:
                 parts.append(
                     f"<tr><td style='text-align:left'>{e(k.label)}</td><td>{e(k.text())}</td>"
                     f"<td>tables/{e(s.name)}-{e(k.table)}.csv</td></tr>"
                 )
-            parts.append("</table>")
+            parts.append("</table></div>")
         for name, df in s.tables.items():
             parts.append(
                 f"<details><summary>Table {e(name)} (tables/{e(s.name)}-{e(name)}.csv)</summary>"

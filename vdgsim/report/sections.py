@@ -1332,7 +1332,7 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
         for p in counts:
             m = ahead.filter(pl.col("players") == p)
             info_p = _count_info(sec.info, per_game, manifests, p)
-            title = f"{p} players: row finishes ahead of column (%, ±Wilson 95%)"
+            title = f"{p} players: row finishes ahead of column (%, [Wilson 95%])"
             sec.figures.append((f"head_to_head_{p}p", C.matchup_chart(m, info_p, title)))
             for r in m.iter_rows(named=True):
                 sec.numbers.append(

@@ -250,7 +250,9 @@ def load_tournament(path: str | Path) -> Tournament:
     top = Path(path)
     try:
         manifest = json.loads((top / TOURNAMENT_MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise O.RunDirError(f"{top} is not a tournament directory") from None
+    except (OSError, ValueError) as e:  # ValueError: not UTF-8, or not JSON
+        raise O.RunDirError(f"cannot read {top / TOURNAMENT_MANIFEST}: {e}") from None
     runs = [load_run(top / e["name"]) for e in manifest["runs"] if (top / e["name"]).exists()]
     return Tournament(manifest, runs, top)
