@@ -1,5 +1,5 @@
 """The `vdg` command: play, simulate, tournament, ladder, experiment, report, bench, data, tune,
-regret, balance, compare.
+regret, balance, compare, presets, summary.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -30,9 +30,11 @@ from vdgsim.commands.data import data_app
 from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.ladder import ladder
 from vdgsim.commands.play import play
+from vdgsim.commands.presets import presets
 from vdgsim.commands.regret import regret
 from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
+from vdgsim.commands.summary import summary
 from vdgsim.commands.tune import tune
 from vdgsim.interrupts import is_interrupt
 
@@ -87,6 +89,8 @@ app.command("tune")(tune)
 app.command("regret")(regret)
 app.command("balance")(balance)
 app.command("compare")(compare)
+app.command("presets")(presets)
+app.command("summary")(summary)
 
 
 def main() -> None:

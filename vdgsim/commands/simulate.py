@@ -308,7 +308,7 @@ def _vp(r: dict[str, Any]) -> Cell:
     return f"{r['mean_vp']:.2f}", f"[{r['vp_low']:.2f}, {r['vp_high']:.2f}]"
 
 
-def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bool) -> None:
+def print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bool) -> None:
     if as_json:
         for r in table.iter_rows(named=True):
             typer.echo(json.dumps({"table": title, **r}))
@@ -326,6 +326,15 @@ def _print_summary(title: str, table: pl.DataFrame, keys: list[str], as_json: bo
         rows.append([*cells, str(r["games"]), _share(r), _vp(r)])
     console = stdout_console()
     console.print(fit_table(title, cols, rows, console.width))
+
+
+def print_run_tables(run: runner.Run, as_json: bool) -> None:
+    """A run's summary tables: win share and VP by strategy, and by seat."""
+    scan = run.scan("players").select("strategy", "seat", "vp", "win_share")
+    print_summary("by strategy", summary_table(scan, "strategy"), ["strategy"], as_json)
+    print_summary(
+        "by seat", summary_table(scan, ["seat", "strategy"]), ["seat", "strategy"], as_json
+    )
 
 
 def simulate(
@@ -450,11 +459,7 @@ def simulate(
             + _resumed_note(played, counts["games"], len(replayed))
             + (f", run directory {out}" if out is not None else "")
         )
-    scan = run.scan("players").select("strategy", "seat", "vp", "win_share")
-    _print_summary("by strategy", summary_table(scan, "strategy"), ["strategy"], as_json)
-    _print_summary(
-        "by seat", summary_table(scan, ["seat", "strategy"]), ["seat", "strategy"], as_json
-    )
+    print_run_tables(run, as_json)
     if charts is not None:
         _print_charts(write_charts(run, charts), as_json)
 
@@ -596,12 +601,12 @@ def tournament(
             + (f", tournament directory {out}" if out is not None else "")
         )
     players = result.players.select("players", "strategy", "seat", "vp", "win_share")
-    _print_summary(
+    print_summary(
         "by strategy",
         summary_table(players, ["players", "strategy"]),
         ["players", "strategy"],
         as_json,
     )
-    _print_summary(
+    print_summary(
         "by seat", summary_table(players, ["players", "seat"]), ["players", "seat"], as_json
     )
