@@ -52,6 +52,9 @@ def test_play_json_is_the_event_log() -> None:
     assert {"decision", "vp", "reals", "call", "free number"} <= kinds
     decisions = [e for e in doc["events"] if e["event"] == "decision"]
     assert len(decisions) == len(doc["actions"])
+    # every record reads alone, decisions and calls too
+    assert all(isinstance(e["text"], str) and e["text"] for e in doc["events"])
+    assert all(e["text"].startswith("seat ") and e["decision"] in e["text"] for e in decisions)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 7)])

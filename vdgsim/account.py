@@ -161,6 +161,18 @@ def event_records(state: GameState) -> list[dict[str, Any]]:
             rec.update(number=a, area=L.AREA_NAMES[b], right_to_act_cost=c)
         elif ev == E.EV_ROUND:
             rec.update(initial=b, vdg_money=[c, d])
-        rec["text"] = describe_event(comp, row)
+        # decisions and calls are told elsewhere in the account; a record still reads alone
+        rec["text"] = describe_event(comp, row) or _plain_text(rec)
         out.append(rec)
     return out
+
+
+def _plain_text(rec: dict[str, Any]) -> str:
+    """One line for a record :func:`describe_event` leaves to the account (decisions, calls)."""
+    who = seat_name(rec["seat"]) if rec["seat"] is not None else "nobody"
+    if rec["event"] == E.EVENT_NAMES[E.EV_DECISION]:
+        paid = f", paying {rec['reals_paid']} Reals" if rec["reals_paid"] else ""
+        return f"{who} decides: {rec['decision']} (action {rec['action']}){paid}"
+    if rec["event"] == E.EVENT_NAMES[E.EV_CALL]:
+        return f"number {rec['number']} is called in {rec['area']} ({who})"
+    return f"{who}: {rec['event']}"
