@@ -42,6 +42,7 @@ print("NBTEST" + _json.dumps({
     ],
     "effects": effects.to_dicts(),
     "games": GAMES,
+    "work_left": WORK.exists(),
 }))
 """
 
@@ -132,3 +133,8 @@ def test_batch_doc_python_snippets_run(tmp_path, monkeypatch):
         )
         small = re.sub(r"jobs=\d+", "jobs=1", small)
         exec(compile(small, str(BATCH_DOC), "exec"), namespace)
+
+
+def test_notebook_leaves_no_run_directories_behind(executed):
+    _, report = executed
+    assert report["work_left"] is False
