@@ -32,6 +32,7 @@ from vdgsim.commands.common import (
     parse_player_counts,
     seed_option,
 )
+from vdgsim.commands.simulate import progress_bar
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
 
 OUT_SUFFIXES = (".csv", ".parquet")
@@ -141,7 +142,7 @@ def _play(
         if len(names) < 2:
             raise ValueError("--presets must name at least two players to rank")
         # checks presets and counts before compiling
-        tournament_plan(names, counts, games, game=game)
+        plan = tournament_plan(names, counts, games, game=game)
         check_tournament_dir(out_dir, resume=False, force=False)
         if game == "vdg":
             ensure_compiled()
@@ -149,7 +150,10 @@ def _play(
             with compile_status(None):
                 warm_up(game_of(game).default_components(), game)
         t0 = time.perf_counter()
-        runner.tournament(names, counts, games, seed, out=out_dir, jobs=jobs, game=game)
+        with progress_bar(sum(e["games"] for e in plan), True) as advance:
+            runner.tournament(
+                names, counts, games, seed, out=out_dir, jobs=jobs, game=game, progress=advance
+            )
     except (RunDirError, ValueError) as e:  # ValueError: also each game's unknown preset
         raise InputError(str(e)) from None
     typer.echo(

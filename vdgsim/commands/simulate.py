@@ -223,7 +223,7 @@ def _game_argv(game: str) -> list[str]:
 
 
 @contextmanager
-def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+def progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
         # redirected to a log, rich draws no bar, only an empty line
@@ -397,7 +397,7 @@ def simulate(
     try:
         compiled = _compile(progress, scheduler, game, components)
         t0 = time.perf_counter()
-        with compiled_interrupts(), _progress_bar(spec.games, progress) as advance:
+        with compiled_interrupts(), progress_bar(spec.games, progress) as advance:
             run = runner.simulate(
                 names,
                 games,
@@ -548,7 +548,7 @@ def tournament(
     try:
         compiled = _compile(progress, scheduler, game, components)
         t0 = time.perf_counter()
-        with compiled_interrupts(), _progress_bar(total, progress) as advance:
+        with compiled_interrupts(), progress_bar(total, progress) as advance:
             result = runner.tournament(
                 names,
                 counts,
