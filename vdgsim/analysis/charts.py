@@ -196,8 +196,11 @@ def lot_price_chart(prices: pl.DataFrame, info: RunInfo, by: str = "lot_group") 
     )
 
 
-def seat_chart(by_seat: pl.DataFrame, info: RunInfo) -> Figure:
-    """Win share by seat for each player count with Wilson intervals and the fair share."""
+def seat_chart(
+    by_seat: pl.DataFrame, info: RunInfo, xlabel: str = "seat (0 = first player at the start)"
+) -> Figure:
+    """Win share by seat for each player count with Wilson intervals and the fair share
+    (``xlabel`` says what a seat number means in the game)."""
     fig, ax = _figure()
     counts = sorted(by_seat["players"].unique())
     width = 0.8 / max(1, len(counts))
@@ -221,7 +224,7 @@ def seat_chart(by_seat: pl.DataFrame, info: RunInfo) -> Figure:
         fig,
         ax,
         "Win share by seat (identical players, seats not rotated; dashed: fair share)",
-        "seat (0 = first player at the start)",
+        xlabel,
         "win share (%, Wilson 95% CI)",
         info,
     )

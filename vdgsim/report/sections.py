@@ -583,9 +583,12 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["ties"] = seats.tie_rate(
         {n: r for n, r in exp.runs.items() if not n.startswith((f"{DEAL}/", f"{ROBUST}/"))}
     )
-    sec.figures.append(("win_by_seat", C.seat_chart(by_seat, sec.info)))
-    labels = robustness.seats_labels(exp)
     positions = "start_player" in players.columns
+    # a game that draws its start player: seat 0 is not the first to play
+    xlabel = "seat (the start player is drawn at set-up)" if positions else None
+    chart = C.seat_chart(by_seat, sec.info, *([xlabel] if xlabel else []))
+    sec.figures.append(("win_by_seat", chart))
+    labels = robustness.seats_labels(exp)
     if positions:
         labels |= robustness.seats_labels(exp, by="position")
     _robustness_table(
