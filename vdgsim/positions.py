@@ -34,7 +34,7 @@ import numpy as np
 from vdgsim import layout as L
 from vdgsim.components import Components, default_components
 from vdgsim.game import GameState
-from vdgsim.positiontable import decode_fields, decode_log, encode_fields, is_int
+from vdgsim.positiontable import Names, decode_fields, decode_log, encode_fields, is_int
 
 FORMAT = "vdgsim position"
 FORMAT_VERSION = 1
@@ -81,43 +81,16 @@ KNOWN_KINDS = frozenset(("bool", *INT_KINDS, *_ENUM_KINDS, *_NULLABLE_KINDS, *_G
 KNOWN_AXES = frozenset((*_AXIS_NAMES, "seat", "tile", *LIST_AXES))
 
 
-class _Names:
-    """Name tables of one game: its seats and its component data's tiles."""
-
-    int_kinds = INT_KINDS
-    strict_seats = True
-
-    def __init__(self, players: int, comp: Components) -> None:
-        self.players = players
-        self.seats = L.PLAYER_COLOURS[:players]
-        self.tiles = comp.tile_names
-        self.ships = (*comp.tile_names, *MERCHANT_NAMES)
-
-    def axis(self, axis: str) -> tuple[str, ...] | None:
-        """Key names of an axis, or None for a list axis."""
-        if axis == "seat":
-            return self.seats
-        if axis == "tile":
-            return self.tiles
-        if axis in _AXIS_NAMES:
-            return _AXIS_NAMES[axis]
-        if axis in LIST_AXES:
-            return None
-        raise ValueError(f"state axis {axis!r} has no serialisation rule in vdgsim.positions")
-
-    def kind(self, kind: str) -> tuple[tuple[str, ...], bool]:
-        """(names, nullable) of a named value kind."""
-        if kind in _ENUM_KINDS:
-            return _ENUM_KINDS[kind], False
-        if kind in _NULLABLE_KINDS:
-            return _NULLABLE_KINDS[kind], True
-        if kind == "seat":
-            return self.seats, True
-        if kind == "tile":
-            return self.tiles, True
-        if kind == "ship":
-            return self.ships, True
-        raise ValueError(f"state value kind {kind!r} has no serialisation rule in vdgsim.positions")
+def _names(players: int, comp: Components) -> Names:
+    """Vasco da Gama's name tables for a game: seats by colour, tiles by the data's names."""
+    seats = L.PLAYER_COLOURS[:players]
+    ships = (*comp.tile_names, *MERCHANT_NAMES)
+    axes: dict[str, tuple[str, ...] | None] = {**_AXIS_NAMES, "seat": seats}
+    axes |= {"tile": comp.tile_names} | dict.fromkeys(LIST_AXES)
+    kinds = {k: (v, False) for k, v in _ENUM_KINDS.items()}
+    kinds |= {k: (v, True) for k, v in _NULLABLE_KINDS.items()}
+    kinds |= {"seat": (seats, True), "tile": (comp.tile_names, True), "ship": (ships, True)}
+    return Names(players, axes, kinds, INT_KINDS, True, "vdgsim.positions")
 
 
 def state_to_dict(state: GameState, include_log: bool = False) -> dict[str, Any]:
@@ -131,7 +104,7 @@ def state_to_dict(state: GameState, include_log: bool = False) -> dict[str, Any]
     players = int(s[L.S_N_PLAYERS])
     if not 2 <= players <= L.MAX_PLAYERS:
         raise ValueError(f"state field players = {players} is not a player count 2..4")
-    fields = encode_fields(s, L.STATE_FIELDS, _Names(players, state.components))
+    fields = encode_fields(s, L.STATE_FIELDS, _names(players, state.components))
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -179,7 +152,7 @@ def state_from_dict(d: dict[str, Any], components: Components | None = None) -> 
             f"({comp.source}); load it with the same component data"
         )
     players = _players(d)
-    s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _Names(players, comp))
+    s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _names(players, comp))
     if int(s[L.S_N_PLAYERS]) != players:
         raise ValueError(
             f"position field state.players = {int(s[L.S_N_PLAYERS])} does not match "

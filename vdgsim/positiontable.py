@@ -2,7 +2,7 @@
 
 A game's layout declares its state fields (:mod:`vdgsim.fieldtable`): each field's axes and
 value kind decide how it is written, so a new state field is saved and loaded without new
-code. A game supplies a :class:`Names` that names its axes and value kinds:
+code. A game builds a :class:`Names` that names its axes and value kinds:
 
 - an axis with names becomes a mapping keyed by those names (the seat axis by the seats of
   the game; a nonzero index beyond the names under a spare key ``"<axis> <i>"``, unless
@@ -20,30 +20,43 @@ the field (``position field state.row.seat 1.Ships: ...``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from math import prod
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from vdgsim.fieldtable import Field
 
 
-class Names(Protocol):
-    """The names of one game's axes and value kinds, for a given player count and data."""
+@dataclass(frozen=True)
+class Names:
+    """The names of one game's axes and value kinds, for a given player count and data.
+
+    ``axes``: key names per axis (None: written as a list); ``kinds``: per named value kind,
+    its names and whether -1 is written as null; ``int_kinds`` are written as integers;
+    ``strict_seats``: True when a seat beyond the player count must hold zeros (and is not
+    written), False when a nonzero one is written under a spare key. ``where`` names the
+    module that owns the tables, for the error about an axis or kind it has no rule for."""
 
     players: int
+    axes: dict[str, tuple[str, ...] | None]
+    kinds: dict[str, tuple[tuple[str, ...], bool]]
     int_kinds: frozenset[str]
-    # True: a seat beyond the player count must hold zeros and is not written; False: a
-    # nonzero one is written under a spare key, as any axis's unnamed index
     strict_seats: bool
+    where: str
 
     def axis(self, axis: str) -> tuple[str, ...] | None:
         """Key names of an axis, or None for an axis written as a list."""
-        ...
+        if axis not in self.axes:
+            raise ValueError(f"state axis {axis!r} has no serialisation rule in {self.where}")
+        return self.axes[axis]
 
     def kind(self, kind: str) -> tuple[tuple[str, ...], bool]:
         """(names, nullable) of a named value kind."""
-        ...
+        if kind not in self.kinds:
+            raise ValueError(f"state value kind {kind!r} has no serialisation rule in {self.where}")
+        return self.kinds[kind]
 
 
 def unnamed_key(axis: str, i: int) -> str:

@@ -23,7 +23,7 @@ from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components
 from vdgsim.goa.game import GameState
 from vdgsim.goa.invariants import INVARIANT_NAMES, check
-from vdgsim.positiontable import decode_fields, decode_log, encode_fields, is_int
+from vdgsim.positiontable import Names, decode_fields, decode_log, encode_fields, is_int
 
 FORMAT = "goa position"
 FORMAT_VERSION = 2
@@ -73,45 +73,25 @@ def distinct(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-class _Names:
-    """Goa's name tables for one game: its seats and its component data's names."""
-
-    int_kinds = INT_KINDS
-    # Goa's set-up fills every seat's columns, used or not (rows start at 1)
-    strict_seats = False
-
-    def __init__(self, players: int, comp: Components) -> None:
-        self.players = players
-        self.seats = SEAT_NAMES[:players]
-        self.by_data = {
-            "tile": distinct(comp.tile_names),
-            "card": distinct(comp.card_names),
-            "ctype": distinct(comp.colony_tile_names),
-        }
-
-    def axis(self, axis: str) -> tuple[str, ...] | None:
-        if axis == "seat":
-            return self.seats
-        if axis in self.by_data:
-            return self.by_data[axis]
-        if axis in _AXIS_NAMES:
-            return _AXIS_NAMES[axis]
-        if axis in LIST_AXES:
-            return None
-        raise ValueError(f"state axis {axis!r} has no serialisation rule in vdgsim.goa.positions")
-
-    def kind(self, kind: str) -> tuple[tuple[str, ...], bool]:
-        if kind in _ENUM_KINDS:
-            return _ENUM_KINDS[kind], False
-        if kind in _NULLABLE_KINDS:
-            return _NULLABLE_KINDS[kind], True
-        if kind == "seat":
-            return self.seats, True
-        if kind in ("tile", "card"):
-            return self.by_data[kind], True
-        raise ValueError(
-            f"state value kind {kind!r} has no serialisation rule in vdgsim.goa.positions"
-        )
+def _names(players: int, comp: Components) -> Names:
+    """Goa's name tables for a game: its seats and its component data's names. Goa's set-up
+    fills every seat's columns, used or not (rows start at 1), so a spare seat is written."""
+    seats = SEAT_NAMES[:players]
+    by_data = {
+        "tile": distinct(comp.tile_names),
+        "card": distinct(comp.card_names),
+        "ctype": distinct(comp.colony_tile_names),
+    }
+    axes: dict[str, tuple[str, ...] | None] = {**_AXIS_NAMES, **by_data, "seat": seats}
+    axes |= dict.fromkeys(LIST_AXES)
+    kinds = {k: (v, False) for k, v in _ENUM_KINDS.items()}
+    kinds |= {k: (v, True) for k, v in _NULLABLE_KINDS.items()}
+    kinds |= {
+        "seat": (seats, True),
+        "tile": (by_data["tile"], True),
+        "card": (by_data["card"], True),
+    }
+    return Names(players, axes, kinds, INT_KINDS, False, "vdgsim.goa.positions")
 
 
 def state_to_dict(state: GameState, include_log: bool = False) -> dict[str, Any]:
@@ -126,7 +106,7 @@ def state_to_dict(state: GameState, include_log: bool = False) -> dict[str, Any]
         "version": FORMAT_VERSION,
         "players": players,
         "components_digest": state.components.digest,
-        "state": encode_fields(s, L.STATE_FIELDS, _Names(players, state.components)),
+        "state": encode_fields(s, L.STATE_FIELDS, _names(players, state.components)),
     }
     if include_log:
         n = min(int(s[L.S_LOG_N]), state.log.shape[0])
@@ -163,7 +143,7 @@ def state_from_dict(d: dict[str, Any], components: Components | None = None) -> 
     players = d["players"]
     if not is_int(players) or not 2 <= players <= L.MAX_PLAYERS:
         raise ValueError(f"position field players: expected a player count 2..4, got {players!r}")
-    s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _Names(players, comp))
+    s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _names(players, comp))
     if int(s[L.S_N_PLAYERS]) != players:
         raise ValueError(
             f"position field state.players = {int(s[L.S_N_PLAYERS])} does not match "
