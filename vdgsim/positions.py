@@ -34,7 +34,7 @@ import numpy as np
 from vdgsim import layout as L
 from vdgsim.components import Components, default_components
 from vdgsim.game import GameState
-from vdgsim.positiontable import Names, decode_fields, decode_log, encode_fields, is_int
+from vdgsim.positiontable import Names, check_envelope, decode_fields, decode_log, encode_fields
 
 FORMAT = "vdgsim position"
 FORMAT_VERSION = 1
@@ -119,39 +119,14 @@ def state_to_dict(state: GameState, include_log: bool = False) -> dict[str, Any]
 
 
 # --- loading ----------------------------------------------------------------------------------
-def _players(d: dict[str, Any]) -> int:
-    players = d.get("players")
-    if not is_int(players) or not 2 <= players <= L.MAX_PLAYERS:
-        raise ValueError(f"position field players: expected a player count 2..4, got {players!r}")
-    return players
-
-
 def state_from_dict(d: dict[str, Any], components: Components | None = None) -> GameState:
     """Rebuild the game state saved by :func:`state_to_dict`.
 
     ``components`` must be the component data the position was saved with (the default data
     when None); a different data digest is an error. Raises ValueError naming the bad field.
     """
-    if not isinstance(d, dict):
-        raise ValueError(f"a position must be a mapping, got {type(d).__name__}")
-    for key in ("format", "version", "players", "components_digest", "state"):
-        if key not in d:
-            raise ValueError(f"position field {key}: missing")
-    if d["format"] != FORMAT:
-        raise ValueError(f"position field format: expected {FORMAT!r}, got {d['format']!r}")
-    if d["version"] != FORMAT_VERSION:
-        raise ValueError(
-            f"position field version: this vdgsim reads version {FORMAT_VERSION}, "
-            f"got {d['version']!r}"
-        )
     comp = components if components is not None else default_components()
-    if d["components_digest"] != comp.digest:
-        raise ValueError(
-            f"position field components_digest: the position was saved with component data "
-            f"{d['components_digest']!r}, the components given are {comp.digest!r} "
-            f"({comp.source}); load it with the same component data"
-        )
-    players = _players(d)
+    players = check_envelope(d, FORMAT, FORMAT_VERSION, comp, L.MAX_PLAYERS)
     s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _names(players, comp))
     if int(s[L.S_N_PLAYERS]) != players:
         raise ValueError(

@@ -219,3 +219,32 @@ def decode_log(rows: Any, log: np.ndarray, n: int) -> None:
         if not isinstance(row, list) or len(row) != width or not all(is_int(x) for x in row):
             raise ValueError(f"position field log[{i}]: expected {width} integers")
         log[i] = row
+
+
+def check_envelope(d: Any, fmt: str, version: int, comp: Any, max_players: int) -> int:
+    """Check a saved position's envelope (format, version, component data digest, player
+    count) against what this reader reads and the ``comp`` given; returns the player count.
+    Every error names the field."""
+    if not isinstance(d, dict):
+        raise ValueError(f"a position must be a mapping, got {type(d).__name__}")
+    for key in ("format", "version", "players", "components_digest", "state"):
+        if key not in d:
+            raise ValueError(f"position field {key}: missing")
+    if d["format"] != fmt:
+        raise ValueError(f"position field format: expected {fmt!r}, got {d['format']!r}")
+    if d["version"] != version:
+        raise ValueError(
+            f"position field version: this vdgsim reads version {version}, got {d['version']!r}"
+        )
+    if d["components_digest"] != comp.digest:
+        raise ValueError(
+            f"position field components_digest: the position was saved with component data "
+            f"{d['components_digest']!r}, the components given are {comp.digest!r} "
+            f"({comp.source}); load it with the same component data"
+        )
+    players = d["players"]
+    if not is_int(players) or not 2 <= players <= max_players:
+        raise ValueError(
+            f"position field players: expected a player count 2..{max_players}, got {players!r}"
+        )
+    return players

@@ -23,7 +23,7 @@ from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components
 from vdgsim.goa.game import GameState
 from vdgsim.goa.invariants import INVARIANT_NAMES, check
-from vdgsim.positiontable import Names, decode_fields, decode_log, encode_fields, is_int
+from vdgsim.positiontable import Names, check_envelope, decode_fields, decode_log, encode_fields
 
 FORMAT = "goa position"
 FORMAT_VERSION = 2
@@ -121,28 +121,8 @@ def state_from_dict(d: dict[str, Any], components: Components | None = None) -> 
     when None). Raises ValueError naming the bad field, or the first invariant the position
     breaks.
     """
-    if not isinstance(d, dict):
-        raise ValueError(f"a position must be a mapping, got {type(d).__name__}")
-    for key in ("format", "version", "players", "components_digest", "state"):
-        if key not in d:
-            raise ValueError(f"position field {key}: missing")
-    if d["format"] != FORMAT:
-        raise ValueError(f"position field format: expected {FORMAT!r}, got {d['format']!r}")
-    if d["version"] != FORMAT_VERSION:
-        raise ValueError(
-            f"position field version: this vdgsim reads version {FORMAT_VERSION}, "
-            f"got {d['version']!r}"
-        )
     comp = components if components is not None else default_components()
-    if d["components_digest"] != comp.digest:
-        raise ValueError(
-            f"position field components_digest: the position was saved with component data "
-            f"{d['components_digest']!r}, the components given are {comp.digest!r} "
-            f"({comp.source}); load it with the same component data"
-        )
-    players = d["players"]
-    if not is_int(players) or not 2 <= players <= L.MAX_PLAYERS:
-        raise ValueError(f"position field players: expected a player count 2..4, got {players!r}")
+    players = check_envelope(d, FORMAT, FORMAT_VERSION, comp, L.MAX_PLAYERS)
     s = decode_fields(d["state"], L.STATE_FIELDS, L.S_SIZE, _names(players, comp))
     if int(s[L.S_N_PLAYERS]) != players:
         raise ValueError(
