@@ -27,7 +27,7 @@ def test_the_script_itself_exits_2_with_one_line() -> None:
     )
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip().splitlines() == [
-        "vdg: error: --players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got 5"
+        "vdg: error: --players must be 2, 3 or 4 (Vasco da Gama is for 2 to 4 players), got 5"
     ]
 
 

@@ -23,8 +23,8 @@ from vdgsim.goa.engine import flow
 from vdgsim.goa.players import lineup_params, play_to_end
 from vdgsim.goa.players import params as P
 from vdgsim.goa.players.policy import choose
+from vdgsim.plug import game_of
 from vdgsim.runner import load_run, load_tournament, make_spec, simulate
-from vdgsim.runner.games import game_of
 
 
 # --- the analysis, on frames worked out by hand ------------------------------------------------

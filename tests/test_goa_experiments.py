@@ -55,7 +55,7 @@ def test_a_goa_spec_checks_players_and_data_as_goa():
 def test_characters_are_dealt_in_vasco_da_gama_only():
     seats = {"name": "s", "game": "goa", "kind": "seats", "games": 4, "seed": 1}
     parse_spec(seats, "t.toml")
-    with pytest.raises(SpecError, match="character_deal: characters are dealt in Vasco"):
+    with pytest.raises(SpecError, match="character_deal: Goa deals no characters"):
         parse_spec({**seats, "character_deal": ["rulebook", "random"]}, "t.toml")
 
 

@@ -106,7 +106,7 @@ def test_the_rollouts_rate_the_presets_bids_above_the_average_bid(sampled: pl.Da
         (["--lineup", "nobody"], "unknown Goa preset"),
         (["--out", "x.csv"], ".parquet"),
         (["--players", "5"], "Goa is for 2 to 4 players"),
-        (["--lineup", "default,default,default,default,default"], "Goa is for 2 to 4 players"),
+        (["--lineup", "default,default,default,default,default"], "Goa is for 2, 3 or 4 players"),
     ],
 )
 def test_cli_goa_regret_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:

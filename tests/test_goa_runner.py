@@ -12,9 +12,9 @@ import pytest
 from test_run_integrity import _files, cli  # the same commands and chunk-file reader
 
 from vdgsim.goa import layout as GL
+from vdgsim.plug import game_of, games
 from vdgsim.runner import load_run, simulate, tournament
 from vdgsim.runner import run as run_module
-from vdgsim.runner.games import GAMES, game_of
 from vdgsim.runner.output import CorruptRunError
 from vdgsim.runner.run import check_run
 
@@ -201,7 +201,7 @@ def test_ctrl_c_on_a_goa_run_gives_a_goa_resume_command(reference, tmp_path, mon
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("simulate", "--players", 5), "Goa is for 2-4"),
+        (("simulate", "--players", 5), "Goa is for 2 to 4"),
         (("simulate", "--lineup", "random,random,random,random,random"), "Goa is for 2, 3 or 4"),
         (("simulate", "--lineup", "no_such_preset"), "unknown Goa preset 'no_such_preset'"),
         (("simulate", "--lineup", "default+never_pay"), "'never_pay' is not PARAMETER=NUMBER"),
@@ -267,7 +267,7 @@ def test_vasco_da_gama_tables_and_manifest_are_as_before_goa(tmp_path):
 
 
 def test_every_game_declares_its_tables():
-    for key, game in GAMES.items():
+    for key, game in games().items():
         assert game.key == key
         columns = game.columns()
         assert set(columns) == {"games", "players"}

@@ -52,6 +52,13 @@ LAYERS: dict[str, int] = {
     "vdgsim.tuning": 3,
     "strategies.tuning": 3,
     "vdgsim.goa.players.tuning": 3,
+    # what a paired experiment reads of each game's play
+    "vdgsim.vasco.behaviour": 3,
+    "vdgsim.goa.behaviour": 3,
+    # each game's plug gathers every layer of its game for the game-free ones (vdgsim.plug),
+    # which find it by name
+    "vdgsim.vasco.plug": 4,
+    "vdgsim.goa.plug": 4,
     "vdgsim.report": 4,
     "vdgsim.commands": 4,
     "cli": 4,
@@ -117,8 +124,8 @@ def test_dependencies_point_one_way():
 # modules below every layer: helpers any layer may use (they import only the rules), and the
 # packages' public faces (``vdgsim``, ``vdgsim.goa``), which gather every layer for users
 SHARED = {"vdgsim._numba_cache", "vdgsim.fastcall", "vdgsim.stats", "vdgsim.paramtable",
-          "vdgsim.halving", "vdgsim.uct", "vdgsim.search_reward"}  # fmt: skip
-FACES = {"vdgsim", "vdgsim.goa"}
+          "vdgsim.halving", "vdgsim.uct", "vdgsim.search_reward", "vdgsim.plug"}  # fmt: skip
+FACES = {"vdgsim", "vdgsim.goa", "vdgsim.vasco"}
 
 
 def test_every_module_has_a_layer_or_is_a_shared_helper():
@@ -137,7 +144,7 @@ def test_every_module_has_a_layer_or_is_a_shared_helper():
     [
         ("vdgsim.engine.flow", "from strategies import registry\n", True),
         ("vdgsim.goa.engine.flow", "def f():\n    import matplotlib.pyplot\n", True),
-        ("vdgsim.goa.players.lineup", "from vdgsim.runner.games import game_of\n", True),
+        ("vdgsim.goa.players.lineup", "from vdgsim.runner.run import simulate\n", True),
         ("vdgsim.runner.run", "from vdgsim.analysis import seats\n", True),
         ("vdgsim.analysis.seats", "from vdgsim import report\n", True),
         ("vdgsim.report.build", "from vdgsim.analysis import seats\n", False),

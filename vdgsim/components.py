@@ -21,6 +21,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 
 from vdgsim import layout as L
+from vdgsim import plug
 
 DEFAULT_PATH = Path(str(resources.files("vdgsim") / "data" / "components.toml"))
 DECKS = ("I", "II", "III")
@@ -54,22 +55,12 @@ class Components:
             raise ComponentError(f"unknown project tile {name!r}") from None
 
 
-def _parse_override_value(text: str) -> Any:
-    try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        return text  # a bare word is taken as a string (e.g. bonus=reals)
-
-
 def parse_override(item: str) -> tuple[str, Any]:
     """Split ``"landings.calicut.completion_vp=6"`` into its key and its TOML value."""
-    if "=" not in item:
-        raise ComponentError(f"override {item!r}: expected KEY=VALUE")
-    key, _, value = item.partition("=")
-    key = key.strip()
-    if not key:
-        raise ComponentError(f"override {item!r}: empty key")
-    return key, _parse_override_value(value.strip())
+    try:
+        return plug.parse_override(item)
+    except ValueError as e:
+        raise ComponentError(str(e)) from None
 
 
 PLAYER_KEYS = ("players_2", "players_3", "players_4")

@@ -48,6 +48,7 @@ import numpy as np
 
 from vdgsim.interrupts import ignore_interrupts
 from vdgsim.paramtable import ParamSpec
+from vdgsim.plug import game_of
 
 RACE_Z = 2.5  # one-sided bound for dropping a candidate: mean diff + RACE_Z * SE < 0
 RACE_BATCHES = 4  # batches of deals per generation; racing decides after each but the last
@@ -360,7 +361,7 @@ class TuneResult:
         import vdgsim
 
         prov: dict[str, Any] = {
-            **({"game": self.kit.game} if self.kit.game != "vdg" else {}),
+            **game_of(self.kit.game).recorded(),
             "components_digest": self.digest,
             "base": self.base,
             "field": list(self.field),

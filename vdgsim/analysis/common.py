@@ -15,6 +15,7 @@ from typing import Any
 
 import polars as pl
 
+from vdgsim.plug import game_of
 from vdgsim.stats import mean_interval_from_moments, wilson_interval
 
 
@@ -135,15 +136,9 @@ def paired_difference(
     return out
 
 
-def vp_source_columns(game: str) -> tuple[str, ...]:
-    """The players table's VP-by-source columns of ``game`` (``vdg``, ``goa``)."""
-    if game == "vdg":
-        from vdgsim.vocabulary import VP_SOURCE_COLUMNS
-
-        return VP_SOURCE_COLUMNS
-    from vdgsim.goa.layout import VP_SOURCE_COLUMNS as GOA
-
-    return GOA
+def vp_source_columns(game: str | None) -> tuple[str, ...]:
+    """The players table's VP-by-source columns of ``game`` (a key of :mod:`vdgsim.plug`)."""
+    return game_of(game).vp_sources()
 
 
 def win_share_table(

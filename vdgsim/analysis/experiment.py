@@ -76,7 +76,7 @@ import numpy as np
 import polars as pl
 
 from vdgsim.components import ComponentError
-from vdgsim.runner.games import GAMES, GameComponents, game_of
+from vdgsim.plug import GameComponents, game_keys, game_of, implicit_key
 
 if TYPE_CHECKING:
     from vdgsim.analysis.skill import SkillAxis
@@ -87,30 +87,30 @@ EXPERIMENT_FILE = "experiment.json"
 
 @dataclass(frozen=True)
 class ReportSection:
-    """A report section as the experiments know it: the kind of experiment it reads, the
-    games it is written for, and the optional table its baseline run records (Vasco da
-    Gama's ships, Goa's auctions)."""
+    """A report section as the experiments know it: the kind of experiment it reads, and the
+    optional table its baseline run records (Vasco da Gama's ships, Goa's auctions)."""
 
     kind: str
-    games: tuple[str, ...] = ("vdg",)
     baseline_table: str | None = None
 
 
-BOTH = ("vdg", "goa")
-# every report section; vdgsim.report.sections (Vasco da Gama) and
-# vdgsim.report.goa_sections (Goa) have the function of each one
+# the report sections of every game; a game adds its own (vdgsim.plug.Game.report_sections),
+# and vdgsim.report.sections has the function of each
 SECTIONS: dict[str, ReportSection] = {
-    "paired": ReportSection("paired", BOTH),
-    "bidding": ReportSection("paired"),
-    "ports": ReportSection("paired", baseline_table="ships"),
-    "characters": ReportSection("paired"),
-    "lots": ReportSection("paired", ("goa",), baseline_table="auctions"),
-    "seats": ReportSection("seats", BOTH),
-    "matchups": ReportSection("tournament", BOTH),
-    "sweep": ReportSection("sweep", BOTH),
-    "measures": ReportSection("tournament"),
-    "axis": ReportSection("axis", BOTH),
+    "paired": ReportSection("paired"),
+    "seats": ReportSection("seats"),
+    "matchups": ReportSection("tournament"),
+    "sweep": ReportSection("sweep"),
+    "axis": ReportSection("axis"),
 }
+
+
+def sections_of(game: str | None) -> dict[str, ReportSection]:
+    """The report sections a spec of ``game`` may name: every game's, then its own."""
+    own = {k: ReportSection(*v) for k, v in game_of(game).report_sections().items()}
+    return {**SECTIONS, **own}
+
+
 _TOP_KEYS = {
     "name",
     "game",
@@ -225,7 +225,7 @@ class ExperimentSpec:
     deal_games: int = 0
     quick_deal_games: int = 0
     deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
-    game: str = "vdg"  # a key of vdgsim.runner.games: the game every run plays
+    game: str = field(default_factory=implicit_key)  # the game every run plays (vdgsim.plug)
     # axis: the player every level is rated against, and the levels (weakest first)
     anchor: str = "default"
     levels: tuple[Strength, ...] = ()
@@ -254,7 +254,7 @@ class ExperimentSpec:
         if self.character_deal == ("rulebook",):  # as recorded before the deal variant existed
             for k in ("character_deal", "deal_games", "quick_deal_games", "deal_presets"):
                 del d[k]
-        if self.game == "vdg":  # as recorded before experiments named their game
+        if game_of(self.game).implicit:  # as recorded before experiments named their game
             del d["game"]
         if self.kind != "axis":  # as recorded before the skill axis existed
             del d["anchor"], d["levels"]
@@ -319,9 +319,9 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
     name = _typed(data, "name", str, source)
     if not name.replace("_", "").replace("-", "").isalnum():
         raise _fail(source, "name", f"use letters, digits, - and _ only, got {name!r}")
-    game = _typed(data, "game", str, source, "vdg")
-    if game not in GAMES:
-        raise _fail(source, "game", f"must be one of {', '.join(GAMES)}, got {game!r}")
+    game = _typed(data, "game", str, source, implicit_key())
+    if game not in game_keys():
+        raise _fail(source, "game", f"must be one of {', '.join(game_keys())}, got {game!r}")
     kind = _typed(data, "kind", str, source)
     if kind not in KINDS:
         raise _fail(source, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
@@ -339,12 +339,9 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
             kinds = " or ".join(only)
             raise _fail(source, key, f"only a {kinds} experiment takes it, not a {kind} one")
     section = _typed(data, "section", str, source, KINDS[kind].section)
-    if (
-        section not in SECTIONS
-        or SECTIONS[section].kind != kind
-        or game not in SECTIONS[section].games
-    ):
-        known = ", ".join(k for k, s in SECTIONS.items() if s.kind == kind and game in s.games)
+    sections = sections_of(game)
+    if section not in sections or sections[section].kind != kind:
+        known = ", ".join(k for k, s in sections.items() if s.kind == kind)
         what = f"a {game_of(game).title} {kind} experiment"
         raise _fail(source, "section", f"must be one of {known} for {what}, got {section!r}")
     games = _typed(data, "games", int, source)
@@ -521,10 +518,11 @@ def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
     first) and the games of each other deal, ``deal_games`` and ``quick_deal_games``."""
     from vdgsim.layout import CHARACTER_DEAL_KEYS
 
-    if kw["game"] != "vdg":
+    g = game_of(kw["game"])
+    if not g.seat_characters:
         for key in ("character_deal", "deal_games", "quick_deal_games", "deal_presets"):
             if key in data:
-                raise _fail(source, key, "characters are dealt in Vasco da Gama only")
+                raise _fail(source, key, f"{g.title} deals no characters to the seats")
         return
     deals = _typed(data, "character_deal", list, source, ["rulebook"])
     for i, d in enumerate(deals):
@@ -700,11 +698,12 @@ def load_spec(path: str | Path) -> ExperimentSpec:
     return parse_spec(data, str(p))
 
 
-def default_experiments_dir(game: str = "vdg") -> Path:
-    """The repository's ``experiments/`` folder (beside the package); Goa's specs are in
-    its ``goa/`` folder."""
-    top = Path(__file__).resolve().parents[2] / "experiments"
-    return top if game == "vdg" else top / game
+def default_experiments_dir(game: str | None = None) -> Path:
+    """The folder of ``game``'s shipped specs (:attr:`vdgsim.plug.Game.experiments`)."""
+    g = game_of(game)
+    if g.experiments is None:
+        raise SpecError(f"{g.title} ships no experiment specs: give a folder of them")
+    return g.experiments()
 
 
 def list_specs(folder: str | Path | None = None) -> list[ExperimentSpec]:
@@ -916,7 +915,7 @@ def _planned(
 
 
 def _paired_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[PlannedRun]:
-    table = SECTIONS[spec.section].baseline_table
+    table = sections_of(spec.game)[spec.section].baseline_table
     arms = [(BASELINE, spec.players[0], spec.decisions, table)]
     arms += [(a.name, a.player, 0.0, None) for a in spec.arms]
     plan = [
@@ -1455,8 +1454,8 @@ def _seats_decided(exp: ExperimentRun, group: str, names: list[str], z: float) -
     count = group.rsplit("/", 1)[1]
     own = seats.seat_players({count: exp.runs[count]})
     theirs = seats.seat_players({group: exp.runs[group]})
-    vdg = exp.spec.game == "vdg"
-    tables = [(lambda t: seats.win_by_seat(t, vdg), "seat")]
+    characters = game_of(exp.spec.game).seat_characters
+    tables = [(lambda t: seats.win_by_seat(t, characters), "seat")]
     if "start_player" in own.columns:
         tables.append((seats.win_by_turn_position, "position"))
     for table, key in tables:

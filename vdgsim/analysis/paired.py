@@ -15,14 +15,7 @@ import polars as pl
 
 from vdgsim.analysis.common import focus_rows, paired_difference, vp_source_columns
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
-from vdgsim.goa.layout import COLUMN_KEYS as GOA_COLUMN_KEYS
-from vdgsim.vocabulary import (
-    CHARACTER_COLUMNS,
-    CHARACTER_KEYS,
-    SENT_COLUMNS,
-    VP_SOURCE_COLUMNS,
-    VP_SOURCE_NAMES,
-)
+from vdgsim.plug import game_of
 
 
 def focus_table(run: Any) -> pl.DataFrame:
@@ -65,63 +58,18 @@ def focus_behaviour(exp: ExperimentRun, columns: list[str]) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-BEHAVIOUR = {
-    "paid_right_to_act": "Reals paid to act early",
-    "acts_performed": "actions performed",
-    "acts_given_up": "actions given up",
-    "ships_sent": "ships sent",
-    **{f"rounds_{k}": f"rounds holding {k.capitalize()}" for k in CHARACTER_KEYS},
-}
-"""Per game of the focus player: what a restriction may change in its play, and its words."""
-
-MECHANISM = {
-    c: f"VP from {name}" for c, name in zip(VP_SOURCE_COLUMNS, VP_SOURCE_NAMES, strict=True)
-}
-"""Per game of the focus player: where its VP came from (the mechanism of an effect)."""
+def behaviour_words(game: str | None) -> dict[str, str]:
+    """``{column: words}`` of what a restriction may change in ``game``'s play, then of where
+    its VP came from (the game's VP-by-source columns)."""
+    return game_of(game).behaviour()
 
 
-GOA_BEHAVIOUR = {
-    "ducats": "ducats at the end",
-    "ships": "ships at the end",
-    "colonists": "colonists at the end",
-    "spices": "spices at the end",
-    "colonies": "colonies founded",
-    "cards": "expedition cards in hand at the end",
-    "extra_actions": "extra action cards left",
-    **{f"row_{k}": f"final row of the {k.capitalize()} column" for k in GOA_COLUMN_KEYS},
-}
-"""The same for a Goa focus player: its end-of-game holdings and development rows."""
-
-
-def behaviour_words(game: str) -> dict[str, str]:
-    """``{column: words}`` of what a restriction may change (:data:`BEHAVIOUR` or
-    :data:`GOA_BEHAVIOUR`) and then of where its VP came from (:data:`MECHANISM`, or Goa's
-    VP-by-source columns)."""
-    if game == "vdg":
-        return {**BEHAVIOUR, **MECHANISM}
-    mechanism = {
-        c: f"VP from {c.removeprefix('vp_').replace('_', ' ')}" for c in vp_source_columns(game)
-    }
-    return {**GOA_BEHAVIOUR, **mechanism}
-
-
-def _behaviour_table(run: Any, game: str = "vdg") -> pl.DataFrame:
-    f = focus_table(run)
-    if game != "vdg":  # Goa's players table holds every behaviour column already
-        return f
-    return f.with_columns(
-        pl.sum_horizontal(pl.col(c).cast(pl.Int64) for c in SENT_COLUMNS).alias("ships_sent"),
-        *(
-            pl.sum_horizontal(
-                ((pl.col(c).cast(pl.Int64) // (1 << k)) % 2) for c in CHARACTER_COLUMNS
-            ).alias(f"rounds_{key}")
-            for k, key in enumerate(CHARACTER_KEYS)
-        ),
-    )
+def _behaviour_table(run: Any, game: str | None) -> pl.DataFrame:
+    return game_of(game).derive_behaviour(focus_table(run))
 
 
 def behaviour_changes(exp: ExperimentRun, confidence: float = 0.95) -> pl.DataFrame:
-    """Per arm and behaviour (:data:`BEHAVIOUR`, then the VP sources of :data:`MECHANISM`):
+    """Per arm and behaviour (the game's :func:`behaviour_words`, play then VP sources):
     the focus player's mean in the baseline and the arm, and the paired change with its
     interval over deals — how the restriction changed its play and where its VP went, to read
     beside the effect on its results."""

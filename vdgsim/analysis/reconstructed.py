@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vdgsim.components import DEFAULT_PATH
+from vdgsim.plug import game_keys, game_of
 
 
 @dataclass(frozen=True)
@@ -136,19 +137,18 @@ GOA_ALTERNATIVES: tuple[Alternative, ...] = (
 expedition deck and the colony spice pairs are reconstructed too but not in this panel
 (docs/goa-report.md says so)."""
 
-_BY_GAME = {"vdg": ALTERNATIVES, "goa": GOA_ALTERNATIVES}
 
-
-def alternatives(game: str = "vdg") -> tuple[Alternative, ...]:
-    """The reconstructed-data panel of ``game`` (``vdg``, ``goa``)."""
-    return _BY_GAME[game]
+def alternatives(game: str | None = None) -> tuple[Alternative, ...]:
+    """The reconstructed-data panel of ``game`` (:attr:`vdgsim.plug.Game.data_alternatives`;
+    none for a game whose data is all sourced)."""
+    return tuple(game_of(game).data_alternatives())
 
 
 def every_alternative() -> tuple[Alternative, ...]:
     """Every game's alternatives (their names are distinct: a variant folder names one)."""
-    return ALTERNATIVES + GOA_ALTERNATIVES
+    return tuple(a for key in game_keys() for a in alternatives(key))
 
 
-def groups(game: str = "vdg") -> list[str]:
+def groups(game: str | None = None) -> list[str]:
     """The reconstructed groups the panel of ``game`` covers, in report order."""
     return list(dict.fromkeys(a.group for a in alternatives(game)))

@@ -75,6 +75,7 @@ from vdgsim.analysis.experiment import (
 from vdgsim.analysis.paired import arm_effects
 from vdgsim.analysis.reconstructed import alternatives, every_alternative
 from vdgsim.analysis.skill import Rating, SkillAxis
+from vdgsim.plug import game_of
 
 HOLDS, GROWS, SHRINKS = "holds", "grows", "shrinks"
 VANISHES, REVERSES, APPEARS = "vanishes", "reverses", "appears"
@@ -532,7 +533,7 @@ def seats_labels(
         (_strength_variant(s.player), f"{sub}{OTHER}/{strength_label(s.player)}/")
         for s in spec.other_presets
     ]
-    characters = spec.game == "vdg"
+    characters = game_of(spec.game).seat_characters
     tables: dict[str, tuple[Callable[[pl.DataFrame], pl.DataFrame], Callable[[dict], str]]] = {
         "seat": (
             lambda t: seats.win_by_seat(t, characters),

@@ -93,8 +93,8 @@ def win_by_seat(players: pl.DataFrame, characters: bool = True) -> pl.DataFrame:
 
     ``dealt_character`` names the character the seat was dealt (from the runner's table when
     it has ``characters_dealt``, else R1.3's), or :data:`RANDOM_DEAL` when it varied: then the
-    share is the seat's averaged over the characters. ``characters`` False (a game without
-    Vasco da Gama's characters: Goa) leaves the column out."""
+    share is the seat's averaged over the characters. ``characters`` False (a game that deals
+    no characters to the seats, :attr:`vdgsim.plug.Game.seat_characters`) leaves it out."""
     t = win_share_table(players, ["players", "seat"])
     if not characters:
         return _fair(t)

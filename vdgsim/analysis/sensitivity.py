@@ -11,6 +11,7 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis.common import paired_difference, vp_source_columns, win_share_table
+from vdgsim.plug import game_of
 from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS
 
 
@@ -43,9 +44,10 @@ def balance_response(response: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def score_response(players: pl.DataFrame, game: str = "vdg") -> pl.DataFrame:
-    """Mean VP and mean VP by source by swept value, and for Vasco da Gama ships per landing."""
-    cols = [*vp_source_columns(game), *(SENT_COLUMNS if game == "vdg" else ())]
+def score_response(players: pl.DataFrame, game: str | None = None) -> pl.DataFrame:
+    """Mean VP, mean VP by source and the means of the game's other response columns (ships
+    per landing in Vasco da Gama) by swept value."""
+    cols = [*vp_source_columns(game), *game_of(game).response_columns()]
     return (
         players.group_by("order", "value")
         .agg(

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from vdgsim.analysis import balance as B
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
@@ -96,7 +97,7 @@ def balance(
         ),
     ],
     out: Annotated[Path, typer.Option("--out", help="Folder for the results (created).")],
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     player_counts: Annotated[
         str,
         typer.Option(

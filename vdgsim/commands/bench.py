@@ -12,6 +12,7 @@ from strategies.registry import UnknownPresetError, available, resolve
 from vdgsim.bench import BenchResult, bench_compiled, bench_python, median_result
 from vdgsim.commands import goa
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
@@ -38,7 +39,7 @@ Measure = Callable[[str, int], BenchResult]  # (preset, players) -> one measurem
 
 @stop_on_interrupt("measuring stopped (with --json, each line printed is a finished measurement)")
 def bench(
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     games: Annotated[
         int,
         typer.Option(

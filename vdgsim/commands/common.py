@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from vdgsim import _numba_cache
+from vdgsim import _numba_cache, plug
 from vdgsim.components import ComponentError, Components, load_components
 from vdgsim.game import MAX_SEED
 from vdgsim.interrupts import compiled_interrupts
@@ -166,13 +166,14 @@ SetOption = Annotated[
         "(repeatable; list elements by index: vdg_tiles.tiles.3.variation=-1).",
     ),
 ]
-GAMES = ("vdg", "goa")
+DEFAULT_GAME = plug.implicit_key()
 
 
 def check_game(param: typer.CallbackParam, value: str) -> str:
-    """``--game``: one of :data:`GAMES`, else a one-line usage error."""
-    if value not in GAMES:
-        raise usage_error(f"--game must be one of {', '.join(GAMES)}, got {value!r}")
+    """``--game``: the key of a registered game (:mod:`vdgsim.plug`), else a one-line usage
+    error naming them."""
+    if value not in plug.game_keys():
+        raise usage_error(f"--game must be one of {', '.join(plug.game_keys())}, got {value!r}")
     return value
 
 
@@ -181,7 +182,9 @@ GameOption = Annotated[
     typer.Option(
         "--game",
         metavar="GAME",
-        help="The game: vdg (Vasco da Gama) or goa (Goa, 2012 edition).",
+        help="The game, "
+        + "; ".join(f"{g.key}: {g.blurb or g.title}" for g in plug.games().values())
+        + ".",
         callback=check_game,
     ),
 ]
@@ -241,8 +244,12 @@ def display_names(names: list[str]) -> list[str]:
     return [n if len(sources[s]) > 1 else s for n, s in zip(names, short_names, strict=True)]
 
 
-def parse_player_counts(text: str, option: str = "--player-counts") -> list[int]:
-    """The player counts of a comma-separated option (each 2, 3 or 4), in the order given."""
+def parse_player_counts(
+    text: str, option: str = "--player-counts", game: str | None = None
+) -> list[int]:
+    """The player counts of a comma-separated option (each one the game is for), in the order
+    given."""
+    g = plug.game_of(game)
     try:
         counts = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
@@ -250,15 +257,16 @@ def parse_player_counts(text: str, option: str = "--player-counts") -> list[int]
     if not counts:
         raise InputError(f"{option} is empty: it names no player count")
     for p in counts:
-        if not 2 <= p <= 4:
+        if p not in g.player_counts:
             raise InputError(
-                f"{option} must be 2, 3 or 4 (Vasco da Gama is for 2 to 4 players), got {p}"
+                f"{option} must be {_choices(g.player_counts)} ({g.title} is for "
+                f"{g.counts_text()} players), got {p}"
             )
     return counts
 
 
 def player_lineup(
-    lineup: str | None, players: str | None, notes: list[str], default: str
+    lineup: str | None, players: str | None, notes: list[str], default: str, game: str | None = None
 ) -> list[str]:
     """The preset of each seat from ``--lineup`` (``default`` if not given) and ``--players``
     (a count, 2 to 4).
@@ -282,33 +290,46 @@ def player_lineup(
                 ) from None
             notes.append(f"--players is now a count; use --lineup {players}")
             lineup = players
-    return seat_lineup(lineup if lineup is not None else default, count)
+    return seat_lineup(lineup if lineup is not None else default, count, game=game)
 
 
-def check_player_count(players: int) -> int:
-    if not 2 <= players <= 4:
-        raise InputError(f"--players must be 2, 3 or 4 (Vasco da Gama is for 2-4), got {players}")
+def check_player_count(players: int, game: str | None = None) -> int:
+    g = plug.game_of(game)
+    if players not in g.player_counts:
+        raise InputError(
+            f"--players must be {_choices(g.player_counts)} ({g.title} is for "
+            f"{g.counts_text()} players), got {players}"
+        )
     return players
 
 
-def seat_lineup(lineup: str, players: int | None, option: str = "--lineup") -> list[str]:
-    """One player name per seat: one name fills every seat (``players`` of them, 4 if not
-    given); k names make a k-player game, and ``players`` must then be k."""
+def _choices(counts: tuple[int, ...]) -> str:
+    c = [str(n) for n in sorted(counts)]
+    return c[0] if len(c) == 1 else ", ".join(c[:-1]) + " or " + c[-1]
+
+
+def seat_lineup(
+    lineup: str, players: int | None, option: str = "--lineup", game: str | None = None
+) -> list[str]:
+    """One player name per seat: one name fills every seat (``players`` of them, else the
+    game's largest count); k names make a k-player game, and ``players`` must then be k."""
+    g = plug.game_of(game)
     names = [n.strip() for n in lineup.split(",")]
     if not all(names):
         raise InputError(f"{option} has an empty name in {lineup!r}")
     if players is not None:
-        check_player_count(players)
+        check_player_count(players, game)
     if len(names) == 1:
-        return names * (players if players is not None else 4)
+        return names * (players if players is not None else max(g.player_counts))
     if players is not None and len(names) != players:
         raise InputError(
             f"{option} names {len(names)} players but --players is {players} "
             "(give one name for every seat, or one name per seat)"
         )
-    if not 2 <= len(names) <= 4:
+    if len(names) not in g.player_counts:
         raise InputError(
-            f"{option} names {len(names)} players; Vasco da Gama is for 2, 3 or 4 players"
+            f"{option} names {len(names)} players; {g.title} is for "
+            f"{_choices(g.player_counts)} players"
         )
     return names
 
@@ -352,13 +373,13 @@ def compile_status(console: Console | None = None) -> Iterator[None]:
     )
 
 
-_GOA_WARM_UP = "from vdgsim.commands.goa import warm_up; warm_up()"
+_WARM_UP = "from vdgsim.plug import game_of; game_of({key!r}).compile()"
 
 
-def _start_goa_warm_up() -> subprocess.Popen[bytes] | None:
-    """Goa's entry points compiled by a child process into the same cache while this one
-    compiles Vasco da Gama's: the two games share no compiled function, so a second core
-    halves the first compilation. None where there is nothing to compile."""
+def _start_warm_up(key: str) -> subprocess.Popen[bytes] | None:
+    """A game's entry points compiled by a child process into the same cache while this one
+    compiles another game's: the games share no compiled function, so a second core shortens
+    the first compilation. None where there is nothing to compile."""
     if _numba_cache.jit_disabled():
         return None
     env = dict(os.environ, NUMBA_CACHE_DIR=str(_numba_cache.cache_dir()), VDGSIM_JIT="always")
@@ -366,7 +387,7 @@ def _start_goa_warm_up() -> subprocess.Popen[bytes] | None:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
     try:
         return subprocess.Popen(
-            [sys.executable, "-c", _GOA_WARM_UP],
+            [sys.executable, "-c", _WARM_UP.format(key=key)],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -377,34 +398,35 @@ def _start_goa_warm_up() -> subprocess.Popen[bytes] | None:
 
 
 def warm_up() -> None:
-    """Compile (or load from the cache) every compiled entry point the commands call: the
-    step-by-step API with a compiled player (``vdg play``), the whole-game loop (``vdg bench``)
-    and the batch chunk loop (``simulate``, ``tournament``, ``experiment``), and Goa's
-    (``--game goa``, in a child process meanwhile); then mark the cache warm."""
-    import numpy as np
+    """Compile (or load from the cache) every compiled entry point of every registered game
+    (:attr:`vdgsim.plug.Game.compile`): the implicit game's here, the others' in child
+    processes meanwhile; then mark the cache warm."""
+    compiled = [(g, g.compile) for g in plug.games().values() if g.compile is not None]
+    here = [c for c in compiled if c[0].implicit] or compiled[:1]
+    children = [(run, _start_warm_up(g.key)) for g, run in compiled if (g, run) not in here]
+    try:
+        for _, run in here:
+            run()
+    except BaseException:  # Ctrl-C or a failure here: no child left compiling on its own
+        for _, child in children:
+            if child is not None:
+                child.kill()
+                child.wait()
+        raise
+    for run, child in children:
+        if child is None or child.wait() != 0:
+            run()  # here, so that a failure shows its traceback
+    _numba_cache.mark_warm()
 
-    from strategies.loop import play_games
-    from strategies.python_loop import play_python, preset_player
-    from strategies.registry import params_table
-    from vdgsim.commands.goa import warm_up as warm_up_goa
-    from vdgsim.components import default_components
-    from vdgsim.game import new_game
+
+def prepare(game: str, components: Any, console: Console | None = None) -> None:
+    """Before a batch command's timed play: every compiled entry point (once, on a cold
+    cache), then the game's chunk loop on its component data, under :func:`compile_status`."""
     from vdgsim.runner.run import warm_up as warm_up_runner
 
-    goa = _start_goa_warm_up()
-    try:
-        comp = default_components()
-        play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
-        play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
-        warm_up_runner(comp)
-    except BaseException:  # Ctrl-C or a failure here: no child left compiling on its own
-        if goa is not None:
-            goa.kill()
-            goa.wait()
-        raise
-    if goa is None or goa.wait() != 0:
-        warm_up_goa()  # here, so that a failure shows its traceback
-    _numba_cache.mark_warm()
+    ensure_compiled(console)
+    with compile_status(console):
+        warm_up_runner(components, game)
 
 
 def ensure_compiled(console: Console | None = None) -> None:

@@ -10,9 +10,8 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands import goa
-from vdgsim.commands.common import GameOption, InputError, SetOption, components_from_options
-from vdgsim.components import DEFAULT_PATH
+from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, SetOption
+from vdgsim.plug import game_of
 
 data_app = typer.Typer(
     help="Component data: show the default file, check a file (--game goa: Goa's data).",
@@ -21,7 +20,7 @@ data_app = typer.Typer(
 
 
 @data_app.callback()
-def _data(ctx: typer.Context, game: GameOption = "vdg") -> None:
+def _data(ctx: typer.Context, game: GameOption = DEFAULT_GAME) -> None:
     ctx.obj = game
 
 
@@ -33,7 +32,7 @@ def _given(ctx: typer.Context | None) -> bool:
 
 def _game(ctx: typer.Context, game: str) -> str:
     """The game named after the subcommand, else before it."""
-    before = ctx.parent.obj if ctx.parent is not None and ctx.parent.obj else "vdg"
+    before = ctx.parent.obj if ctx.parent is not None and ctx.parent.obj else DEFAULT_GAME
     if not _given(ctx):
         return before
     if _given(ctx.parent) and before != game:
@@ -42,13 +41,10 @@ def _game(ctx: typer.Context, game: str) -> str:
 
 
 @data_app.command("path")
-def data_path(ctx: typer.Context, game: GameOption = "vdg") -> None:
+def data_path(ctx: typer.Context, game: GameOption = DEFAULT_GAME) -> None:
     """Print the path of the default component data file (copy it to make your own); with
     --game goa, Goa's."""
-    if _game(ctx, game) == "goa":
-        goa.data_path()
-        return
-    typer.echo(str(DEFAULT_PATH))
+    typer.echo(str(game_of(_game(ctx, game)).default_data()))
 
 
 @data_app.command("check")
@@ -57,14 +53,15 @@ def data_check(
     file: Annotated[
         str | None, typer.Argument(help="Data file to check (default file if none).")
     ] = None,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     set_: SetOption = None,
 ) -> None:
     """Validate a component data file (and overrides); print its digest, or the first error.
     With --game goa, a Goa data file (its --set keys name tables, not list elements, e.g.
     --set start.ships=5)."""
-    if _game(ctx, game) == "goa":
-        goa.data_check(file, set_)
-        return
-    comp = components_from_options(file, set_)
+    g = game_of(_game(ctx, game))
+    try:
+        comp = g.load_components(file, set_ or [])
+    except ValueError as e:
+        raise InputError(f"{g.title} component data {e}") from None
     typer.echo(f"ok: {comp.source} ({comp.data.get('name', '')}), digest {comp.digest}")

@@ -15,8 +15,9 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import GameOption, InputError, ensure_compiled
+from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, ensure_compiled
 from vdgsim.interrupts import compiled_interrupts
+from vdgsim.plug import games
 
 experiment_app = typer.Typer(
     help="Run experiment specs (one per question) into run directories.",
@@ -38,7 +39,8 @@ def _spec_path(file: Path, game: str) -> Path:
     if shipped.is_file():
         return shipped
     names = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))
-    other = " (--game goa for Goa's)" if game == "vdg" else ""
+    others = [f"--game {k} for {g.title}'s" for k, g in games().items() if k != game]
+    other = f" ({'; '.join(others)})" if others else ""
     raise InputError(f"no spec file {file}, and no shipped spec of that name: {names}{other}")
 
 
@@ -80,7 +82,7 @@ def experiment_run(
         bool,
         typer.Option("--progress/--no-progress", help="Show progress on stderr: run, games done."),
     ] = True,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
 ) -> None:
     """Run every arm of an experiment spec (paired arms share seeds) into run directories.
     FILE may be a shipped spec's name (bidding); --game goa looks it up among Goa's."""
@@ -151,7 +153,7 @@ def experiment_list(
         Path | None,
         typer.Argument(help="Folder of specs (default: experiments/, for Goa experiments/goa/)."),
     ] = None,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
 ) -> None:
     """List every experiment spec (name, kind, games per run, question); invalid ones are
     marked INVALID with their error and make the command fail (exit 2)."""

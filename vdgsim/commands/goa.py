@@ -23,7 +23,7 @@ from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components
 
 if TYPE_CHECKING:
     from vdgsim.goa.game import GameState
-    from vdgsim.runner.games import Game
+    from vdgsim.plug import Game
 
 GOA_PLAYERS = "Goa is for 2 to 4 players"
 DEFAULT_LINEUP = "default"
@@ -32,9 +32,9 @@ DEFAULT_LINEUP = "default"
 def _goa() -> Game:
     """Goa's entry in the runner's registry: its loader and line-ups are the commands' too.
     Imported on use, as the players are (the registry imports Vasco da Gama's players)."""
-    from vdgsim.runner.games import GOA
+    from vdgsim.goa.plug import GAME
 
-    return GOA
+    return GAME
 
 
 def components(data: str | None, overrides: list[str] | None) -> Components:

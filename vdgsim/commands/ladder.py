@@ -22,18 +22,19 @@ import typer
 
 from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     GameOption,
     InputError,
     check_out_file,
-    compile_status,
     display_names,
-    ensure_compiled,
     parse_names,
     parse_player_counts,
+    prepare,
     seed_option,
 )
 from vdgsim.commands.simulate import progress_bar
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
+from vdgsim.plug import game_of
 
 OUT_SUFFIXES = (".csv", ".parquet")
 
@@ -125,30 +126,19 @@ def _play(
 ) -> None:
     from vdgsim import runner
     from vdgsim.runner import RunDirError
-    from vdgsim.runner.games import game_of
-    from vdgsim.runner.run import warm_up
     from vdgsim.runner.tournament import check_tournament_dir, tournament_plan
 
     if not presets:
         raise InputError("--play needs --presets, e.g. --presets default,random,frugal")
     names = list(dict.fromkeys(parse_names(presets, "--presets")))
-    if game == "goa":
-        from vdgsim.commands import goa as goa_cmd
-
-        counts = list(dict.fromkeys(goa_cmd.player_counts(player_counts, "--player-counts")))
-    else:
-        counts = list(dict.fromkeys(parse_player_counts(player_counts)))
+    counts = list(dict.fromkeys(parse_player_counts(player_counts, game=game)))
     try:
         if len(names) < 2:
             raise ValueError("--presets must name at least two players to rank")
         # checks presets and counts before compiling
         plan = tournament_plan(names, counts, games, game=game)
         check_tournament_dir(out_dir, resume=False, force=False)
-        if game == "vdg":
-            ensure_compiled()
-        else:
-            with compile_status(None):
-                warm_up(game_of(game).default_components(), game)
+        prepare(game, game_of(game).default_components())
         t0 = time.perf_counter()
         with progress_bar(sum(e["games"] for e in plan), True) as advance:
             runner.tournament(
@@ -224,7 +214,7 @@ def ladder(
     out_dir: Annotated[
         Path | None, typer.Option("--out-dir", help="With --play: the tournament directory.")
     ] = None,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
 ) -> None:
     """Rate the players of a tournament: Bradley–Terry on the Elo scale, per player count.
     DIR may hold a tournament of either game; --game (vdg or goa) says which game --play

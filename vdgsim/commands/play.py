@@ -19,6 +19,7 @@ from vdgsim.account import event_records, play_with_account
 from vdgsim.commands import goa
 from vdgsim.commands import human as human_play
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
@@ -65,7 +66,7 @@ def result_record(state: GameState) -> dict[str, Any]:
 
 
 def play(
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     players: PlayersOption = None,
     seed: Annotated[int, seed_option("Game seed (0 .. 2**63-1): same seed, same game.")] = 0,
     lineup: Annotated[str | None, lineup_option("default")] = None,

@@ -21,21 +21,21 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
     PlayersOption,
     SetOption,
-    compile_status,
-    components_from_options,
     display_names,
-    ensure_compiled,
     lineup_option,
     player_lineup,
+    prepare,
     seed_option,
     stop_on_interrupt,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
+from vdgsim.plug import game_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -56,23 +56,11 @@ def _write(table: pl.DataFrame, out: Path) -> None:
 
 
 def _kit(game: str) -> RegretKit:
-    """The game's regret kit; Goa's players are imported only when asked for."""
-    if game == "goa":
-        from vdgsim.goa.players.search.regret import KIT
-
-        return KIT
-    from strategies.search.regret import KIT
-
-    return KIT
-
-
-def _seats(game: str, lineup: str | None, players: str | None, notes: list[str]) -> list[str]:
-    """One preset per seat, each game checking its own player count."""
-    if game == "goa":
-        from vdgsim.commands import goa as goa_cmd
-
-        return goa_cmd.seats(lineup, players)
-    return player_lineup(lineup, players, notes, "default")
+    """The game's regret kit (:attr:`vdgsim.plug.Game.regret_kit`)."""
+    g = game_of(game)
+    if g.regret_kit is None:
+        raise InputError(f"vdg regret does not know {g.title}'s players (its plug has no kit)")
+    return g.regret_kit()
 
 
 def _table_and_components(
@@ -80,17 +68,11 @@ def _table_and_components(
 ) -> tuple[np.ndarray, Any]:
     """The line-up's parameter table (an unknown preset is a usage error) and the game's
     component data from ``--data`` and ``--set``."""
-    if game == "goa":
-        from vdgsim.commands import goa as goa_cmd
-
-        return goa_cmd.params(names), goa_cmd.components(data, overrides)
-    from strategies.registry import UnknownPresetError, params_table
-
+    g = game_of(game)
     try:
-        table = params_table(names)
-    except UnknownPresetError as e:
+        return g.params_table(names), g.load_components(data, overrides)
+    except ValueError as e:  # each game's unknown preset and component errors
         raise InputError(str(e)) from None
-    return table, components_from_options(data, overrides)
 
 
 def _cell(mean: float, low: float | None, high: float | None, digits: int) -> Cell:
@@ -187,7 +169,7 @@ def regret(
     ] = True,
     data: DataOption = None,
     overrides: SetOption = None,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
 ) -> None:
     """Find where a preset's decisions lose against one ply of search: at sampled decisions
     of its games every legal action is rolled out (the line-up's presets playing on), and the
@@ -200,7 +182,7 @@ def regret(
 
     kit = _kit(game)
     notes: list[str] = []
-    names = _seats(game, lineup, players, notes)
+    names = player_lineup(lineup, players, notes, "default", game)
     if rollouts % 2:
         raise InputError(f"--rollouts must be even (two halves), got {rollouts}")
     if seed + games - 1 > MAX_SEED:
@@ -223,13 +205,7 @@ def regret(
         raise InputError(str(e)) from None
     for n in notes:
         typer.echo(f"vdg: {n}", err=True)
-    if game == "goa":
-        from vdgsim.runner.run import warm_up
-
-        with compile_status():
-            warm_up(comp, game)
-    else:
-        ensure_compiled()
+    prepare(game, comp)
     t0 = time.perf_counter()
     with Progress(
         TextColumn("regret"),

@@ -15,8 +15,16 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import DataOption, GameOption, InputError, SetOption, ensure_compiled
+from vdgsim.commands.common import (
+    DEFAULT_GAME,
+    DataOption,
+    GameOption,
+    InputError,
+    SetOption,
+    ensure_compiled,
+)
 from vdgsim.interrupts import compiled_interrupts
+from vdgsim.plug import game_of
 
 
 def report(
@@ -83,7 +91,7 @@ def report(
             help="Show progress on stderr: experiment, run, games done, charts rendered.",
         ),
     ] = True,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     data: DataOption = None,
     set_: SetOption = None,
 ) -> None:
@@ -96,7 +104,7 @@ def report(
     from vdgsim.report.progress import progress_display
     from vdgsim.runner import RunDirError
 
-    args = ["--out", str(out)] + (["--game", game] if game != "vdg" else [])
+    args = ["--out", str(out), *game_of(game).argv()]
     args += (["--quick"] if quick else []) + ["--jobs", str(jobs)]
     if experiments is not None:
         args += ["--experiments", str(experiments)]

@@ -32,25 +32,26 @@ from strategies.registry import UnknownPresetError
 from vdgsim import _numba_cache, runner
 from vdgsim.commands.charts import check_charts_dir, write_charts
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
     PlayersOption,
     SetOption,
-    compile_status,
     display_names,
-    ensure_compiled,
     lineup_option,
     note,
     parse_names,
     parse_player_counts,
     player_lineup,
+    prepare,
     seed_option,
     usage_error,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
 from vdgsim.components import ComponentError
 from vdgsim.interrupts import compiled_interrupts
+from vdgsim.plug import GameComponents, game_of
 from vdgsim.runner import (
     BACKENDS,
     DEFAULT_CHUNK_SIZE,
@@ -60,8 +61,6 @@ from vdgsim.runner import (
     tournament_plan,
 )
 from vdgsim.runner import output as O
-from vdgsim.runner.games import GameComponents, game_of
-from vdgsim.runner.run import warm_up
 from vdgsim.runner.tournament import check_tournament_dir
 from vdgsim.stats import summary_table
 
@@ -169,8 +168,8 @@ def _check_options(resume: bool, force: bool) -> None:
         )
 
 
-def _player_counts(text: str, notes: list[str]) -> list[int]:
-    counts = parse_player_counts(text)
+def _player_counts(text: str, notes: list[str], game: str) -> list[int]:
+    counts = parse_player_counts(text, game=game)
     unique = list(dict.fromkeys(counts))
     if len(unique) < len(counts):
         notes.append(f"--player-counts lists a count twice; playing {','.join(map(str, unique))}")
@@ -191,10 +190,7 @@ def _compile(
     cold = not (_numba_cache.jit_disabled() or _numba_cache.is_warm())
     t0 = time.perf_counter()
     console = None if progress else Console(stderr=True, quiet=True)
-    if game == "vdg":
-        ensure_compiled(console)
-    with compile_status(console):
-        warm_up(components, game)
+    prepare(game, components, console)
     return time.perf_counter() - t0 if cold else None
 
 
@@ -206,20 +202,6 @@ def _resumed_note(played: int, games: int, replayed: int) -> str:
 
 def _compiled_note(seconds: float | None) -> str:
     return f", compiling took {seconds:.1f} s before" if seconds is not None else ""
-
-
-@contextmanager
-def _named_for(game: str) -> Iterator[None]:
-    """The shared checks of player counts name Vasco da Gama; for another game, name it."""
-    try:
-        yield
-    except InputError as e:
-        title = game_of(game).title
-        raise InputError(str(e).replace("Vasco da Gama", title)) from None
-
-
-def _game_argv(game: str) -> list[str]:
-    return [] if game == "vdg" else ["--game", game]
 
 
 @contextmanager
@@ -338,7 +320,7 @@ def print_run_tables(run: runner.Run, as_json: bool) -> None:
 
 
 def simulate(
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     lineup: Annotated[str | None, lineup_option("default")] = None,
     players: PlayersOption = None,
     games: GamesOpt = 10_000,
@@ -379,8 +361,7 @@ def simulate(
     """Simulate many games of one table and summarise win shares and VP by strategy and seat."""
     notes: list[str] = []
     try:
-        with _named_for(game):
-            names = player_lineup(lineup, players, notes, "default")
+        names = player_lineup(lineup, players, notes, "default", game)
         _check_options(resume, force)
         components = game_of(game).load_components(data, overrides)
         spec = make_spec(
@@ -421,7 +402,7 @@ def simulate(
     except _USAGE_ERRORS as e:
         raise usage_error(str(e)) from None
     except KeyboardInterrupt:
-        argv = ["vdg", "simulate", *_game_argv(game), "--lineup", ",".join(names)]
+        argv = ["vdg", "simulate", *game_of(game).argv(), "--lineup", ",".join(names)]
         argv += ["--games", str(games)]
         if rotate:
             argv.append("--rotate")
@@ -480,7 +461,7 @@ def tournament(
             show_default=False,
         ),
     ],
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
     player_counts: Annotated[
         str,
         typer.Option("--player-counts", help="Player counts to play, comma separated: 2,3,4."),
@@ -517,8 +498,7 @@ def tournament(
     notes: list[str] = []
     try:
         names = list(dict.fromkeys(parse_names(presets, "--presets")))
-        with _named_for(game):
-            counts = _player_counts(player_counts, notes)
+        counts = _player_counts(player_counts, notes, game)
         if len(names) == 1 and not mirror:
             raise ValueError(
                 f"--presets names only {names[0]}: every line-up would be a mirror match; "
@@ -573,7 +553,7 @@ def tournament(
     except _USAGE_ERRORS as e:
         raise usage_error(str(e)) from None
     except KeyboardInterrupt:
-        argv = ["vdg", "tournament", *_game_argv(game), "--presets", ",".join(names)]
+        argv = ["vdg", "tournament", *game_of(game).argv(), "--presets", ",".join(names)]
         argv += ["--player-counts", ",".join(map(str, counts)), "--games", str(games)]
         for flag, on in (("--mirror", mirror), ("--ships", ships), ("--auctions", auctions)):
             if on:

@@ -11,6 +11,7 @@ import typer
 
 from vdgsim.commands.common import InputError, note
 from vdgsim.commands.simulate import print_run_tables
+from vdgsim.plug import implicit_key
 from vdgsim.runner import CorruptRunError, RunDirError, load_run
 from vdgsim.runner.run import UnfinishedRunWarning
 
@@ -43,7 +44,7 @@ def summary(
         "games": counts.get("games"),
         "players": len(spec.get("lineup", [])) or None,
         "seed": spec.get("seed"),
-        "game": spec.get("game", "vdg"),
+        "game": spec.get("game", implicit_key()),
         "complete": bool(run.manifest.get("complete")),
         "run_dir": str(run_dir),
     }

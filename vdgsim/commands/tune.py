@@ -21,22 +21,22 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from vdgsim import tuning
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
     SetOption,
     check_out_file,
-    compile_status,
-    components_from_options,
-    ensure_compiled,
     in_range,
     int_range,
     note,
     parse_names,
     parse_player_counts,
+    prepare,
     seed_option,
     stop_on_interrupt,
 )
+from vdgsim.plug import game_of
 from vdgsim.tuning import Generation, TuneKit, TuneResult, coordinates
 
 MAX_GENERATIONS = 10_000
@@ -47,14 +47,11 @@ SHOWN_CHANGES = 8  # parameters listed in the summary
 
 
 def _kit(game: str) -> TuneKit:
-    """The game's tuning kit; Goa's players are imported only when asked for."""
-    if game == "goa":
-        from vdgsim.goa.players.tuning import KIT
-
-        return KIT
-    from strategies.tuning import KIT
-
-    return KIT
+    """The game's tuning kit (:attr:`vdgsim.plug.Game.tuning_kit`)."""
+    g = game_of(game)
+    if g.tuning_kit is None:
+        raise InputError(f"vdg tune does not know {g.title}'s players (its plug has no kit)")
+    return g.tuning_kit()
 
 
 @contextmanager
@@ -239,7 +236,7 @@ def tune(
     ] = True,
     data: DataOption = None,
     set_: SetOption = None,
-    game: GameOption = "vdg",
+    game: GameOption = DEFAULT_GAME,
 ) -> None:
     """Tune BASE's behaviour parameters with CMA-ES so it wins more often against --field,
     and write the result as a preset file with a [provenance] table. Every generation plays
@@ -248,12 +245,7 @@ def tune(
 
     With --game goa, the same for Goa's presets (and Goa's --data/--set)."""
     kit = _kit(game)
-    if game == "goa":
-        from vdgsim.commands import goa as goa_cmd
-
-        counts = sorted(set(goa_cmd.player_counts(players, "--players")))
-    else:
-        counts = sorted(set(parse_player_counts(players, "--players")))
+    counts = sorted(set(parse_player_counts(players, "--players", game)))
     if not 0.0 < sigma <= 0.5:
         raise InputError(f"--sigma must be in (0, 0.5], got {sigma}")
     if eval_games is not None:
@@ -264,10 +256,10 @@ def tune(
         note(f"{out} does not end in .toml; a player name needs .toml or a / to be read as a file")
     field_names = parse_names(field, "--field")
     param_names = None if params is None else parse_names(params, "--params")
-    if game == "goa":
-        components = goa_cmd.components(data, set_)
-    else:
-        components = components_from_options(data, set_)
+    try:
+        components = game_of(game).load_components(data, set_)
+    except ValueError as e:
+        raise InputError(f"{game_of(game).title} component data {e}") from None
     try:
         coordinates(kit, param_names)  # names checked now, not after compiling and playing
         tuning.start_row(kit, base, counts)
@@ -279,13 +271,7 @@ def tune(
         raise InputError(str(e)) from None
     command = "vdg " + shlex.join(sys.argv[1:])
     console = None if progress else Console(stderr=True, quiet=True)
-    if game == "goa":
-        from vdgsim.runner.run import warm_up
-
-        with compile_status(console):
-            warm_up(components, game)
-    else:
-        ensure_compiled(console)
+    prepare(game, components, console)
     start = time.monotonic()
     try:
         with _generation_display(generations, progress) as show:

@@ -39,10 +39,10 @@ from vdgsim.analysis.experiment import (
     write_json,
 )
 from vdgsim.analysis.skill import SkillAxis, axis_of
+from vdgsim.plug import game_of, parse_overrides
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import Section, build_section
-from vdgsim.runner.games import game_of, parse_overrides
 
 SETTINGS_FILE = "report-settings.json"
 # what identifies a report directory written before SETTINGS_FILE existed

@@ -47,6 +47,7 @@ from vdgsim.analysis.experiment import (
     strength_label,
 )
 from vdgsim.analysis.robustness import Label
+from vdgsim.plug import game_of
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
 
@@ -569,9 +570,9 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         for n, r in exp.runs.items()
         if not n.startswith((f"{OTHER}/", f"{DEAL}/", f"{ROBUST}/"))
     }
-    vdg = exp.spec.game == "vdg"
+    characters = game_of(exp.spec.game).seat_characters
     players = seats.seat_players(own)
-    by_seat = seats.win_by_seat(players, characters=vdg)
+    by_seat = seats.win_by_seat(players, characters=characters)
     bal = seats.balance_index(by_seat).join(
         seats.balance_interval(players, exp.spec.seed), on="players"
     )
@@ -610,7 +611,7 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
                 r, "win share less the fair share", ("gap", "gap_low", "gap_high"), "pp"
             )
             sec.numbers.append(gap)
-            who = f" (dealt {r['dealt_character']})" if vdg else ""
+            who = f" (dealt {r['dealt_character']})" if characters else ""
             sec.findings.append(
                 Finding(
                     f"With {r['players']} players, seat {r['seat']}{who} wins {k.text()} of "
@@ -647,14 +648,14 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         "Identical players, seats not rotated, so seat effects belong to the game ("
         + (
             "first player, the character dealt to the seat"
-            if vdg
+            if characters
             else "the order in which seats reveal cards for the start player, G1.6, and "
             "the turn order from the start player"
         )
         + ") as those players play it. Win shares split ties."
     )
     if exp.spec.other_presets:
-        _seats_by_preset(exp, sec, by_seat, bal, characters=vdg)
+        _seats_by_preset(exp, sec, by_seat, bal, characters=characters)
     if any(n.startswith(f"{DEAL}/random/") for n in exp.runs):
         _seats_random_deal(exp, sec, by_seat, labels)
 
@@ -1384,8 +1385,6 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
     )
 
 
-# the function of each section of vdgsim.analysis.experiment.SECTIONS written for Vasco da
-# Gama (with Goa's GOA_SECTION_FUNCTIONS, the same keys)
 # --- the skill axis ---------------------------------------------------------------------------
 def axis_section(exp: ExperimentRun, sec: Section) -> None:
     """The levels of the skill axis rated against the anchor (Elo, per player count and
@@ -1438,25 +1437,29 @@ def axis_section(exp: ExperimentRun, sec: Section) -> None:
     )
 
 
+# the function of each section of vdgsim.analysis.experiment.SECTIONS (every game's)
 SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
     "axis": axis_section,
     "paired": paired_section,
-    "bidding": bidding_section,
-    "ports": ports_section,
-    "characters": characters_section,
     "seats": seats_section,
     "matchups": matchups_section,
     "sweep": sweep_section,
+}
+# Vasco da Gama's own sections (vdgsim.vasco.plug names them)
+VDG_SECTION_FUNCTIONS: dict[str, Callable[[ExperimentRun, Section], None]] = {
+    "bidding": bidding_section,
+    "ports": ports_section,
+    "characters": characters_section,
     "measures": measures_section,
 }
 
 
-def section_functions() -> dict[str, Callable[[ExperimentRun, Section], None]]:
-    """Every game's section functions by section key (Goa's own, in
-    :mod:`vdgsim.report.goa_sections`, imported on first use: they build on this module)."""
-    from vdgsim.report.goa_sections import GOA_SECTION_FUNCTIONS
-
-    return {**SECTION_FUNCTIONS, **GOA_SECTION_FUNCTIONS}
+def section_functions(
+    game: str | None = None,
+) -> dict[str, Callable[[ExperimentRun, Section], None]]:
+    """The section functions of ``game`` by section key: every game's, then its own
+    (:attr:`vdgsim.plug.Game.section_builders`)."""
+    return {**SECTION_FUNCTIONS, **game_of(game).section_builders()}
 
 
 def build_section(exp: ExperimentRun) -> Section:
@@ -1469,5 +1472,5 @@ def build_section(exp: ExperimentRun) -> Section:
     else:
         info = run_info(exp.manifests())
     sec = Section(exp.spec.name, exp.spec.title, exp.spec.question, info)
-    section_functions()[exp.spec.section](exp, sec)
+    section_functions(exp.spec.game)[exp.spec.section](exp, sec)
     return sec

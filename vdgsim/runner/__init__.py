@@ -2,12 +2,12 @@
 
 ``simulate`` plays a line-up (one strategy per seat, optionally rotated over the seats),
 ``tournament`` plays every combination of a list of presets, and ``load_run`` reloads a run
-directory; tables are polars DataFrames. ``game="goa"`` plays Goa instead of Vasco da Gama
-(:mod:`vdgsim.runner.games` holds what differs between the games).
+directory; tables are polars DataFrames. ``game=KEY`` plays another game than the implicit
+one (:mod:`vdgsim.plug`: what differs between the games, and the registry of them).
 """
 
+from vdgsim.plug import Game, game_of, games
 from vdgsim.runner.backends import BACKENDS, BackendError
-from vdgsim.runner.games import GAMES, Game, game_of
 from vdgsim.runner.output import CorruptRunError, RunDirError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Run, RunSpec, load_run, make_spec, simulate
 from vdgsim.runner.tournament import (
@@ -21,7 +21,6 @@ from vdgsim.runner.tournament import (
 __all__ = [
     "BACKENDS",
     "DEFAULT_CHUNK_SIZE",
-    "GAMES",
     "BackendError",
     "CorruptRunError",
     "Game",
@@ -30,6 +29,7 @@ __all__ = [
     "RunSpec",
     "Tournament",
     "game_of",
+    "games",
     "lineups",
     "load_run",
     "load_tournament",

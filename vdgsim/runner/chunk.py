@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import io
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
 from vdgsim import vocabulary as V
 from vdgsim.interrupts import compiled_interrupts
+from vdgsim.plug import game_of, implicit_key
 from vdgsim.runner import batch as B
 from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
 
@@ -35,7 +36,7 @@ class ChunkTask:
     crn: bool  # the rotations of a line-up share one deal
     decisions: float  # fraction of decision rows kept (0 = no decisions table)
     ships: bool = False  # record the ships table
-    game: str = "vdg"  # the key of its game in vdgsim.runner.games
+    game: str = field(default_factory=implicit_key)  # the key of its game in vdgsim.plug
     auctions: bool = False  # record the auctions table (Goa)
     # the component name of every tile instance (Goa's auctions table names its lots by them;
     # the packed array holds only numbers)
@@ -189,8 +190,6 @@ def ship_frame(
 
 def run_chunk(task: ChunkTask) -> ChunkResult:
     """Play a chunk and encode its tables as Parquet (what a worker sends back)."""
-    from vdgsim.runner.games import game_of  # the registry imports this module
-
     t0 = time.perf_counter()
     with compiled_interrupts():
         frames, overflows = game_of(task.game).play(task)

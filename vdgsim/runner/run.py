@@ -24,11 +24,12 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from vdgsim import plug
 from vdgsim.interrupts import is_interrupt
+from vdgsim.plug import Game, GameComponents, game_of, implicit_key
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
-from vdgsim.runner.games import GAMES, Game, GameComponents, game_of
 from vdgsim.runner.seeds import MAX_ROOT_SEED, Chunk, plan_chunks
 
 DEFAULT_CHUNK_SIZE = 10_000
@@ -47,7 +48,7 @@ class RunSpec:
     crn: bool = True
     decisions: float = 0.0
     ships: bool = False
-    game: str = "vdg"  # a key of vdgsim.runner.games
+    game: str = field(default_factory=implicit_key)  # a key of vdgsim.plug
     auctions: bool = False
 
     @property
@@ -76,25 +77,30 @@ def make_spec(
     crn: bool = True,
     decisions: float = 0.0,
     ships: bool = False,
-    game: str = "vdg",
+    game: str | None = None,
     auctions: bool = False,
 ) -> RunSpec:
     """Check the arguments of a run and normalise them into a :class:`RunSpec`.
 
     With seat rotation the game count and chunk size are rounded up to multiples of the
     player count, so every strategy plays every seat equally often and no chunk splits the
-    rotations of a deal. ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``; ``decisions``
-    and ``ships`` are Vasco da Gama's optional tables, ``auctions`` Goa's.
+    rotations of a deal. ``game`` is a key of :mod:`vdgsim.plug` (default: the implicit
+    game); ``decisions``, ``ships`` and ``auctions`` are optional tables, each recorded by the
+    games that declare it.
     """
     g = game_of(game)
     lineup = tuple(lineup)
-    if not 2 <= len(lineup) <= 4:
-        raise ValueError(f"{g.title} is for 2 to 4 players, got {len(lineup)} strategies")
+    if len(lineup) not in g.player_counts:
+        raise ValueError(
+            f"{g.title} is for {g.counts_text()} players, got {len(lineup)} strategies"
+        )
     for name in set(lineup):
         g.parameter_row(name)  # raises the game's unknown-preset error
     for table, asked in (("decisions", decisions > 0), ("ships", ships), ("auctions", auctions)):
         if asked and table not in g.optional_tables:
-            others = " or ".join(o.title for o in GAMES.values() if table in o.optional_tables)
+            others = " or ".join(
+                o.title for o in plug.games().values() if table in o.optional_tables
+            )
             raise ValueError(
                 f"a {g.title} run records no {table} table (only {others}'s runs have one)"
             )
@@ -111,7 +117,7 @@ def make_spec(
         games = -(-games // p) * p
         chunk_size = -(-chunk_size // p) * p
     return RunSpec(
-        lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships, game, auctions
+        lineup, games, seed, chunk_size, rotate, crn, float(decisions), ships, g.key, auctions
     )
 
 
@@ -167,16 +173,15 @@ def _identity(spec: RunSpec, components: GameComponents) -> dict[str, Any]:
         ident["ships"] = True
     if spec.auctions:
         ident["auctions"] = True
-    # only for another game than Vasco da Gama, so that runs written before Goa still resume
-    # and a Vasco da Gama manifest is as it was
-    if spec.game != "vdg":
-        ident["game"] = spec.game
+    # not for the implicit game, so that runs written before there were several games still
+    # resume and their manifests are as they were
+    ident.update(game_of(spec.game).recorded())
     return ident
 
 
 def run_game(manifest: dict[str, Any]) -> Game:
     """The game a run directory's manifest was played with."""
-    return game_of(manifest.get("run", {}).get("game", "vdg"))
+    return game_of(manifest.get("run", {}).get("game"))
 
 
 def named_parameters(row: Sequence[float]) -> dict[str, Any]:
@@ -478,7 +483,7 @@ def resume_command(manifest: dict[str, Any], path: str | Path) -> str:
     return shlex.join(args)
 
 
-def warm_up(components: GameComponents, game: str = "vdg") -> None:
+def warm_up(components: GameComponents, game: str | None = None) -> None:
     """Compile (or load from numba's cache) the game's chunk loop here, before workers start.
 
     Local workers are then pointed at this process's numba cache directory: the directory
@@ -545,13 +550,13 @@ def simulate(
     resume: bool = False,
     force: bool = False,
     progress: Progress | None = None,
-    game: str = "vdg",
+    game: str | None = None,
     extend: bool = False,
 ) -> Run:
     """Play ``games`` games of the line-up (one strategy name per seat) and record them.
 
-    ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``; ``components`` must be that game's
-    (default: its packaged data).
+    ``game`` is a key of :mod:`vdgsim.plug` (default: the implicit game); ``components``
+    must be that game's (default: its packaged data).
 
     Results depend only on the line-up, ``games``, ``seed``, ``chunk_size``, ``rotate``,
     ``crn``, ``decisions`` and the component data: never on ``jobs`` or ``backend``.
@@ -840,7 +845,7 @@ def _resume_manifest(
         diff.remove("games")
         manifest.setdefault("extended_from", []).append(old["games"])
         old["games"] = new["games"]
-    for key, default in (("ships", False), ("auctions", False), ("game", "vdg")):
+    for key, default in (("ships", False), ("auctions", False), ("game", implicit_key())):
         # recorded only when not the default, so maybe not among new's keys
         if key not in new and old.get(key, default) != default:
             diff.append(key)

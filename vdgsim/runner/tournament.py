@@ -18,9 +18,9 @@ from typing import Any
 
 import polars as pl
 
+from vdgsim.plug import GameComponents, game_of
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import check_backend, open_backend
-from vdgsim.runner.games import GameComponents, game_of
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
 
 TOURNAMENT_MANIFEST = "tournament.json"
@@ -75,7 +75,7 @@ def tournament_plan(
     player_counts: Sequence[int],
     games: int,
     mirror: bool = False,
-    game: str = "vdg",
+    game: str | None = None,
 ) -> list[dict[str, Any]]:
     """The runs of a tournament: name, player count, line-up and games of each."""
     g = game_of(game)
@@ -119,14 +119,14 @@ def tournament(
     resume: bool = False,
     force: bool = False,
     progress: Progress | None = None,
-    game: str = "vdg",
+    game: str | None = None,
     ships: bool = False,
     auctions: bool = False,
 ) -> Tournament:
     """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``.
 
-    ``game`` is ``"vdg"`` (Vasco da Gama) or ``"goa"``, as for :func:`simulate`; ``ships``
-    (Vasco da Gama) and ``auctions`` (Goa) add that optional table to every line-up's run
+    ``game`` is a key of :mod:`vdgsim.plug`, as for :func:`simulate`; ``ships`` and
+    ``auctions`` add that optional table (of the games that record it) to every line-up's run
     (:meth:`Tournament.stacked` reads them together).
 
     Everything is checked (presets, player counts, ``resume`` with ``force``) before the
@@ -160,8 +160,8 @@ def tournament(
         "mirror": mirror,
         "runs": plan,
     }
-    if game != "vdg":  # absent for Vasco da Gama, as in tournaments written before Goa
-        manifest["game"] = game
+    # absent for the implicit game, as in tournaments written before there were several
+    manifest.update(game_of(game).recorded())
     # recorded only when on, so tournaments written before these options still resume
     for table, on in (("ships", ships), ("auctions", auctions)):
         if on:

@@ -1,0 +1,150 @@
+"""Vasco da Gama as the game-free layers see it (:class:`vdgsim.plug.Game`).
+
+Every hook imports what it needs when called, so registering the game costs nothing and the
+plug may reach every layer of the game without the layers below importing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from vdgsim import components as C
+from vdgsim import vocabulary as V
+from vdgsim.plug import Game, table_columns
+
+
+def _row(name: str, players: int | None = None) -> np.ndarray:
+    from strategies import registry
+
+    return registry.resolve(name, players)
+
+
+def _params(seats: Sequence[str]) -> np.ndarray:
+    from strategies import registry
+
+    return registry.params_table(seats)
+
+
+def _named(row: Sequence[float]) -> dict[str, Any]:
+    from vdgsim.runner.run import named_parameters
+
+    return named_parameters(row)
+
+
+def _play(task: Any) -> Any:
+    from vdgsim.runner import chunk
+
+    return chunk.play(task)
+
+
+def _compile() -> None:
+    """The step-by-step API with a compiled player (``vdg play``), the whole-game loop
+    (``vdg bench``) and the batch chunk loop (``simulate``, ``tournament``, ``experiment``)."""
+    from strategies.loop import play_games
+    from strategies.python_loop import play_python, preset_player
+    from strategies.registry import params_table
+    from vdgsim.game import new_game
+    from vdgsim.runner.run import warm_up
+
+    comp = C.default_components()
+    play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
+    play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
+    warm_up(comp, GAME.key)
+
+
+# spelled as a line-up names them (docs/strategies.md, docs/goa-search.md)
+SEARCH = (
+    ("mc", "search: flat Monte Carlo over the legal actions (mc:rollouts=N:...)"),
+    ("ismcts", "search: information-set Monte Carlo tree search (ismcts:iters=N:...)"),
+)
+
+
+def _presets() -> list[tuple[str, str]]:
+    from strategies.presets import load_preset, preset_path, shipped_presets
+
+    return [(name, load_preset(preset_path(name)).description) for name in shipped_presets()]
+
+
+def _experiments() -> Path:
+    return Path(__file__).resolve().parents[2] / "experiments"
+
+
+def _behaviour() -> dict[str, str]:
+    from vdgsim.vasco.behaviour import WORDS
+
+    return WORDS
+
+
+def _derive(rows: pl.DataFrame) -> pl.DataFrame:
+    from vdgsim.vasco.behaviour import derive
+
+    return derive(rows)
+
+
+def _sections() -> dict[str, tuple[str, str | None]]:
+    return {
+        "bidding": ("paired", None),
+        "ports": ("paired", "ships"),
+        "characters": ("paired", None),
+        "measures": ("tournament", None),
+    }
+
+
+def _builders() -> dict[str, Any]:
+    from vdgsim.report.sections import VDG_SECTION_FUNCTIONS
+
+    return VDG_SECTION_FUNCTIONS
+
+
+def _alternatives() -> tuple[Any, ...]:
+    from vdgsim.analysis.reconstructed import ALTERNATIVES
+
+    return ALTERNATIVES
+
+
+def _tuning_kit() -> Any:
+    from strategies.tuning import KIT
+
+    return KIT
+
+
+def _regret_kit() -> Any:
+    from strategies.search.regret import KIT
+
+    return KIT
+
+
+GAME = Game(
+    key="vdg",
+    title="Vasco da Gama",
+    blurb="Vasco da Gama (Paolo Mori, 2009)",
+    load_components=C.load_components,
+    default_components=C.default_components,
+    default_data=lambda: C.DEFAULT_PATH,
+    parameter_row=_row,
+    named_parameters=_named,
+    params_table=_params,
+    play=_play,
+    columns=lambda: table_columns(V.GAME_COLUMNS, V.PLAYER_COLUMNS),
+    optional_tables=("decisions", "ships"),
+    implicit=True,
+    compile=_compile,
+    presets=_presets,
+    search_players=SEARCH,
+    experiments=_experiments,
+    vp_sources=lambda: V.VP_SOURCE_COLUMNS,
+    response_columns=lambda: V.SENT_COLUMNS,
+    behaviour=_behaviour,
+    derive_behaviour=_derive,
+    seat_characters=True,
+    data_alternatives=_alternatives,
+    report_sections=_sections,
+    section_builders=_builders,
+    tuning_kit=_tuning_kit,
+    regret_kit=_regret_kit,
+)
