@@ -3,6 +3,7 @@ that they compile, and the compiled cache is marked warm only by a complete warm
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from vdgsim import _numba_cache
+from vdgsim import _numba_cache, plug
 from vdgsim.commands import common
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -166,12 +167,23 @@ class _Child:
 def test_warm_up_compiles_goa_here_only_when_its_child_did_not(
     monkeypatch: pytest.MonkeyPatch, child_code: int | None, here: list[str]
 ) -> None:
-    from vdgsim.commands import goa as goa_commands
-
+    """Vasco da Gama (the implicit game) compiles here while Goa compiles in a child process;
+    Goa is compiled here only when its child could not start or failed."""
     calls: list[str] = []
+    started: list[str] = []
     child = None if child_code is None else _Child(child_code)
-    monkeypatch.setattr(common, "_start_goa_warm_up", lambda: child)
-    monkeypatch.setattr(goa_commands, "warm_up", lambda: calls.append("goa"))
+
+    def start(key: str) -> _Child | None:
+        started.append(key)
+        return child
+
+    games = {
+        k: dataclasses.replace(g, compile=lambda k=k: calls.append(k))
+        for k, g in plug.games().items()
+    }
+    monkeypatch.setattr(plug, "_REGISTRY", games)
+    monkeypatch.setattr(common, "_start_warm_up", start)
     monkeypatch.setattr(_numba_cache, "mark_warm", lambda: calls.append("warm"))
     common.warm_up()
-    assert calls == [*here, "warm"]
+    assert started == ["goa"]
+    assert calls == ["vdg", *here, "warm"]

@@ -125,6 +125,12 @@ class Game:
     # vdgsim.report.sections hold every game's)
     report_sections: Callable[[], dict[str, tuple[str, str | None]]] = dict
     section_builders: Callable[[], dict[str, Callable[..., None]]] = dict
+    # vdg play: (players, seed, lineup, as JSON, data, --set, the human's seat or None, notes
+    # to print after the checks) -> one game told round by round
+    play_one: Callable[..., None] | None = None
+    # (components, players, player in every seat, games, compiled loop or the Python step
+    # loop) -> seconds to play games seeded 0..games-1, warm-up excluded; for vdg bench
+    time_games: Callable[[Any, int, str, int, bool], float] | None = None
     tuning_kit: Callable[[], Any] | None = None  # vdgsim.tuning.TuneKit, for vdg tune
     regret_kit: Callable[[], Any] | None = None  # vdgsim.regret_sampling.RegretKit, vdg regret
     # the game's command-line help, a line after "--game KEY:"

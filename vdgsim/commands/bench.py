@@ -8,18 +8,16 @@ from typing import Annotated
 
 import typer
 
-from strategies.registry import UnknownPresetError, available, resolve
-from vdgsim.bench import BenchResult, bench_compiled, bench_python, median_result
-from vdgsim.commands import goa
+from vdgsim.bench import BenchResult, median_result
 from vdgsim.commands.common import (
     DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
     SetOption,
-    components_from_options,
     display_names,
     ensure_compiled,
+    game_components,
     int_range,
     note,
     parse_names,
@@ -27,6 +25,7 @@ from vdgsim.commands.common import (
     stop_on_interrupt,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
+from vdgsim.plug import game_of
 
 MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
 MAX_PYTHON_GAMES = 1_000_000
@@ -136,49 +135,57 @@ def bench(
             raise InputError("--policies is the old spelling of --presets; give only --presets")
         note("--policies is now --presets")
         presets = policies
-    parse_counts = goa.player_counts if game == "goa" else parse_player_counts
+    g = game_of(game)
     if players is not None:
         if player_counts is not None:
             raise InputError("give --players N or --player-counts a,b, not both")
         if "," in players:
             note("a list of player counts is now --player-counts (--players N is one count)")
-        counts = parse_counts(players, "--players")
+        counts = parse_player_counts(players, "--players", game)
     else:
-        counts = parse_counts(
-            player_counts if player_counts is not None else "2,3,4", "--player-counts"
+        counts = parse_player_counts(
+            player_counts if player_counts is not None else "2,3,4", "--player-counts", game
         )
-    if game == "goa":
-        if scale:
-            raise InputError("--scale measures a Vasco da Gama batch run; it takes no --game goa")
-        _table(_goa_rows(data, set_, presets, counts, games, python_games, repeat), as_json, "Goa")
-        return
     if scale:
+        if not g.implicit:  # the scale benchmark plays the implicit game's batch runs
+            raise InputError(f"--scale measures a batch run; it takes no --game {game}")
         if repeat != 1:
             raise InputError("--repeat measures the compiled loop; it takes no --scale")
         ensure_compiled()
         _scale(scale_games, jobs, as_json)
         return
-    comp = components_from_options(data, set_)
+    timer = g.time_games
+    if timer is None:
+        raise InputError(f"vdg bench has no timer for {g.title} (its plug has no time_games)")
+    comp = game_components(game, data, set_)
     if presets is not None:
         names = parse_names(presets, "--presets")
     else:
-        names = ["random"] + (["default"] if "default" in available() else [])
+        names = ["random"] + (["default"] if "default" in dict(g.presets()) else [])
     for name in names:
         try:
-            resolve(name)
-        except UnknownPresetError as e:
+            g.parameter_row(name)
+        except ValueError as e:  # each game's unknown-preset error, naming the known ones
             raise InputError(str(e)) from None
     ensure_compiled()
+
+    def measure(loop: str, n: int) -> Measure:
+        def one(name: str, p: int) -> BenchResult:
+            seconds = timer(comp, p, name, n, loop == "compiled")
+            return BenchResult(p, name, loop, n, seconds, n / seconds)
+
+        return one
+
     shown = zip(names, display_names(names), strict=True)
     _table(
         _rows(
             [(name, label, p) for name, label in shown for p in counts],
-            lambda name, p: bench_compiled(comp, p, name, games),
-            lambda name, p: bench_python(comp, p, name, python_games),
+            measure("compiled", games),
+            measure("python", python_games),
             repeat,
         ),
         as_json,
-        "Vasco da Gama",
+        g.title,
     )
 
 
@@ -198,32 +205,6 @@ def _rows(
             kept.append(fast(name, p))
     for (name, shown, p), kept in zip(entries, runs, strict=True):
         yield shown, median_result(kept), slow(name, p)
-
-
-def _goa_rows(
-    data: str | None,
-    overrides: list[str] | None,
-    presets: str | None,
-    counts: list[int],
-    games: int,
-    python_games: int,
-    repeat: int,
-) -> Iterator[tuple[str, BenchResult, BenchResult]]:
-    from vdgsim.goa.bench import time_compiled, time_python
-
-    comp = goa.components(data, overrides)
-    names = goa.bench_presets(presets)
-    ensure_compiled()
-
-    def fast(name: str, p: int) -> BenchResult:
-        t = time_compiled(comp, p, name, games)
-        return BenchResult(p, name, "compiled", games, t.seconds, t.games_per_second)
-
-    def slow(name: str, p: int) -> BenchResult:
-        t = time_python(comp, p, name, python_games)
-        return BenchResult(p, name, "python", python_games, t.seconds, t.games_per_second)
-
-    return _rows([(name, name, p) for name in names for p in counts], fast, slow, repeat)
 
 
 def _table(rows: Iterable[tuple[str, BenchResult, BenchResult]], as_json: bool, game: str) -> None:

@@ -224,6 +224,15 @@ def components_from_options(data: str | None, overrides: list[str] | None) -> Co
         raise InputError(str(e)) from None
 
 
+def game_components(game: str, data: str | None, overrides: list[str] | None) -> Any:
+    """``game``'s component data from ``--data`` and ``--set``; a data error is a usage error
+    in the loader's own words."""
+    try:
+        return plug.game_of(game).load_components(data, overrides or [])
+    except ValueError as e:
+        raise InputError(str(e)) from None
+
+
 def display_names(names: list[str]) -> list[str]:
     """Player names as shown to a reader: a preset file ``my_players/cautious.toml+x=y`` shows
     as ``cautious+x=y``; if two different files would then look alike, their paths stay."""

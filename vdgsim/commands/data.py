@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, SetOption
+from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, SetOption, game_components
 from vdgsim.plug import game_of
 
 data_app = typer.Typer(
@@ -60,8 +60,5 @@ def data_check(
     With --game goa, a Goa data file (its --set keys name tables, not list elements, e.g.
     --set start.ships=5)."""
     g = game_of(_game(ctx, game))
-    try:
-        comp = g.load_components(file, set_ or [])
-    except ValueError as e:
-        raise InputError(f"{g.title} component data {e}") from None
+    comp = game_components(g.key, file, set_)
     typer.echo(f"ok: {comp.source} ({comp.data.get('name', '')}), digest {comp.digest}")

@@ -43,7 +43,7 @@ def components(data: str | None, overrides: list[str] | None) -> Components:
     try:
         return _goa().load_components(data, overrides or [])
     except (ComponentError, VdgComponentError) as e:
-        raise InputError(f"Goa component data {e}") from None
+        raise InputError(str(e)) from None
 
 
 def seats(lineup: str | None, players: str | None) -> list[str]:

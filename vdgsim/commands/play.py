@@ -16,7 +16,6 @@ from strategies.python_loop import preset_player
 from strategies.registry import UnknownPresetError
 from vdgsim import _numba_cache
 from vdgsim.account import event_records, play_with_account
-from vdgsim.commands import goa
 from vdgsim.commands import human as human_play
 from vdgsim.commands.common import (
     DEFAULT_GAME,
@@ -33,6 +32,7 @@ from vdgsim.commands.common import (
     seed_option,
 )
 from vdgsim.game import GameState, new_game, result
+from vdgsim.plug import game_of
 
 PLAIN_PYTHON_NOTE = (
     "played without compiled code (the engine compiles once per machine on the first batch "
@@ -111,20 +111,30 @@ def play(
 
     With --human SEAT, you play that seat (either game) in the terminal against the other
     seats' players, seeing only what the seat may see."""
-    if game == "goa":
-        if strategy is not None:
-            raise InputError("--strategy is Vasco da Gama's old spelling of --lineup; use --lineup")
-        if human is not None:
-            human_play.play_goa(players, seed, lineup, as_json, data, set_, human)
-            return
-        goa.play(players, seed, lineup, as_json, data, set_, PLAIN_PYTHON_NOTE)
-        return
     notes: list[str] = []
     if strategy is not None:
         if lineup is not None:
             raise InputError("--strategy is the old spelling of --lineup; give only --lineup")
         notes.append("--strategy is now --lineup")
         lineup = strategy
+    g = game_of(game)
+    if g.play_one is None:
+        raise InputError(f"vdg play cannot tell a game of {g.title} (its plug has no play_one)")
+    g.play_one(players, seed, lineup, as_json, data, set_, human, notes)
+
+
+def play_vdg(
+    players: str | None,
+    seed: int,
+    lineup: str | None,
+    as_json: bool,
+    data: str | None,
+    set_: list[str] | None,
+    human: int | None,
+    notes: list[str],
+) -> None:
+    """`vdg play` for Vasco da Gama: one game, told round by round, as JSON, or played by a
+    human in one seat."""
     names = player_lineup(lineup, players, notes, "default")
     n = len(names)
     comp = components_from_options(data, set_)

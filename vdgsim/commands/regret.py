@@ -28,6 +28,7 @@ from vdgsim.commands.common import (
     PlayersOption,
     SetOption,
     display_names,
+    game_components,
     lineup_option,
     player_lineup,
     prepare,
@@ -70,9 +71,10 @@ def _table_and_components(
     component data from ``--data`` and ``--set``."""
     g = game_of(game)
     try:
-        return g.params_table(names), g.load_components(data, overrides)
-    except ValueError as e:  # each game's unknown preset and component errors
+        table = g.params_table(names)
+    except ValueError as e:  # each game's unknown-preset error
         raise InputError(str(e)) from None
+    return table, game_components(game, data, overrides)
 
 
 def _cell(mean: float, low: float | None, high: float | None, digits: int) -> Cell:

@@ -27,6 +27,7 @@ from vdgsim.commands.common import (
     InputError,
     SetOption,
     check_out_file,
+    game_components,
     in_range,
     int_range,
     note,
@@ -256,10 +257,7 @@ def tune(
         note(f"{out} does not end in .toml; a player name needs .toml or a / to be read as a file")
     field_names = parse_names(field, "--field")
     param_names = None if params is None else parse_names(params, "--params")
-    try:
-        components = game_of(game).load_components(data, set_)
-    except ValueError as e:
-        raise InputError(f"{game_of(game).title} component data {e}") from None
+    components = game_components(game, data, set_)
     try:
         coordinates(kit, param_names)  # names checked now, not after compiling and playing
         tuning.start_row(kit, base, counts)

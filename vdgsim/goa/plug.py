@@ -25,12 +25,13 @@ def _default_data() -> Path:
 def _load(path: str | Path | None, overrides: Any) -> Any:
     from vdgsim.goa.components import ComponentError, load_components
 
-    if isinstance(overrides, list):
-        try:
+    # its errors say which game's data they are about: commands and reports show them as is
+    try:
+        if isinstance(overrides, list):
             overrides = parse_overrides(overrides)
-        except ValueError as e:
-            raise ComponentError(str(e)) from None
-    return load_components(path, overrides or None)
+        return load_components(path, overrides or None)
+    except ValueError as e:
+        raise ComponentError(f"Goa component data {e}") from None
 
 
 def _default() -> Any:
@@ -179,6 +180,37 @@ def _alternatives() -> tuple[Any, ...]:
     return GOA_ALTERNATIVES
 
 
+def _play_one(
+    players: str | None,
+    seed: int,
+    lineup: str | None,
+    as_json: bool,
+    data: str | None,
+    overrides: list[str] | None,
+    human: int | None,
+    notes: list[str],
+) -> None:
+    from vdgsim.commands import goa
+    from vdgsim.commands import human as human_play
+    from vdgsim.commands.common import note
+    from vdgsim.commands.play import PLAIN_PYTHON_NOTE
+
+    if notes and human is None:
+        for message in notes:
+            note(message)
+    if human is not None:
+        human_play.play_goa(players, seed, lineup, as_json, data, overrides, human)
+        return
+    goa.play(players, seed, lineup, as_json, data, overrides, PLAIN_PYTHON_NOTE)
+
+
+def _time_games(comp: Any, players: int, player: str, games: int, compiled: bool) -> float:
+    from vdgsim.goa.bench import time_compiled, time_python
+
+    run = time_compiled if compiled else time_python
+    return run(comp, players, player, games).seconds
+
+
 def _tuning_kit() -> Any:
     from vdgsim.goa.players.tuning import KIT
 
@@ -213,6 +245,8 @@ GAME = Game(
     data_alternatives=_alternatives,
     report_sections=_sections,
     section_builders=_builders,
+    play_one=_play_one,
+    time_games=_time_games,
     tuning_kit=_tuning_kit,
     regret_kit=_regret_kit,
 )

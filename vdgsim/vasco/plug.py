@@ -107,6 +107,19 @@ def _alternatives() -> tuple[Any, ...]:
     return ALTERNATIVES
 
 
+def _play_one(*args: Any) -> None:
+    from vdgsim.commands.play import play_vdg
+
+    play_vdg(*args)
+
+
+def _time_games(comp: Any, players: int, player: str, games: int, compiled: bool) -> float:
+    from vdgsim.bench import bench_compiled, bench_python
+
+    run = bench_compiled if compiled else bench_python
+    return run(comp, players, player, games).seconds
+
+
 def _tuning_kit() -> Any:
     from strategies.tuning import KIT
 
@@ -145,6 +158,8 @@ GAME = Game(
     data_alternatives=_alternatives,
     report_sections=_sections,
     section_builders=_builders,
+    play_one=_play_one,
+    time_games=_time_games,
     tuning_kit=_tuning_kit,
     regret_kit=_regret_kit,
 )
