@@ -12,76 +12,35 @@ call crosses from Python into compiled code once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NoReturn
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from vdgsim import layout as L
+from vdgsim import stepapi
 from vdgsim.components import Components, default_components
 from vdgsim.engine import flow
 from vdgsim.engine import scoring as SC
-from vdgsim.engine.checked import (
-    APPLIED,
-    GAME_OVER,
-    ILLEGAL,
-    STEP_GAME_OVER,
-    STEP_ILLEGAL,
-    apply_checked,
-    step_listing,
-)
+from vdgsim.engine.checked import apply_checked, step_listing
 from vdgsim.engine.state import PlainStateView
-from vdgsim.fastcall import FastCall, action_code, check_array
+from vdgsim.stepapi import SteppedGame
 
-MAX_SEED = 2**63 - 1
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
-_S_STEP = L.S_STEP
-_ST_OVER = L.ST_OVER
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal for the pending decision."""
+MAX_SEED = stepapi.MAX_SEED
+IllegalActionError = stepapi.IllegalActionError
 
 
 @dataclass
-class GameState:
+class GameState(SteppedGame):
     """A game in progress: component data, the state array and the event log."""
 
-    components: Components
-    s: np.ndarray
-    log: np.ndarray
-    _scratch: np.ndarray = field(
-        default_factory=lambda: np.zeros(L.MAX_LEGAL, dtype=np.int64), repr=False
-    )
-    # the listing is read through a memoryview: slicing one and converting costs about two
-    # thirds of slicing the numpy array
-    _listing: memoryview = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # the compiled entry points read these arrays without checking their shape
-        # (vdgsim.fastcall); numba's dispatcher would have compiled a version for any other
-        check_array("s", self.s, 1)
-        check_array("log", self.log, 2)
-        check_array("components.array", self.components.array, 1)
-        if self.s.shape[0] < L.S_SIZE or self.log.shape[1] != L.LOG_WIDTH:
-            raise ValueError(
-                f"a game needs a state of {L.S_SIZE} and a log {L.LOG_WIDTH} wide, got "
-                f"{self.s.shape} and {self.log.shape}"
-            )
-        self._listing = memoryview(self._scratch)
-
-    def __getstate__(self) -> dict:
-        # a memoryview does not pickle (nor deepcopy); it is remade from the scratch array
-        return {k: v for k, v in self.__dict__.items() if k != "_listing"}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._listing = memoryview(self._scratch)
-
-    @property
-    def players(self) -> int:
-        return int(self.s[L.S_N_PLAYERS])
+    TITLE: ClassVar[str] = "Vasco da Gama"
+    STATE_SIZE: ClassVar[int] = L.S_SIZE
+    LOG_WIDTH: ClassVar[int] = L.LOG_WIDTH
+    MAX_LEGAL: ClassVar[int] = L.MAX_LEGAL
+    SLOT_PLAYERS: ClassVar[int] = L.S_N_PLAYERS
+    SLOT_DECISION: ClassVar[int] = L.S_DECISION
+    SLOT_PLAYER: ClassVar[int] = L.S_DEC_PLAYER
 
     @property
     def round(self) -> int:
@@ -126,19 +85,10 @@ class GameResult:
 
 
 def check_players(players: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int | np.integer):
-        raise ValueError(f"players must be an integer 2..4, got {players!r}")
-    if not 2 <= players <= L.MAX_PLAYERS:
-        raise ValueError(f"Vasco da Gama is for 2 to 4 players, got {players}")
-    return int(players)
+    return stepapi.check_players(players, GameState.TITLE, L.MAX_PLAYERS)
 
 
-def check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
-    return int(seed)
+check_seed = stepapi.check_seed
 
 
 def new_game(players: int = 4, seed: int = 0, components: Components | None = None) -> GameState:
@@ -150,66 +100,18 @@ def new_game(players: int = 4, seed: int = 0, components: Components | None = No
     return GameState(comp, s, log)
 
 
-def legal_actions(state: GameState) -> list[int]:
-    """Legal action codes of the pending decision, a new list of Python ints (empty once the
-    game is over)."""
-    n = _legal.call(state.components.array, state.s, state._scratch)
-    # tolist converts in C: a comprehension of int() calls cost ten times the compiled call
-    return state._listing[:n].tolist()
-
-
-# the first call goes through numba's dispatcher (which compiles or loads), later ones
-# straight to the compiled entry point: this is what a Python step costs (vdgsim.fastcall)
-_legal = FastCall(flow.legal_actions)
-_apply = FastCall(apply_checked)
-_step = FastCall(step_listing)
-
-
-def apply_action(state: GameState, action: int) -> None:
-    """Apply one legal action in place and run the rules to the next decision.
-
-    Raises :class:`IllegalActionError`, with the state unchanged, for an action that is not
-    legal for the pending decision, for a non-integer action, or once the game is over.
-    """
-    if type(action) is not int:
-        action = action_code(action, IllegalActionError)
-    status = ILLEGAL
-    if _INT64_MIN <= action <= _INT64_MAX:  # numba would reject a wider int or retype it
-        status = _apply.call(state.components.array, state.s, state.log, action, state._scratch)
-    if status != APPLIED:
-        _refuse(state, action, status == GAME_OVER)
-
-
-def step(state: GameState, action: int) -> list[int]:
-    """:func:`apply_action`, then :func:`legal_actions` of the next decision, in one call into
-    compiled code: the loop ``legal = legal_actions(g)`` / ``while legal: legal = step(g,
-    pick(legal))`` plays a game with one crossing per decision. The list is empty once the
-    game is over (a pending decision always has a legal action). The same
-    :class:`IllegalActionError`, state unchanged, as :func:`apply_action`."""
-    if type(action) is not int:
-        action = action_code(action, IllegalActionError)
-    n = STEP_ILLEGAL
-    if _INT64_MIN <= action <= _INT64_MAX:
-        n = _step.call(state.components.array, state.s, state.log, action, state._scratch)
-    if n < 0:
-        _refuse(state, action, n == STEP_GAME_OVER)
-    return state._listing[:n].tolist()
-
-
-def _refuse(state: GameState, action: int, over: bool) -> NoReturn:
-    if over:
-        raise IllegalActionError("the game is over; no action can be applied")
-    from vdgsim.describe import decision_name
-
-    raise IllegalActionError(
-        f"action {action} is not legal for the pending decision "
-        f"({decision_name(state.decision)}, seat {state.current_player})"
-    )
-
-
-def is_over(state: GameState) -> bool:
-    # item() skips the numpy scalar that indexing makes: this runs once per Python step
-    return state.s.item(_S_STEP) == _ST_OVER
+_API = stepapi.step_api(
+    flow.legal_actions,
+    apply_checked,
+    step_listing,
+    L.S_STEP,
+    L.ST_OVER,
+    L.DECISION_NAMES.__getitem__,
+)
+legal_actions = _API.legal_actions
+apply_action = _API.apply_action
+step = _API.step
+is_over = _API.is_over
 
 
 def clone(state: GameState) -> GameState:

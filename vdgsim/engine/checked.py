@@ -14,10 +14,7 @@ from numba import njit
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import state as S
-
-APPLIED = 0
-GAME_OVER = 1
-ILLEGAL = 2
+from vdgsim.stepapi import APPLIED, GAME_OVER, ILLEGAL, STEP_GAME_OVER, STEP_ILLEGAL
 
 
 @njit(cache=True, _nrt=False)
@@ -33,10 +30,6 @@ def apply_checked(c, s, log, action, scratch):
             flow.apply(c, s, log, action)
             return APPLIED
     return ILLEGAL
-
-
-STEP_GAME_OVER = -1
-STEP_ILLEGAL = -2
 
 
 @njit(cache=True, _nrt=False)

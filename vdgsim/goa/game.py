@@ -15,36 +15,22 @@ hand limit ``Options(strict_hand_limit=True)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NoReturn
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from vdgsim.fastcall import FastCall, action_code, check_array
+from vdgsim import stepapi
 from vdgsim.goa import actions as A
 from vdgsim.goa import layout as L
 from vdgsim.goa.components import Components, default_components, variant_flags
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
-from vdgsim.goa.engine.checked import (
-    APPLIED,
-    GAME_OVER,
-    ILLEGAL,
-    STEP_GAME_OVER,
-    STEP_ILLEGAL,
-    apply_checked,
-    step_listing,
-)
+from vdgsim.goa.engine.checked import apply_checked, step_listing
+from vdgsim.stepapi import SteppedGame
 
-MAX_SEED = 2**63 - 1
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
-_S_STEP = L.S_STEP
-_ST_OVER = L.ST_OVER
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal for the pending decision."""
+MAX_SEED = stepapi.MAX_SEED
+IllegalActionError = stepapi.IllegalActionError
 
 
 @dataclass(frozen=True)
@@ -66,51 +52,16 @@ def data_options(components: Components) -> Options:
 
 
 @dataclass
-class GameState:
+class GameState(SteppedGame):
     """A Goa game in progress: component data, the state array and the event log."""
 
-    components: Components
-    s: np.ndarray
-    log: np.ndarray
-    _scratch: np.ndarray = field(
-        default_factory=lambda: np.zeros(L.MAX_LEGAL, dtype=np.int64), repr=False
-    )
-    # the listing is read through a memoryview: slicing one and converting costs less than
-    # slicing the numpy array (vdgsim.game.GameState)
-    _listing: memoryview = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # the compiled entry points read these arrays without checking their shape or layout
-        # (vdgsim.fastcall); numba's dispatcher would have compiled a version for any other
-        check_array("s", self.s, 1)
-        check_array("log", self.log, 2)
-        check_array("components.array", self.components.array, 1)
-        if self.s.shape != (L.S_SIZE,):
-            raise ValueError(f"a Goa state is an int64 array of {L.S_SIZE}, got {self.s.shape}")
-        if self.log.shape[1] != L.LOG_WIDTH:
-            raise ValueError(f"a Goa log is an int64 array (n, {L.LOG_WIDTH})")
-        self._listing = memoryview(self._scratch)
-
-    def __getstate__(self) -> dict:
-        # a memoryview does not pickle (nor deepcopy); it is remade from the scratch array
-        return {k: v for k, v in self.__dict__.items() if k != "_listing"}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._listing = memoryview(self._scratch)
-
-    @property
-    def players(self) -> int:
-        return int(self.s[L.S_N_PLAYERS])
-
-    @property
-    def decision(self) -> int:
-        """Kind of the pending decision (``layout.D_*``); ``D_NONE`` once the game is over."""
-        return int(self.s[L.S_DECISION])
-
-    @property
-    def current_player(self) -> int:
-        return int(self.s[L.S_DEC_PLAYER])
+    TITLE: ClassVar[str] = "Goa"
+    STATE_SIZE: ClassVar[int] = L.S_SIZE
+    LOG_WIDTH: ClassVar[int] = L.LOG_WIDTH
+    MAX_LEGAL: ClassVar[int] = L.MAX_LEGAL
+    SLOT_PLAYERS: ClassVar[int] = L.S_N_PLAYERS
+    SLOT_DECISION: ClassVar[int] = L.S_DECISION
+    SLOT_PLAYER: ClassVar[int] = L.S_DEC_PLAYER
 
 
 @dataclass(frozen=True)
@@ -131,16 +82,8 @@ def new_game(
     options: Options | None = None,
 ) -> GameState:
     """Set up a game (G1) and run it to the first decision."""
-    if isinstance(players, bool) or not isinstance(players, int | np.integer):
-        raise ValueError(f"players must be an integer 2..4, got {players!r}")
-    if not 2 <= players <= L.MAX_PLAYERS:
-        raise ValueError(f"Goa is for 2 to 4 players, got {players}")
-    if (
-        isinstance(seed, bool)
-        or not isinstance(seed, int | np.integer)
-        or not 0 <= seed <= MAX_SEED
-    ):
-        raise ValueError(f"seed must be an integer in 0..2**63-1, got {seed!r}")
+    players = stepapi.check_players(players, GameState.TITLE, L.MAX_PLAYERS)
+    seed = stepapi.check_seed(seed)
     comp = components if components is not None else default_components()
     opt = options or data_options(comp)
     s = np.zeros(L.S_SIZE, dtype=np.int64)
@@ -164,63 +107,18 @@ def new_game(
     return GameState(comp, s, log)
 
 
-# the first call goes through numba's dispatcher (which compiles or loads), later ones
-# straight to the compiled entry point (vdgsim.fastcall), as in vdgsim.game
-_legal = FastCall(flow.legal_actions)
-_apply = FastCall(apply_checked)
-_step = FastCall(step_listing)
-
-
-def legal_actions(state: GameState) -> list[int]:
-    """Legal action codes of the pending decision, a new list of Python ints (empty once the
-    game is over)."""
-    n = _legal.call(state.components.array, state.s, state._scratch)
-    return state._listing[:n].tolist()
-
-
-def apply_action(state: GameState, action: int) -> None:
-    """Apply one legal action in place and run the rules to the next decision.
-
-    Raises :class:`IllegalActionError`, with the state unchanged, for an action that is not
-    legal for the pending decision, for a non-integer action, or once the game is over.
-    """
-    if type(action) is not int:
-        action = action_code(action, IllegalActionError)
-    status = ILLEGAL
-    if _INT64_MIN <= action <= _INT64_MAX:  # numba would reject a wider int or retype it
-        status = _apply.call(state.components.array, state.s, state.log, action, state._scratch)
-    if status != APPLIED:
-        _refuse(state, action, status == GAME_OVER)
-
-
-def step(state: GameState, action: int) -> list[int]:
-    """:func:`apply_action`, then :func:`legal_actions` of the next decision, in one call into
-    compiled code: the loop ``legal = legal_actions(g)`` / ``while legal: legal = step(g,
-    pick(legal))`` plays a game with one crossing per decision. The list is empty once the
-    game is over (a pending decision always has a legal action). The same
-    :class:`IllegalActionError`, state unchanged, as :func:`apply_action`."""
-    if type(action) is not int:
-        action = action_code(action, IllegalActionError)
-    n = STEP_ILLEGAL
-    if _INT64_MIN <= action <= _INT64_MAX:
-        n = _step.call(state.components.array, state.s, state.log, action, state._scratch)
-    if n < 0:
-        _refuse(state, action, n == STEP_GAME_OVER)
-    return state._listing[:n].tolist()
-
-
-def _refuse(state: GameState, action: int, over: bool) -> NoReturn:
-    if over:
-        raise IllegalActionError("the game is over; no action can be applied")
-    raise IllegalActionError(
-        f"action {action} is not legal for the pending decision "
-        f"({L.DECISION_NAMES[state.decision]}, seat {state.current_player})"
-    )
-
-
-def is_over(state: GameState) -> bool:
-    # item() skips the numpy scalar that indexing makes: this runs once per Python step
-    return state.s.item(_S_STEP) == _ST_OVER
+_API = stepapi.step_api(
+    flow.legal_actions,
+    apply_checked,
+    step_listing,
+    L.S_STEP,
+    L.ST_OVER,
+    L.DECISION_NAMES.__getitem__,
+)
+legal_actions = _API.legal_actions
+apply_action = _API.apply_action
+step = _API.step
+is_over = _API.is_over
 
 
 def clone(state: GameState) -> GameState:
