@@ -12,6 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from vdgsim.analysis.charts import caption_of
+from vdgsim.analysis.common import rounded
 from vdgsim.analysis.experiment import load_experiment
 from vdgsim.commands.report import report
 from vdgsim.report.sections import build_section
@@ -220,7 +221,10 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     eff = pl.read_csv(out / "tables" / "ports-effects.csv").filter(pl.col("arm") == "avoid_calicut")
     calicut = next(f["text"] for f in ports["findings"] if "a ship sent to Calicut" in f["text"])
     assert calicut.startswith("Accounting, not a causal value")
-    assert f"changes the player's score by {eff['vp_diff'][0]:+.2f} VP" in calicut
+    vp, lo, hi = rounded(
+        eff["vp_diff"][0], eff["vp_low"][0], eff["vp_high"][0], signed=True, default=2, most=2
+    )
+    assert f"changes the player's score by {vp} VP [{lo}, {hi}]" in calicut
     assert any(f["text"].startswith("Ranked by VP per ship sent") for f in ports["findings"])
 
 

@@ -33,6 +33,7 @@ def test_numbers_keep_the_decimals_their_interval_supports():
     # a wide interval: whole points; never "-0"
     assert pp_ci(-0.325, -0.605, -0.045) == "-32 [-60, -4]"
     assert pp_ci(-0.002, -0.04, 0.036) == "+0 [-4, +4]"
+    assert pp_ci(0.06, 0.049, 0.071) == "+6.0 [+4.9, +7.1]"
     assert pct_ci(0.342, 0.333, 0.350) == "34.2 [33.3, 35.0]"
 
 
@@ -45,8 +46,13 @@ def test_numbers_keep_the_decimals_their_interval_supports():
         (-0.06, 0.04, 2),  # 0.05
         (-0.006, 0.004, 3),  # 0.005
         (-0.0006, 0.0004, 3),  # capped at most=3
-        (0.9, 1.1, 1),  # half-width exactly 0.1 (stored as 0.0999...): still 1 decimal
-        (-1.2, -0.8, 1),  # negative numbers: the width counts, not the sign
+        (4.9, 7.1, 1),  # 1.1: a leading 1 keeps a second digit
+        (-16.7, -15.0, 1),  # 0.85
+        (-19.0, -1.0, 0),  # 9
+        (-10.0, 12.0, 0),  # 11: a second digit, but never tens
+        (0.8, 1.2, 1),  # 0.2: no leading 1
+        (0.9, 1.1, 2),  # half-width exactly 0.1 (stored as 0.0999...): counts as 0.1
+        (-1.3, -0.7, 1),  # negative numbers: the width counts, not the sign
         (5.0, 5.0, 1),  # zero width: the default
         (None, None, 1),  # no interval: the default
     ],
@@ -223,6 +229,9 @@ def test_the_verdict_comes_first_in_markdown_html_and_json(tmp_path: Path):
     assert "1. Seat balance: a player who always hosts Francisco Alvares" in first
     assert "**How to read this report**" in first and "**pp**" in first
     assert md.index("## Verdict") < md.index("- **Games**") < md.index("## Seat balance")
+    # one statement per fact: the summary does not repeat what the verdict ranks
+    held = md.split("## Findings that hold on every check")[1].split("\n## ")[0]
+    assert "stated in the verdict" in held and "Alvares" not in held
     assert "- **Seeds**: 1, 2\n" in md
     page = (tmp_path / "index.html").read_text()
     assert page.index("<h2>Verdict</h2>") < page.index("<h2>About this report</h2>")

@@ -193,16 +193,20 @@ def pct(x: float | None) -> str:
 def interval_decimals(
     low: float | None, high: float | None, *, default: int = 1, most: int = 3
 ) -> int:
-    """The decimals an interval supports: down to the first significant digit of its half-width
-    (``17.4 [17.0, 17.7]``, not ``17.367 [17.008, 17.728]``; ``-32 [-60, -4]`` for a wide one),
-    at most ``most``; ``default`` for an interval without width (zero-width, or missing)."""
+    """The decimals an interval supports: down to the first significant digit of its half-width,
+    or the second when that digit is a 1 (a half-width of 1.1 rounded to 1 would be off by a
+    tenth of itself): ``17.4 [17.0, 17.7]``, not ``17.367 [17.008, 17.728]``; ``+6.0 [+4.9,
+    +7.1]``; ``-32 [-60, -4]`` for a wide one. At most ``most``; ``default`` for an interval
+    without width (zero-width, or missing)."""
     if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
         return default
     half = abs(high - low) / 2
     if half == 0:
         return default
-    # a small nudge so that a half-width of exactly 0.1 (stored as 0.09999...) keeps 1 decimal
-    return min(most, max(0, -math.floor(math.log10(half) + 1e-9)))
+    # a small nudge so that a half-width of exactly 0.1 (stored as 0.09999...) counts as 0.1
+    power = math.floor(math.log10(half) + 1e-9)
+    leading_one = half / 10.0**power < 2 - 1e-9
+    return min(most, max(0, -power + leading_one))
 
 
 def rounded(

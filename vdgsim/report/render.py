@@ -226,7 +226,12 @@ _SUMMARY_INTRO = (
     "checked at (the restricted or swept player at that level, or that level in every seat), "
     "and are stable under every plausible value of the reconstructed component numbers; one "
     "sentence each: the effect with the report's own player, then at that level (the details "
-    "are in the sections). The seats are judged in the verdict."
+    "are in the sections). The seats, and the elements the verdict ranks, are stated there "
+    "only."
+)
+_IN_VERDICT = (
+    "Every finding that holds on every check is stated in the verdict (the seats, and the "
+    "elements it ranks)."
 )
 _NO_SUMMARY = (
     "No causal finding passed all three checks (replication, the strongest level of the skill "
@@ -238,25 +243,33 @@ _NOT_CHECKED = (
 )
 
 
-def _no_summary(sections: list[Section]) -> str:
-    checked = any(isinstance(f, Finding) and f.labels for s in sections for f in s.findings)
-    return _NO_SUMMARY if checked else _NOT_CHECKED
-
-
 def _md_finding(f: str | Finding) -> str:
     if isinstance(f, str) or not f.labels:
         return f"- {f if isinstance(f, str) else f.text}"
     return f"- {f.text}<br><sub>{f.label_text()}</sub>"
 
 
-def _summarised(sections: list[Section]) -> list[tuple[Section, Finding]]:
-    """The summary's findings in the page: a seat's gap is the verdict's, not stated again."""
+def _summarised(sections: list[Section], verdict: Verdict) -> list[tuple[Section, Finding]]:
+    """The summary's findings in the page: those the verdict states (a seat's gap, a ranked
+    element) are not stated again."""
     balance = {"win_by_seat", "win_by_turn_position"}
-    return [(s, f) for s, f in summary_findings(sections) if f.effect.table not in balance]
+    ranked = {id(e.finding) for e in verdict.shown()}
+    return [
+        (s, f)
+        for s, f in summary_findings(sections)
+        if f.effect.table not in balance and id(f) not in ranked
+    ]
 
 
-def _md_summary(sections: list[Section]) -> list[str]:
-    found = _summarised(sections)
+def _no_summary(sections: list[Section]) -> str:
+    if summary_findings(sections):  # each of them stated in the verdict
+        return _IN_VERDICT
+    checked = any(isinstance(f, Finding) and f.labels for s in sections for f in s.findings)
+    return _NO_SUMMARY if checked else _NOT_CHECKED
+
+
+def _md_summary(sections: list[Section], verdict: Verdict) -> list[str]:
+    found = _summarised(sections, verdict)
     if not found:
         return [_no_summary(sections)]
     return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {summary_sentence(f)}" for s, f in found]
@@ -275,9 +288,9 @@ def _html_finding(f: str | Finding) -> str:
     )
 
 
-def _html_summary(sections: list[Section]) -> list[str]:
+def _html_summary(sections: list[Section], verdict: Verdict) -> list[str]:
     e = html.escape
-    found = _summarised(sections)
+    found = _summarised(sections, verdict)
     if not found:
         return [f"<p>{e(_no_summary(sections))}</p>"]
     items = "".join(f"<li><b>{e(s.title)}.</b> {e(summary_sentence(f))}</li>" for s, f in found)
@@ -351,7 +364,7 @@ def _html(h: Header, sections: list[Section], images: dict[str, str], verdict: V
         cls = " class=r" if r else ""
         parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
     parts.append("</table></div><h2>Findings that hold on every check</h2>")
-    parts += _html_summary(sections)
+    parts += _html_summary(sections, verdict)
     parts.append("<h2>Contents</h2><ul>")
     parts += [f"<li><a href='#{s.name}'>{e(s.title)}</a></li>" for s in sections]
     parts.append("</ul>")
@@ -402,7 +415,7 @@ def _markdown(h: Header, sections: list[Section], verdict: Verdict) -> str:
         "|---|---|",
     ]
     lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in _provenance_rows(h)]
-    lines += ["", "## Findings that hold on every check", "", *_md_summary(sections)]
+    lines += ["", "## Findings that hold on every check", "", *_md_summary(sections, verdict)]
     for s in sections:
         lines += ["", f"## {s.title}", ""]
         if s.question:

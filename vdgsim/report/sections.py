@@ -350,13 +350,14 @@ def paired_core(
                 f"({exp.spec.players[0]} against {_opponents(exp.spec)}).",
             )
         )
-    best = eff.sort("win_share_diff").row(-1, named=True)
-    worst = eff.sort("win_share_diff").row(0, named=True)
-    sec.findings.insert(
-        0,
-        f"Costliest restriction: {worst['label']} ({pp(worst['win_share_diff'])} pp); "
-        f"most favourable: {best['label']} ({pp(best['win_share_diff'])} pp).",
-    )
+    if eff.height > 1:  # with one arm the arm's own finding says it all
+        best = eff.sort("win_share_diff").row(-1, named=True)
+        worst = eff.sort("win_share_diff").row(0, named=True)
+        sec.findings.insert(
+            0,
+            f"Costliest restriction: {worst['label']} ({pp(worst['win_share_diff'])} pp); "
+            f"most favourable: {best['label']} ({pp(best['win_share_diff'])} pp).",
+        )
     n = int(eff["n_games"].min())
     sec.notes.append(
         f"{n:,} games per arm on the same seeds (common random numbers); the restricted player "

@@ -134,11 +134,18 @@ def _depends(f: Finding) -> str:
     if not f.labels:
         return "not checked for robustness (its experiment has no robustness runs)"
     skill, rep, data = f.labels["skill"], f.labels["replication"], f.labels["data"]
-    parts = [
-        ("depends on the player: " if skill.label in (R.VANISHES, R.REVERSES) else "")
-        + skill.text()
-        + (f", {pp_ci(skill.at.diff, skill.at.low, skill.at.high)} pp there" if skill.at else "")
-    ]
+    if skill.label == R.NOT_CHECKED:
+        parts = ["not replayed at another level of the skill axis"]
+    else:
+        parts = [
+            ("depends on the player: " if skill.label in (R.VANISHES, R.REVERSES) else "")
+            + skill.text()
+            + (
+                f", {pp_ci(skill.at.diff, skill.at.low, skill.at.high)} pp there"
+                if skill.at
+                else ""
+            )
+        ]
     parts.append(
         {
             R.STABLE: "stable under the reconstructed data",
