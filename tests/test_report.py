@@ -216,6 +216,16 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert html.count("data:image/png;base64,") == sum(
         len(s["charts"]) for s in summary["sections"]
     )
+    # the verdict first: every player count's seats with default, then the ranked elements
+    assert next(iter(summary)) == "verdict"
+    verdict = summary["verdict"]
+    assert [b["players"] for b in verdict["balance"]] == [2, 3, 4]
+    assert {b["own"]["player"] for b in verdict["balance"]} == {"default"}
+    assert all(len(b["own"]["seats"]) == b["players"] for b in verdict["balance"])
+    values = [abs(e["value"]) for e in verdict["elements"]]
+    assert values == sorted(values, reverse=True) and min(values, default=1) >= 0.03
+    md = (out / "report.md").read_text()
+    assert md.split("\n## ")[1].startswith("Verdict")
     # VP per ship is accounting, reconciled with the intervention that avoids the landing
     ports = next(s for s in summary["sections"] if s["name"] == "ports")
     eff = pl.read_csv(out / "tables" / "ports-effects.csv").filter(pl.col("arm") == "avoid_calicut")

@@ -3,7 +3,9 @@ report's findings share; all on synthetic findings, without playing a game."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -34,7 +36,7 @@ def test_numbers_keep_the_decimals_their_interval_supports():
     assert pp_ci(-0.325, -0.605, -0.045) == "-32 [-60, -4]"
     assert pp_ci(-0.002, -0.04, 0.036) == "+0 [-4, +4]"
     assert pp_ci(0.06, 0.049, 0.071) == "+6.0 [+4.9, +7.1]"
-    assert pct_ci(0.342, 0.333, 0.350) == "34.2 [33.3, 35.0]"
+    assert pct_ci(0.342, 0.333, 0.350) == "34.2% [33.3, 35.0]"
 
 
 @pytest.mark.parametrize(
@@ -185,6 +187,14 @@ def test_elements_are_clear_effects_beyond_the_tolerance_ranked_by_size():
     assert "replicated on independent seeds" in first
     assert "depends on the player: vanishes" in v.elements[1].sentence()
     assert v.as_json()["elements"][0]["holds_on_every_check"] is False
+
+
+def test_a_strongest_level_without_an_interval_quotes_no_number():
+    f = _arm("never hosts Manuel I", 0.05, 0.01, skill=R.UNCLEAR_SKILL)
+    lone = R.Effect("mc", 0.25, math.nan, math.nan, math.nan, 1)
+    f.labels["skill"] = dataclasses.replace(f.labels["skill"], at=lone)
+    sentence = build_verdict([_section([], [f])]).elements[0].sentence()
+    assert "unclear up to" in sentence and "there" not in sentence and "n/a" not in sentence
 
 
 def test_only_the_largest_elements_fill_the_screen():

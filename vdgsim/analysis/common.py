@@ -242,9 +242,9 @@ def pp_ci(value: float, low: float, high: float) -> str:
 
 
 def pct_ci(value: float, low: float, high: float) -> str:
-    """A share and its interval as percentages (``34.2 [33.3, 35.0]``)."""
+    """A share and its interval as percentages (``34.2% [33.3, 35.0]``)."""
     v, lo, hi = rounded(value, low, high, scale=100, most=2)
-    return f"{v} [{lo}, {hi}]"
+    return f"{v}% [{lo}, {hi}]"
 
 
 def q_text(q: float) -> str:

@@ -978,6 +978,9 @@ def _seats_random_deal(
                 + _off_fair([r["dealt_character"] for r in off]),
                 far_char_gap,
                 char_labels.get(robustness.character_key(p, far_char["dealt_character"]), {}),
+                short=f"With {p} players and the characters dealt at random ({who} in every "
+                f"seat), {far_char['dealt_character']}'s holder wins {far_char_gap.text()} "
+                f"against the fair {fair}%, averaged over seats.",
             )
         )
         rows = list(split.filter(pl.col("players") == p).iter_rows(named=True))
@@ -1032,10 +1035,10 @@ def _seats_random_deal(
                     # the rulebook seat's share and gap are the seat finding's: not restated
                     f"With {p} players the gap of the rulebook's seat {r['seat']} (dealt {ch}) "
                     f"is {seats.split_verdict(r)}. Dealt at random, seat {r['seat']} wins "
-                    f"{pct_ci(r['seat_share'], r['seat_low'], r['seat_high'])}% "
+                    f"{pct_ci(r['seat_share'], r['seat_low'], r['seat_high'])} "
                     f"averaged over characters (the seat's part: {seat_part.text()}) and {ch}'s "
                     "holder wins "
-                    f"{pct_ci(r['character_share'], r['character_low'], r['character_high'])}% "
+                    f"{pct_ci(r['character_share'], r['character_low'], r['character_high'])} "
                     f"averaged over seats (the character's part: {part.text()}). The two parts "
                     f"add to {pp(r['seat_part'] + r['character_part'])} pp; {pp(r['rest'])} pp "
                     "is left to their interaction and noise."
@@ -1479,7 +1482,7 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
         sec.findings.append(
             f"{p} players, after all {last['games'][0]:,} games: "
             + ", ".join(
-                f"{r[by]} {pct_ci(r['win_share'], r['win_low'], r['win_high'])}%"
+                f"{r[by]} {pct_ci(r['win_share'], r['win_low'], r['win_high'])}"
                 for r in last.sort(by).iter_rows(named=True)
             )
             + f" (fair {pct(1 / p)}%)."

@@ -17,6 +17,7 @@ A "How to read this report" box explains the notation and the labels.
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -142,7 +143,8 @@ def _depends(f: Finding) -> str:
             + skill.text()
             + (
                 f", {pp_ci(skill.at.diff, skill.at.low, skill.at.high)} pp there"
-                if skill.at
+                # one deal has no interval: its number alone would read as a finding
+                if skill.at and math.isfinite(skill.at.low) and math.isfinite(skill.at.high)
                 else ""
             )
         ]
