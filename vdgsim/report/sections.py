@@ -565,11 +565,13 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
             "win_share",
         )
         sec.numbers.append(k)
-        sec.findings.append(
-            f"The seat dealt {r['dealt_character']} at the start (seat {r['seat']}) wins "
-            f"{k.text()} of {p}-player games between identical players (fair "
-            f"{pct(r['fair_share'])}%; seat order and dealt character go together, R1.3)."
-        )
+    # each seat's share is a seat gap: the seats section and the verdict state it, not this one
+    sec.notes.append(
+        f"Key numbers: each seat's win share in the baseline's {p}-player games between "
+        "identical players, by the character it is dealt (seat order and dealt character go "
+        "together, R1.3); the seat balance itself is judged in the verdict and the seats "
+        "section."
+    )
     paired_core(exp, sec, "player")
     sec.notes.append(
         "'Always hosts X' is a mandate: whenever one of the player's Characters numbers is "
