@@ -262,7 +262,7 @@ def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labell
     # the summary's one sentence: default's effect, then the effect at the strongest level
     finding = next(f for f in sec.findings if not isinstance(f, str))
     lead = at_strength(finding)
-    assert " [" in lead and lead.endswith(" pp with baseline_v1 (+150 Elo over default)")
+    assert " pp [" in lead and lead.endswith("] with baseline_v1 (+150 Elo over default)")
     sentence = summary_sentence(finding)
     assert sentence.startswith("A player who always hosts") and sentence.endswith(f"; {lead}.")
     assert sentence.count(". ") == 0 and finding.effect.text() in sentence

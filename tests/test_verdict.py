@@ -182,7 +182,7 @@ def test_elements_are_clear_effects_beyond_the_tolerance_ranked_by_size():
         "Seat balance: a player who always hosts Francisco Alvares changes its win share by "
         "-19.0 pp [-19.4, -18.6] (default); holds up to "
     )
-    assert "-30 [-45, -15] pp there" in first
+    assert "-30 pp [-45, -15] there" in first
     assert "changes with the reconstructed slots" in first
     assert "replicated on independent seeds" in first
     assert "depends on the player: vanishes" in v.elements[1].sentence()

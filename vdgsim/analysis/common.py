@@ -234,11 +234,11 @@ def rounded(
     return one(value), one(low), one(high)
 
 
-def pp_ci(value: float, low: float, high: float) -> str:
+def pp_ci(value: float, low: float, high: float, unit: str = "") -> str:
     """A share difference and its interval in percentage points to the decimals the interval
-    supports (``-15.8 [-16.7, -15.0]``)."""
+    supports (``-15.8 [-16.7, -15.0]``; with ``unit=" pp"``, ``-15.8 pp [-16.7, -15.0]``)."""
     v, lo, hi = rounded(value, low, high, scale=100, signed=True, most=2)
-    return f"{v} [{lo}, {hi}]"
+    return f"{v}{unit} [{lo}, {hi}]"
 
 
 def pct_ci(value: float, low: float, high: float) -> str:

@@ -54,13 +54,13 @@ def finding_json(f: str | Finding) -> dict[str, Any]:
 
 
 def at_strength(f: Finding) -> str:
-    """A finding's effect at the strongest level checked (``+3 [+1, +5] pp with mc:...
+    """A finding's effect at the strongest level checked (``+3 pp [+1, +5] with mc:...
     (+190 Elo over default)``; "" when it was not checked at a stronger level)."""
     lab = f.labels.get("skill")
     if lab is None or lab.at is None or not lab.curve:
         return ""
     e = lab.at
-    return f"{pp_ci(e.diff, e.low, e.high)} pp with {lab.level}"
+    return f"{pp_ci(e.diff, e.low, e.high, ' pp')} with {lab.level}"
 
 
 def summary_sentence(f: Finding) -> str:

@@ -142,7 +142,7 @@ def _depends(f: Finding) -> str:
             ("depends on the player: " if skill.label in (R.VANISHES, R.REVERSES) else "")
             + skill.text()
             + (
-                f", {pp_ci(skill.at.diff, skill.at.low, skill.at.high)} pp there"
+                f", {pp_ci(skill.at.diff, skill.at.low, skill.at.high, ' pp')} there"
                 # one deal has no interval: its number alone would read as a finding
                 if skill.at and math.isfinite(skill.at.low) and math.isfinite(skill.at.high)
                 else ""
@@ -174,7 +174,7 @@ class Element:
 
     def sentence(self) -> str:
         """``Character value: a player who always hosts ... (default against three default);
-        holds up to ..., -32 [-47, -18] pp there; stable ...; replicated ...``."""
+        holds up to ..., -32 pp [-47, -18] there; stable ...; replicated ...``."""
         f = self.finding
         return f"{self.section}: {(f.short or f.text).rstrip('.')}; {_depends(f)}."
 
@@ -292,7 +292,7 @@ class Verdict:
             "balance": [b.as_json() for b in self.balance],
             "elements": [e.as_json() for e in self.elements],
             "elements_shown": len(self.shown()),
-            "how_to_read": {k: v for k, v in HOW_TO_READ},
+            "how_to_read": dict(HOW_TO_READ),
         }
 
     def markdown(self) -> list[str]:
@@ -318,7 +318,7 @@ class Verdict:
             f"<li><b>{e(b.headline())}.</b> {e(b.detail(self.what))}</li>" for b in self.balance
         ]
         parts.append(f"</ul><p>{e(self.elements_intro())}</p><ol class=findings>")
-        parts += [f"<li>{e(x.sentence())}</li>" for x in self.shown()]
+        parts += [f"<li>{e(x.sentence())}</li>" for x in self.shown()] or ["<li>None.</li>"]
         parts.append("</ol><div class=howto><b>How to read this report</b><dl>")
         parts += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in HOW_TO_READ]
         parts.append("</dl></div>")
