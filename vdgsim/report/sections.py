@@ -981,8 +981,8 @@ def _seats_random_deal(
                 far_char_gap,
                 char_labels.get(robustness.character_key(p, far_char["dealt_character"]), {}),
                 short=f"With {p} players and the characters dealt at random ({who} in every "
-                f"seat), {far_char['dealt_character']}'s holder wins {far_char_gap.text()} "
-                f"against the fair {fair}%, averaged over seats.",
+                f"seat), {far_char['dealt_character']}'s holder is {far_char_gap.text()} from "
+                f"the fair {fair}% win share, averaged over seats.",
             )
         )
         rows = list(split.filter(pl.col("players") == p).iter_rows(named=True))
