@@ -16,6 +16,7 @@ from scipy import stats
 
 from vdgsim.analysis import robustness as R
 from vdgsim.analysis import seats, sensitivity
+from vdgsim.analysis.common import rounded
 from vdgsim.analysis.experiment import (
     ROBUST,
     SpecError,
@@ -239,7 +240,12 @@ def test_a_large_effect_is_labelled_robust_on_all_three(labelled):
 
 
 def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labelled, tmp_path):
-    from vdgsim.report.render import at_strength, finding_json, summary_findings
+    from vdgsim.report.render import (
+        at_strength,
+        finding_json,
+        summary_findings,
+        summary_sentence,
+    )
 
     labelled.axis = _axis_above("baseline_v1", 150.0)
     sec = build_section(labelled)
@@ -253,9 +259,13 @@ def test_the_section_carries_the_labels_and_the_summary_names_the_finding(labell
     }
     assert [s.name for s, _ in summary_findings([sec])] == [sec.name]
     assert sec.tables["robustness"]["arm"].to_list() == ["always_alvares"]
-    # the summary leads with the effect at the strongest level, default's beside it
-    lead = at_strength(next(f for f in sec.findings if not isinstance(f, str)))
-    assert " pp [" in lead and "with baseline_v1 (+150 Elo over default); default: " in lead
+    # the summary's one sentence: default's effect, then the effect at the strongest level
+    finding = next(f for f in sec.findings if not isinstance(f, str))
+    lead = at_strength(finding)
+    assert " pp [" in lead and lead.endswith("] with baseline_v1 (+150 Elo over default)")
+    sentence = summary_sentence(finding)
+    assert sentence.startswith("A player who always hosts") and sentence.endswith(f"; {lead}.")
+    assert sentence.count(". ") == 0 and finding.effect.text() in sentence
     curve = sec.tables["skill_curve"]
     assert curve["player"].to_list() == ["default", "baseline_v1"]
     assert curve["rating"].to_list() == [0.0, 150.0]
@@ -268,7 +278,10 @@ def test_the_finding_says_how_the_restriction_changed_play(labelled):
     assert b["arm"] == "always_alvares" and b["low"] > 0  # it hosts Alvares more often
     assert b["arm_mean"] == pytest.approx(b["baseline"] + b["change"])
     text = next(f.text for f in sec.findings if not isinstance(f, str))
-    assert f"{b['change']:+.2f} rounds holding Alvares (from {b['baseline']:.2f})" in text
+    # the change and its baseline to the decimals of the change's interval
+    change, _, _ = rounded(b["change"], b["low"], b["high"], signed=True, default=2, most=2)
+    base, _, _ = rounded(b["baseline"], b["low"], b["high"], default=2, most=2)
+    assert f"{change} rounds holding Alvares (from {base})" in text
     # the mechanism: VP by source, and the sources add up to the score change
     vp = sec.tables["behaviour"].filter(pl.col("kind") == "mechanism")
     eff = sec.tables["effects"].row(0, named=True)

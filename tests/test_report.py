@@ -12,6 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from vdgsim.analysis.charts import caption_of
+from vdgsim.analysis.common import rounded
 from vdgsim.analysis.experiment import load_experiment
 from vdgsim.commands.report import report
 from vdgsim.report.sections import build_section
@@ -215,12 +216,25 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert html.count("data:image/png;base64,") == sum(
         len(s["charts"]) for s in summary["sections"]
     )
+    # the verdict first: every player count's seats with default, then the ranked elements
+    assert next(iter(summary)) == "verdict"
+    verdict = summary["verdict"]
+    assert [b["players"] for b in verdict["balance"]] == [2, 3, 4]
+    assert {b["own"]["player"] for b in verdict["balance"]} == {"default"}
+    assert all(len(b["own"]["seats"]) == b["players"] for b in verdict["balance"])
+    values = [abs(e["value"]) for e in verdict["elements"]]
+    assert values == sorted(values, reverse=True) and min(values, default=1) >= 0.03
+    md = (out / "report.md").read_text()
+    assert md.split("\n## ")[1].startswith("Verdict")
     # VP per ship is accounting, reconciled with the intervention that avoids the landing
     ports = next(s for s in summary["sections"] if s["name"] == "ports")
     eff = pl.read_csv(out / "tables" / "ports-effects.csv").filter(pl.col("arm") == "avoid_calicut")
     calicut = next(f["text"] for f in ports["findings"] if "a ship sent to Calicut" in f["text"])
     assert calicut.startswith("Accounting, not a causal value")
-    assert f"changes the player's score by {eff['vp_diff'][0]:+.2f} VP" in calicut
+    vp, lo, hi = rounded(
+        eff["vp_diff"][0], eff["vp_low"][0], eff["vp_high"][0], signed=True, default=2, most=2
+    )
+    assert f"changes the player's score by {vp} VP [{lo}, {hi}]" in calicut
     assert any(f["text"].startswith("Ranked by VP per ship sent") for f in ports["findings"])
 
 

@@ -249,7 +249,7 @@ def test_labels_of_a_replicated_a_non_replicated_and_a_data_dependent_effect():
     )
     # pooled over three seeds of 4,000 deals: +6.0 pp, se 0.01 / sqrt(3)
     assert "+6.0 [+4.9, +7.1] pp" in rep["replication"].evidence
-    assert "baseline_v1 (+150 Elo over default) in every seat: +4.0" in rep["skill"].evidence
+    assert "baseline_v1 (+150 Elo over default) in every seat: +4 [+1, +7]" in rep["skill"].evidence
     assert labs["seed luck"]["replication"].label == R.NOT_REPLICATED
     assert labs["seed luck"]["skill"].label == R.HOLDS  # no clear effect anywhere
     d = labs["data"]["data"]
@@ -372,6 +372,10 @@ def test_a_seat_effect_that_holds_on_all_three_reaches_the_summary(seats_run):
     assert seat1.labels["skill"].label == R.SHRINKS  # +15.1 pp with default, +8.8 with it
     assert "per seed:" in seat1.labels["replication"].evidence
     assert seat1 in [f for _, f in summary_findings([sec])]
+    # the verdict's spreads: every seat with default and with the strongest level replayed
+    assert [(s.players, s.player) for s in sec.spreads] == [(2, "default"), (2, "baseline_v1")]
+    assert sec.spreads[1].seats[1].gap == seat1.labels["skill"].at.diff
+    assert sec.spreads[0].seats[1].gap == seat1.effect.value
     # the other players are a label now, not a second sentence
     assert not any("holds for every player" in str(f) for f in sec.findings)
     assert sec.tables["robustness"]["finding"].to_list() == ["2p seat 0", "2p seat 1"]

@@ -183,3 +183,66 @@ def pp(x: float | None) -> str:
 def pct(x: float | None) -> str:
     """A share as a percentage without sign (``25.3``)."""
     return "n/a" if x is None or math.isnan(x) else f"{100 * x:.1f}"
+
+
+def interval_decimals(
+    low: float | None, high: float | None, *, default: int = 1, most: int = 3
+) -> int:
+    """The decimals an interval supports: down to the first significant digit of its half-width,
+    or the second when that digit is a 1 (a half-width of 1.1 rounded to 1 would be off by a
+    tenth of itself): ``17.4 [17.0, 17.7]``, not ``17.367 [17.008, 17.728]``; ``+6.0 [+4.9,
+    +7.1]``; ``-32 [-60, -4]`` for a wide one. At most ``most``; ``default`` for an interval
+    without width (zero-width, or missing)."""
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return default
+    half = abs(high - low) / 2
+    if half == 0:
+        return default
+    # a small nudge so that a half-width of exactly 0.1 (stored as 0.09999...) counts as 0.1
+    power = math.floor(math.log10(half) + 1e-9)
+    leading_one = half / 10.0**power < 2 - 1e-9
+    return min(most, max(0, -power + leading_one))
+
+
+def rounded(
+    value: float | None,
+    low: float | None = None,
+    high: float | None = None,
+    *,
+    scale: float = 1.0,
+    signed: bool = False,
+    default: int = 1,
+    most: int = 3,
+) -> tuple[str, str, str]:
+    """``value``, ``low`` and ``high`` (times ``scale``: 100 for shares) written to the
+    decimals their interval supports (:func:`interval_decimals`), ``signed`` with a leading
+    sign; a missing number is ``n/a``, and a value that rounds to zero is never ``-0``."""
+    lo, hi = (None if x is None else scale * x for x in (low, high))
+    d = interval_decimals(lo, hi, default=default, most=most)
+
+    def one(x: float | None) -> str:
+        if x is None or math.isnan(x):
+            return "n/a"
+        x = round(scale * x, d) + 0.0  # + 0.0 turns -0.0 into 0.0
+        return f"{x:+.{d}f}" if signed else f"{x:.{d}f}"
+
+    return one(value), one(low), one(high)
+
+
+def pp_ci(value: float, low: float, high: float, unit: str = "") -> str:
+    """A share difference and its interval in percentage points to the decimals the interval
+    supports (``-15.8 [-16.7, -15.0]``; with ``unit=" pp"``, ``-15.8 pp [-16.7, -15.0]``)."""
+    v, lo, hi = rounded(value, low, high, scale=100, signed=True, most=2)
+    return f"{v}{unit} [{lo}, {hi}]"
+
+
+def pct_ci(value: float, low: float, high: float) -> str:
+    """A share and its interval as percentages (``34.2% [33.3, 35.0]``)."""
+    v, lo, hi = rounded(value, low, high, scale=100, most=2)
+    return f"{v}% [{lo}, {hi}]"
+
+
+def q_text(q: float) -> str:
+    """A Benjamini-Hochberg q-value as a reader takes it: ``q < 0.001`` below a thousandth,
+    else two significant digits (``q = 0.012``)."""
+    return "q < 0.001" if q < 0.001 else f"q = {q:.2g}"

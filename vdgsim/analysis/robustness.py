@@ -61,7 +61,7 @@ import polars as pl
 from scipy import stats
 
 from vdgsim.analysis import seats, sensitivity
-from vdgsim.analysis.common import pp
+from vdgsim.analysis.common import pp, pp_ci, q_text
 from vdgsim.analysis.experiment import (
     DEAL,
     OTHER,
@@ -197,7 +197,7 @@ def variant_effects(exp: ExperimentRun) -> dict[str, dict[str, Effect]]:
 
 
 def _fmt(e: Effect) -> str:
-    return f"{pp(e.diff)} [{pp(e.low)}, {pp(e.high)}] pp"
+    return f"{pp_ci(e.diff, e.low, e.high)} pp"
 
 
 def _changes(main: Effect, other: Effect, comparisons: int) -> bool:
@@ -253,7 +253,8 @@ def replication_labels(effects: dict[str, dict[str, Effect]]) -> dict[str, Label
     for arm, rs, (pool, _), qa in zip(arms, runs, pools, q, strict=True):
         evidence = (
             f"pooled over {len(rs)} seed{'s' if len(rs) > 1 else ''} ({pool.deals:,} deals): "
-            f"{_fmt(pool)}, BH q = {qa:.3g}; per seed: " + ", ".join(pp(e.diff) for e in rs)
+            f"{_fmt(pool)}, Benjamini-Hochberg {q_text(qa)}; per seed: "
+            + ", ".join(pp(e.diff) for e in rs)
         )
         if len(rs) < 2:
             label = NOT_CHECKED

@@ -43,6 +43,7 @@ from vdgsim.plug import game_of, parse_overrides
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import Section, build_section
+from vdgsim.report.verdict import TOLERANCE
 
 SETTINGS_FILE = "report-settings.json"
 # what identifies a report directory written before SETTINGS_FILE existed
@@ -172,6 +173,7 @@ def build_report(
     game: str = "vdg",
     data: str | Path | None = None,
     overrides: Sequence[str] | None = None,
+    tolerance: float = TOLERANCE,
 ) -> dict[str, Any]:
     """Run the experiments in ``experiments`` (default ``experiments/``, for Goa
     ``experiments/goa/``) and write the report of ``game``; every spec must play it.
@@ -183,9 +185,10 @@ def build_report(
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
     ``only`` keeps the named experiments (and the skill axis); ``levels`` keeps only the named
-    levels of the skill axis (:func:`keep_levels`). Every check of the input and of the
-    directories is made before anything is deleted or written (RunDirError, SpecError,
-    ValueError). Returns the report summary (``report.json``).
+    levels of the skill axis (:func:`keep_levels`); ``tolerance`` is how far from the fair
+    share the verdict lets a seat's win share be (:mod:`vdgsim.report.verdict`). Every check
+    of the input and of the directories is made before anything is deleted or written
+    (RunDirError, SpecError, ValueError). Returns the report summary (``report.json``).
     """
     t0 = time.perf_counter()
     out = Path(out)
@@ -312,6 +315,7 @@ def build_report(
             data,
             overrides or (),
             played,
+            tolerance,
         )
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
@@ -355,6 +359,7 @@ def _render(
     data: str | Path | None = None,
     overrides: Sequence[str] = (),
     played: int | None = None,
+    tolerance: float = TOLERANCE,
 ) -> dict[str, Any]:
     g = game_of(game)
     # the data every spec shares: the default, or the variant's (without a spec's own
@@ -378,4 +383,4 @@ def _render(
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))
-    return write_report(out, header, sections, on_chart=progress.chart)
+    return write_report(out, header, sections, on_chart=progress.chart, tolerance=tolerance)

@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from vdgsim.analysis.common import rounded
+
 Z95 = 1.959964
 
 
@@ -111,7 +113,8 @@ def compare(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
         raise CompareError(
             f"the reports are of different games: {bh.get('title')!r}, {vh.get('title')!r}"
         )
-    if bh.get("seeds") != vh.get("seeds"):
+    # an older report may list a seed twice (experiments sharing it): compare each once
+    if list(dict.fromkeys(bh.get("seeds") or [])) != list(dict.fromkeys(vh.get("seeds") or [])):
         notes.append("the reports played different seeds: their differences are not paired")
     if bh.get("quick") != vh.get("quick"):
         notes.append("one report is a --quick report: their sizes differ")
@@ -157,18 +160,15 @@ def compare(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _fmt(x: float | None, unit: str) -> str:
-    if x is None:
-        return "?"
-    if unit in ("pp", "%"):
-        return f"{100 * x:+.1f}" if unit == "pp" else f"{100 * x:.1f}"
-    return f"{x:.2f}"
-
-
 def cell(t: tuple[float, float | None, float | None], unit: str, signed: bool = False) -> str:
-    """``value [low, high]`` in the unit's format (a difference of shares in pp)."""
+    """``value [low, high]`` in the unit's format (a difference of shares in pp), to the
+    decimals the interval supports."""
     u = "pp" if signed and unit == "%" else unit
-    return f"{_fmt(t[0], u)} [{_fmt(t[1], u)}, {_fmt(t[2], u)}]"
+    share = u in ("pp", "%")
+    v, lo, hi = rounded(
+        *t, scale=100 if share else 1, signed=u == "pp", default=1 if share else 2, most=2
+    )
+    return f"{v} [{lo}, {hi}]".replace("n/a", "?")
 
 
 def table_rows(result: dict[str, Any]) -> list[list[str]]:

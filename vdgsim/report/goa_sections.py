@@ -72,18 +72,11 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
         kept = f"; its owner keeps {pct(r['kept_share'])}%" if r[GROUP] != "flag" else ""
         article = "an" if r[GROUP][0] in "aeiou" else "a"
         what = "the Flag" if r[GROUP] == "flag" else f"{article} {r[GROUP]} lot"
-        text = (
+        # its worth is its arm's finding above (and the price_and_worth table): not restated
+        sec.findings.append(
             f"With {players} players {what} sells for {price.text()} "
-            f"({r['lots_per_game']:.2f} a game{kept})"
+            f"({r['lots_per_game']:.2f} a game{kept})."
         )
-        if r["worth"] is not None:
-            # worth is the win share lost without it: the arm's change with its sign flipped
-            text += (
-                f"; a {exp.spec.players[0]} player that never bids for it changes its "
-                f"win share by {-100 * r['worth']:+.1f} pp [{-100 * r['worth_high']:+.1f}, "
-                f"{-100 * r['worth_low']:+.1f}] on the same deals"
-            )
-        sec.findings.append(text + ".")
     sec.notes.append(
         "Prices are means over every lot of the baseline run with 95% intervals clustered by "
         "game (lots of one game are not independent). The buyers' win share "
@@ -91,7 +84,7 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
         "so it is not a lot's worth; the worth is the paired arm's effect, the win share a "
         "player loses when it never bids for that kind of lot nor buys it back as its owner "
         "(it still sells such a lot, and takes it free when nobody bids), against the same "
-        "player on the same deals."
+        "player on the same deals; table price_and_worth puts each price beside that worth."
     )
 
 

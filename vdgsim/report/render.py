@@ -15,8 +15,9 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis import charts as C
-from vdgsim.analysis.common import pp
+from vdgsim.analysis.common import pp_ci
 from vdgsim.report.sections import Finding, Section
+from vdgsim.report.verdict import TOLERANCE, Verdict, build_verdict
 from vdgsim.runner.output import atomic_write_bytes
 
 
@@ -53,20 +54,22 @@ def finding_json(f: str | Finding) -> dict[str, Any]:
 
 
 def at_strength(f: Finding) -> str:
-    """The summary's lead for a finding: its effect at the strongest level checked, the
-    spec's own player's beside it (``+3.1 pp [+1.0, +5.2] with mc:... (+190 Elo over
-    default); default: +4.5 pp [...]``)."""
+    """A finding's effect at the strongest level checked (``+3 pp [+1, +5] with mc:...
+    (+190 Elo over default)``; "" when it was not checked at a stronger level)."""
     lab = f.labels.get("skill")
     if lab is None or lab.at is None or not lab.curve:
         return ""
     e = lab.at
-    own = next((c for c in lab.curve if c.rating is not None and c.rating.rating == 0.0), None)
-    mine = (
-        f"; {own.player}: {pp(own.effect.diff)} [{pp(own.effect.low)}, {pp(own.effect.high)}] pp"
-        if own is not None
-        else ""
-    )
-    return f"{pp(e.diff)} pp [{pp(e.low)}, {pp(e.high)}] with {lab.level}{mine}. "
+    return f"{pp_ci(e.diff, e.low, e.high, ' pp')} with {lab.level}"
+
+
+def summary_sentence(f: Finding) -> str:
+    """The summary's one sentence for a finding: the finding in one sentence, its effect at
+    the strongest level checked after it."""
+    short = f.short or f.text
+    at = at_strength(f)
+    text = f"{short.rstrip('.')}; {at}." if at else short
+    return text[:1].upper() + text[1:]
 
 
 def summary_findings(sections: list[Section]) -> list[tuple[Section, Finding]]:
@@ -96,6 +99,10 @@ class Header:
     # ``games`` counts each section's games once (the deals its comparisons rest on); the
     # progress display counts every game of every run, as this does
     games_played: int | None = None
+
+    def __post_init__(self) -> None:
+        # experiments may share a seed: each is listed once, in order of first appearance
+        self.seeds = list(dict.fromkeys(self.seeds))
 
 
 def _fmt(v: Any) -> str:
@@ -143,9 +150,11 @@ def write_report(
     header: Header,
     sections: list[Section],
     on_chart: Callable[[], None] | None = None,
+    tolerance: float = TOLERANCE,
 ) -> dict[str, Any]:
     """Write every chart and table of ``sections`` under ``out`` plus index.html, report.md and
-    report.json (the key numbers with the table and row each comes from).
+    report.json (the key numbers with the table and row each comes from), each opening with
+    the verdict (:mod:`vdgsim.report.verdict`, seats judged against ``±tolerance``).
 
     Charts and tables of an earlier report in ``out`` are deleted first, so that every file
     in ``charts/`` and ``tables/`` belongs to this report; each file is written atomically.
@@ -172,7 +181,9 @@ def write_report(
             _csv_safe(df).write_csv(buf)
             atomic_write_bytes(out / "tables" / f"{sec.name}-{name}.csv", buf.getvalue())
 
+    verdict = build_verdict(sections, tolerance)
     summary = {
+        "verdict": verdict.as_json(),
         "header": header.__dict__,
         "summary": [{"section": s.name, **finding_json(f)} for s, f in summary_findings(sections)],
         "sections": [
@@ -204,8 +215,8 @@ def write_report(
     }
     report_json = json.dumps(summary, indent=2, default=str) + "\n"
     atomic_write_bytes(out / "report.json", report_json.encode())
-    atomic_write_bytes(out / "index.html", _html(header, sections, images).encode())
-    atomic_write_bytes(out / "report.md", _markdown(header, sections).encode())
+    atomic_write_bytes(out / "index.html", _html(header, sections, images, verdict).encode())
+    atomic_write_bytes(out / "report.md", _markdown(header, sections, verdict).encode())
     return summary
 
 
@@ -213,9 +224,14 @@ _SUMMARY_INTRO = (
     "Causal findings that are replicated on independent seeds (false discovery rate 5% within "
     "their section), keep their verdict up to the strongest level of the skill axis they were "
     "checked at (the restricted or swept player at that level, or that level in every seat), "
-    "and are stable under every plausible value of the reconstructed component numbers. Each "
-    "leads with its effect at that level, the report's own player's beside it; the sentence "
-    "after it is the section's, measured with the report's own player."
+    "and are stable under every plausible value of the reconstructed component numbers; one "
+    "sentence each: the effect with the report's own player, then at that level (the details "
+    "are in the sections). The seats, and the elements the verdict ranks, are stated there "
+    "only."
+)
+_IN_VERDICT = (
+    "Every finding that holds on every check is stated in the verdict (the seats, and the "
+    "elements it ranks)."
 )
 _NO_SUMMARY = (
     "No causal finding passed all three checks (replication, the strongest level of the skill "
@@ -227,22 +243,36 @@ _NOT_CHECKED = (
 )
 
 
-def _no_summary(sections: list[Section]) -> str:
-    checked = any(isinstance(f, Finding) and f.labels for s in sections for f in s.findings)
-    return _NO_SUMMARY if checked else _NOT_CHECKED
-
-
 def _md_finding(f: str | Finding) -> str:
     if isinstance(f, str) or not f.labels:
         return f"- {f if isinstance(f, str) else f.text}"
     return f"- {f.text}<br><sub>{f.label_text()}</sub>"
 
 
-def _md_summary(sections: list[Section]) -> list[str]:
-    found = summary_findings(sections)
+def _summarised(sections: list[Section], verdict: Verdict) -> list[tuple[Section, Finding]]:
+    """The summary's findings in the page: those the verdict states (a seat's gap, a ranked
+    element) are not stated again."""
+    balance = {"win_by_seat", "win_by_turn_position"}
+    ranked = {id(e.finding) for e in verdict.shown()}
+    return [
+        (s, f)
+        for s, f in summary_findings(sections)
+        if f.effect.table not in balance and id(f) not in ranked
+    ]
+
+
+def _no_summary(sections: list[Section]) -> str:
+    if summary_findings(sections):  # each of them stated in the verdict
+        return _IN_VERDICT
+    checked = any(isinstance(f, Finding) and f.labels for s in sections for f in s.findings)
+    return _NO_SUMMARY if checked else _NOT_CHECKED
+
+
+def _md_summary(sections: list[Section], verdict: Verdict) -> list[str]:
+    found = _summarised(sections, verdict)
     if not found:
         return [_no_summary(sections)]
-    return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {at_strength(f)}{f.text}" for s, f in found]
+    return [_SUMMARY_INTRO, ""] + [f"- **{s.title}.** {summary_sentence(f)}" for s, f in found]
 
 
 def _html_finding(f: str | Finding) -> str:
@@ -258,14 +288,12 @@ def _html_finding(f: str | Finding) -> str:
     )
 
 
-def _html_summary(sections: list[Section]) -> list[str]:
+def _html_summary(sections: list[Section], verdict: Verdict) -> list[str]:
     e = html.escape
-    found = summary_findings(sections)
+    found = _summarised(sections, verdict)
     if not found:
         return [f"<p>{e(_no_summary(sections))}</p>"]
-    items = "".join(
-        f"<li><b>{e(s.title)}.</b> <b>{e(at_strength(f))}</b>{e(f.text)}</li>" for s, f in found
-    )
+    items = "".join(f"<li><b>{e(s.title)}.</b> {e(summary_sentence(f))}</li>" for s, f in found)
     return [f"<p class=note>{e(_SUMMARY_INTRO)}</p><ul class=findings>{items}</ul>"]
 
 
@@ -304,17 +332,21 @@ table{border-collapse:collapse;font-size:.82em;margin:.6em 0}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}th{background:#f3f3f3}
 .r{background:#fff3d6}.note{color:#555;font-size:.9em}.more{color:#777;font-size:.8em}
 img{max-width:100%;border:1px solid #eee;margin:.5em 0}
-ul.findings li{margin:.3em 0}
+ul.findings li,ol.findings li{margin:.3em 0}
+.howto{background:#f6f8fa;border:1px solid #ddd;padding:.4em 1em;font-size:.9em}
+.howto dt{font-weight:bold}.howto dd{margin:0 0 .4em 1em}
 """
 
 
-def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
+def _html(h: Header, sections: list[Section], images: dict[str, str], verdict: Verdict) -> str:
     e = html.escape
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>{e(h.title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{e(h.title)}</h1>{_SCROLL}<table>",
+        f"<h1>{e(h.title)}</h1>",
+        verdict.html(),
+        f"<h2>About this report</h2>{_SCROLL}<table>",
     ]
     parts += [
         f"<tr><th>{e(k)}</th><td style='text-align:left'>{e(v)}</td></tr>"
@@ -332,7 +364,7 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
         cls = " class=r" if r else ""
         parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
     parts.append("</table></div><h2>Findings that hold on every check</h2>")
-    parts += _html_summary(sections)
+    parts += _html_summary(sections, verdict)
     parts.append("<h2>Contents</h2><ul>")
     parts += [f"<li><a href='#{s.name}'>{e(s.title)}</a></li>" for s in sections]
     parts.append("</ul>")
@@ -371,8 +403,8 @@ def _html(h: Header, sections: list[Section], images: dict[str, str]) -> str:
     return "\n".join(parts)
 
 
-def _markdown(h: Header, sections: list[Section]) -> str:
-    lines = [f"# {h.title}", ""]
+def _markdown(h: Header, sections: list[Section], verdict: Verdict) -> str:
+    lines = [f"# {h.title}", "", *verdict.markdown(), "", "## About this report", ""]
     lines += [f"- **{k}**: {v}" for k, v in _header_lines(h)]
     lines += [
         "",
@@ -383,7 +415,7 @@ def _markdown(h: Header, sections: list[Section]) -> str:
         "|---|---|",
     ]
     lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in _provenance_rows(h)]
-    lines += ["", "## Findings that hold on every check", "", *_md_summary(sections)]
+    lines += ["", "## Findings that hold on every check", "", *_md_summary(sections, verdict)]
     for s in sections:
         lines += ["", f"## {s.title}", ""]
         if s.question:

@@ -32,7 +32,10 @@ from vdgsim.analysis.common import (
     RunInfo,
     one_rotation,
     pct,
+    pct_ci,
     pp,
+    pp_ci,
+    rounded,
     run_info,
     vp_source_columns,
 )
@@ -48,6 +51,7 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.analysis.robustness import Label
 from vdgsim.plug import game_of
+from vdgsim.report.verdict import SeatGap, SeatSpread
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
 
@@ -65,22 +69,33 @@ class KeyNumber:
     column: str
 
     def text(self) -> str:
-        def f(x: float) -> str:
-            if self.unit == "pp":
-                return pp(x)
-            if self.unit == "%":
-                return pct(x)
-            if self.unit == "ducats":
-                return f"{x:.2f}"
-            if self.unit == "Elo":
-                return f"{x:+.0f}"
-            return f"{x:+.2f}" if self.unit == "VP" else f"{x:.3f}"
-
-        ci = f" [{f(self.low)}, {f(self.high)}]" if self.low is not None else ""
+        """The number and its interval to the decimals the interval supports, with its unit
+        (``-15.8 pp [-16.7, -15.0]``, ``17.4 [17.0, 17.7]``)."""
+        scale, signed, default, most = _FORMATS.get(self.unit, (1.0, False, 3, 3))
+        v, lo, hi = rounded(
+            self.value,
+            self.low,
+            self.high,
+            scale=scale,
+            signed=signed,
+            default=default,
+            most=most,
+        )
+        ci = f" [{lo}, {hi}]" if self.low is not None else ""
         unit = {"pp": " pp", "%": "%", "VP": " VP", "ducats": " ducats", "Elo": " Elo"}.get(
             self.unit, ""
         )
-        return f"{f(self.value)}{unit}{ci}"
+        return f"{v}{unit}{ci}"
+
+
+# how each unit is written: (scale, signed, decimals without an interval, most decimals)
+_FORMATS: dict[str, tuple[float, bool, int, int]] = {
+    "pp": (100.0, True, 1, 2),
+    "%": (100.0, False, 1, 2),
+    "VP": (1.0, True, 2, 2),
+    "ducats": (1.0, False, 2, 2),
+    "Elo": (1.0, True, 0, 0),
+}
 
 
 @dataclass
@@ -91,6 +106,8 @@ class Finding:
     text: str
     effect: KeyNumber
     labels: dict[str, Label] = field(default_factory=dict)
+    # the finding in one sentence, for the summary and the verdict ("": the text is one)
+    short: str = ""
 
     def holds_on_all(self) -> bool:
         return bool(self.labels) and robustness.holds_on_all(self.labels)
@@ -117,6 +134,9 @@ class Section:
     numbers: list[KeyNumber] = field(default_factory=list)
     findings: list[str | Finding] = field(default_factory=list)  # str: not causal
     notes: list[str] = field(default_factory=list)
+    # the seats section's: every seat's gap per player count and level, for the verdict
+    spreads: list[SeatSpread] = field(default_factory=list)
+    spread_of: str = "seat"  # what the spreads judge: "seat", or Goa's "turn position"
 
 
 def _verdict(low: float, high: float) -> str:
@@ -125,6 +145,18 @@ def _verdict(low: float, high: float) -> str:
     if high < 0:
         return "a clear loss"
     return "not distinguishable from zero at this sample size"
+
+
+def _vp_ci(value: float, low: float, high: float) -> str:
+    """A VP difference and its interval (``+1.3 VP [+1.2, +1.4]``)."""
+    v, lo, hi = rounded(value, low, high, signed=True, default=2, most=2)
+    return f"{v} VP [{lo}, {hi}]"
+
+
+def _plain_ci(value: float, low: float, high: float) -> str:
+    """A mean and its interval without sign (``14.3 [14.1, 14.5]``)."""
+    v, lo, hi = rounded(value, low, high, default=2, most=2)
+    return f"{v} [{lo}, {hi}]"
 
 
 def baseline_info(sec: Section, frame: pl.DataFrame, about: str) -> RunInfo:
@@ -149,9 +181,15 @@ def _play_changed(rows: pl.DataFrame) -> str:
     -3.1 VP from slot, ...`` (the changes whose paired interval excludes zero), so an effect
     is read with what the restriction made the player do, and why it scored what it did."""
 
+    def change(r: dict[str, Any]) -> str:
+        # the baseline to the decimals of the change's interval: one precision per statement
+        v, _, _ = rounded(r["change"], r["low"], r["high"], signed=True, default=2, most=2)
+        base, _, _ = rounded(r["baseline"], r["low"], r["high"], default=2, most=2)
+        return f"{v} {r['words']} (from {base})"
+
     def clear(kind: str) -> list[str]:
         return [
-            f"{r['change']:+.2f} {r['words']} (from {r['baseline']:.2f})"
+            change(r)
             for r in rows.filter(pl.col("kind") == kind).iter_rows(named=True)
             if r["low"] > 0 or r["high"] < 0
         ]
@@ -309,15 +347,18 @@ def paired_core(
                 + _play_changed(behaviour.filter(pl.col("arm") == r["arm"])),
                 ws,
                 labels.get(r["arm"], {}),
+                short=f"a {subject} who {r['label']} changes its win share by {ws.text()} "
+                f"({exp.spec.players[0]} against {_opponents(exp.spec)}).",
             )
         )
-    best = eff.sort("win_share_diff").row(-1, named=True)
-    worst = eff.sort("win_share_diff").row(0, named=True)
-    sec.findings.insert(
-        0,
-        f"Costliest restriction: {worst['label']} ({pp(worst['win_share_diff'])} pp); "
-        f"most favourable: {best['label']} ({pp(best['win_share_diff'])} pp).",
-    )
+    if eff.height > 1:  # with one arm the arm's own finding says it all
+        best = eff.sort("win_share_diff").row(-1, named=True)
+        worst = eff.sort("win_share_diff").row(0, named=True)
+        sec.findings.insert(
+            0,
+            f"Costliest restriction: {worst['label']} ({pp(worst['win_share_diff'])} pp); "
+            f"most favourable: {best['label']} ({pp(best['win_share_diff'])} pp).",
+        )
     n = int(eff["n_games"].min())
     sec.notes.append(
         f"{n:,} games per arm on the same seeds (common random numbers); the restricted player "
@@ -452,14 +493,15 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
             f"{r['slot_vp']:.2f} slot VP and {r['vp_afterwards']:.2f} VP afterwards "
             f"(income {r['income_vp']:.2f}, completion {r['completion_vp']:.2f}; "
             f"{r['vp_after_moving']:.2f} of it after moving up): "
-            f"{r['vp_per_ship']:.2f} VP [{r['vp_per_ship_low']:.2f}, {r['vp_per_ship_high']:.2f}]; "
+            f"{k.text()}; "
             f"its landing completes for {pct(r['completes'])}% of ships, "
             f"{pct(r['removed'])}% are removed from the game."
             + (
-                f" The causal value is the intervention: never sending ships there changes the "
-                f"player's score by {avoid['vp_diff']:+.2f} VP [{avoid['vp_low']:+.2f}, "
-                f"{avoid['vp_high']:+.2f}] and its win share by {pp(avoid['win_share_diff'])} pp "
-                f"[{pp(avoid['win_share_low'])}, {pp(avoid['win_share_high'])}]."
+                " The causal value is the intervention: never sending ships there changes the "
+                f"player's score by {_vp_ci(avoid['vp_diff'], avoid['vp_low'], avoid['vp_high'])}"
+                " and its win share by "
+                f"{pp_ci(avoid['win_share_diff'], avoid['win_share_low'], avoid['win_share_high'])}"
+                " pp."
                 if avoid is not None
                 else ""
             )
@@ -524,11 +566,13 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
             "win_share",
         )
         sec.numbers.append(k)
-        sec.findings.append(
-            f"The seat dealt {r['dealt_character']} at the start (seat {r['seat']}) wins "
-            f"{k.text()} of {p}-player games between identical players (fair "
-            f"{pct(r['fair_share'])}%; seat order and dealt character go together, R1.3)."
-        )
+    # each seat's share is a seat gap: the seats section and the verdict state it, not this one
+    sec.notes.append(
+        f"Key numbers: each seat's win share in the baseline's {p}-player games between "
+        "identical players, by the character it is dealt (seat order and dealt character go "
+        "together, R1.3); the seat balance itself is judged in the verdict and the seats "
+        "section."
+    )
     paired_core(exp, sec, "player")
     sec.notes.append(
         "'Always hosts X' is a mandate: whenever one of the player's Characters numbers is "
@@ -639,7 +683,24 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
             f"{r['worst_seat']})."
         )
     if positions:
-        _turn_positions(sec, players, labels)
+        by_pos = _turn_positions(sec, players, labels)
+        # with a start player drawn at set-up, the turn position is what a seat's luck is
+        sec.spreads = _seat_spreads(
+            exp, by_pos, "position", robustness.position_key, _position_name, labels
+        )
+        sec.spread_of = "turn position"
+    else:
+        sec.spreads = _seat_spreads(
+            exp,
+            by_seat,
+            "seat",
+            robustness.seat_key,
+            lambda r: (
+                f"seat {r['seat']}"
+                + (f" (dealt {r['dealt_character']})" if "dealt_character" in r else "")
+            ),
+            labels,
+        )
     if not any("wins" in finding_text(f) for f in sec.findings):
         sec.findings.insert(
             0, "No seat's win share differs from the fair share beyond its interval."
@@ -660,11 +721,65 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         _seats_random_deal(exp, sec, by_seat, labels)
 
 
+def _seat_spreads(
+    exp: ExperimentRun,
+    table: pl.DataFrame,
+    column: str,
+    key: Callable[[int, int], str],
+    who: Callable[[dict[str, Any]], str],
+    labels: dict[str, dict[str, Label]],
+) -> list[SeatSpread]:
+    """Per player count, every seat's (``column``: ``seat`` or ``position``) gap from the fair
+    share in ``table`` with the spec's own player and, when the seats were replayed with a
+    stronger level of the skill axis, at the strongest one (the curves of the ``skill`` labels
+    of the findings named ``key(players, seat)``)."""
+    own = exp.spec.preset
+    out = []
+    for p in sorted(table["players"].unique().to_list()):
+        rows = list(table.filter(pl.col("players") == p).sort(column).iter_rows(named=True))
+        fair = float(rows[0]["fair_share"])
+        level = exp.axis.describe(own, p) if exp.axis is not None else own
+        gaps = tuple(SeatGap(who(r), r["gap"], r["gap_low"], r["gap_high"]) for r in rows)
+        out.append(SeatSpread(p, fair, own, level, int(rows[0]["n"]), gaps))
+        skills = [labels.get(key(p, r[column]), {}).get("skill") for r in rows]
+        curves = [{c.player: c for c in lab.curve} for lab in skills if lab and lab.curve]
+        base = curves[0][own].rating if curves and own in curves[0] else None
+        if len(curves) < len(rows) or base is None:
+            continue
+        stronger = [
+            c for c in curves[0].values() if c.rating is not None and c.rating.rating > base.rating
+        ]
+        if not stronger:
+            continue
+        top = max(stronger, key=lambda c: c.rating.rating if c.rating else 0.0).player
+        if any(top not in c for c in curves):
+            continue
+        points = [c[top].effect for c in curves]
+        out.append(
+            SeatSpread(
+                p,
+                fair,
+                top,
+                exp.axis.describe(top, p) if exp.axis is not None else top,
+                min(e.deals for e in points),
+                tuple(
+                    SeatGap(who(r), e.diff, e.low, e.high)
+                    for r, e in zip(rows, points, strict=True)
+                ),
+            )
+        )
+    return out
+
+
+def _position_name(r: dict[str, Any]) -> str:
+    return "the start player" if r["position"] == 0 else f"turn position {r['position']}"
+
+
 def _turn_positions(
     sec: Section, players: pl.DataFrame, labels: dict[str, dict[str, Label]]
-) -> None:
+) -> pl.DataFrame:
     """Goa: win share by turn position counted from the start player drawn at set-up (G1.6),
-    and how often each seat starts."""
+    and how often each seat starts; returns the win shares by turn position."""
     by_pos = seats.win_by_turn_position(players)
     sec.tables["win_by_turn_position"] = by_pos
     sec.tables["start_player_by_seat"] = (
@@ -713,6 +828,7 @@ def _turn_positions(
                     labels.get(robustness.position_key(r["players"], r["position"]), {}),
                 )
             )
+    return by_pos
 
 
 def _off_fair(off: list[str]) -> str:
@@ -865,6 +981,9 @@ def _seats_random_deal(
                 + _off_fair([r["dealt_character"] for r in off]),
                 far_char_gap,
                 char_labels.get(robustness.character_key(p, far_char["dealt_character"]), {}),
+                short=f"With {p} players and the characters dealt at random ({who} in every "
+                f"seat), {far_char['dealt_character']}'s holder is {far_char_gap.text()} from "
+                f"the fair {fair}% win share, averaged over seats.",
             )
         )
         rows = list(split.filter(pl.col("players") == p).iter_rows(named=True))
@@ -916,21 +1035,23 @@ def _seats_random_deal(
                 )
             sec.findings.append(
                 Finding(
-                    f"With {p} players the rulebook's seat {r['seat']} (dealt {ch}) wins "
-                    f"{pct(r['rulebook_share'])}% [{pct(r['rulebook_low'])}, "
-                    f"{pct(r['rulebook_high'])}], {pp(r['rulebook_gap'])} pp from the fair "
-                    f"{fair}%. Dealt at random, seat {r['seat']} wins "
-                    f"{pct(r['seat_share'])}% [{pct(r['seat_low'])}, {pct(r['seat_high'])}] "
+                    # the rulebook seat's share and gap are the seat finding's: not restated
+                    f"With {p} players the gap of the rulebook's seat {r['seat']} (dealt {ch}) "
+                    f"is {seats.split_verdict(r)}. Dealt at random, seat {r['seat']} wins "
+                    f"{pct_ci(r['seat_share'], r['seat_low'], r['seat_high'])} "
                     f"averaged over characters (the seat's part: {seat_part.text()}) and {ch}'s "
-                    f"holder wins {pct(r['character_share'])}% [{pct(r['character_low'])}, "
-                    f"{pct(r['character_high'])}] averaged over seats (the character's part: "
-                    f"{part.text()}); so the gap is {seats.split_verdict(r)}. The two parts "
+                    "holder wins "
+                    f"{pct_ci(r['character_share'], r['character_low'], r['character_high'])} "
+                    f"averaged over seats (the character's part: {part.text()}). The two parts "
                     f"add to {pp(r['seat_part'] + r['character_part'])} pp; {pp(r['rest'])} pp "
                     "is left to their interaction and noise."
                     # with labels, the other presets' character parts are the skill label
                     + ("" if labels else " " + _split_by_preset(by_preset, who, p, r["seat"])),
                     part,
                     labels,
+                    short=f"With {p} players the gap of the rulebook's seat {r['seat']} (dealt "
+                    f"{ch}) is {seats.split_verdict(r)}: the character's part {part.text()}, "
+                    f"the seat's part {seat_part.text()}.",
                 )
             )
     n = sum(int(r.manifest["counts"]["games"]) for r in runs.values())
@@ -974,8 +1095,7 @@ def _split_by_preset(by_preset: pl.DataFrame, preset: str, players: int, seat: i
 
     def each(key: str) -> str:
         return "; ".join(
-            f"{o['preset']} {pp(o[key])} [{pp(o[key + '_low'])}, {pp(o[key + '_high'])}]"
-            for o in rows
+            f"{o['preset']} {pp_ci(o[key], o[key + '_low'], o[key + '_high'])}" for o in rows
         )
 
     return (
@@ -1040,7 +1160,7 @@ def _measures_by_level(exp: ExperimentRun, sec: Section) -> None:
         rows = table.filter((pl.col("players") == count) & (pl.col("measure") == "margin"))
         close = table.filter((pl.col("players") == count) & (pl.col("measure") == "close"))
         parts = [
-            f"{r['player']} {r['value']:.1f} VP [{r['low']:.1f}, {r['high']:.1f}] "
+            f"{r['player']} {_plain_ci(r['value'], r['low'], r['high'])} VP "
             f"({pct(c['value'])}% within {measures.CLOSE_MARGIN} VP, {r['games']:,} games)"
             for r, c in zip(rows.iter_rows(named=True), close.iter_rows(named=True), strict=True)
         ]
@@ -1180,7 +1300,7 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
         )
         sec.numbers.append(kd)
         each = ", ".join(
-            f"{r['from']}→{r['to']} {pp(r['change'])} [{pp(r['low'])}, {pp(r['high'])}]"
+            f"{r['from']}→{r['to']} {pp_ci(r['change'], r['low'], r['high'])}"
             for r in mine.filter(pl.col("step")).iter_rows(named=True)
         )
         sec.findings.append(
@@ -1191,6 +1311,8 @@ def sweep_section(exp: ExperimentRun, sec: Section) -> None:
                 f"Bonferroni over the steps, exclude zero; 95% intervals, pp: {each}).",
                 kd,
                 labels.get(str(group), {}),
+                short=f"As {key} goes from {lo_v} to {hi_v}, {name}'s win share changes by "
+                f"{kd.text()} on the same deals.",
             )
         )
     if identical:
@@ -1363,7 +1485,7 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
         sec.findings.append(
             f"{p} players, after all {last['games'][0]:,} games: "
             + ", ".join(
-                f"{r[by]} {pct(r['win_share'])}% [{pct(r['win_low'])}, {pct(r['win_high'])}]"
+                f"{r[by]} {pct_ci(r['win_share'], r['win_low'], r['win_high'])}"
                 for r in last.sort(by).iter_rows(named=True)
             )
             + f" (fair {pct(1 / p)}%)."

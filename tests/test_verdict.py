@@ -1,0 +1,252 @@
+"""The verdict (balance per player count, ranked elements) and the number formatting the
+report's findings share; all on synthetic findings, without playing a game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from vdgsim.analysis import robustness as R
+from vdgsim.analysis.common import RunInfo, interval_decimals, pct_ci, pp_ci, q_text, rounded
+from vdgsim.report.render import Header, write_report
+from vdgsim.report.sections import Finding, KeyNumber, Section
+from vdgsim.report.verdict import (
+    BALANCED,
+    CANNOT_TELL,
+    MOST_ELEMENTS,
+    NOT_BALANCED,
+    SeatGap,
+    SeatSpread,
+    build_verdict,
+    judge,
+)
+
+STRONG = "mc:rollouts=128 (+500 Elo over default)"
+
+
+# --- rounding ------------------------------------------------------------------------------
+def test_numbers_keep_the_decimals_their_interval_supports():
+    assert rounded(17.367, 17.008, 17.728) == ("17.4", "17.0", "17.7")
+    assert pp_ci(-0.158, -0.167, -0.150) == "-15.8 [-16.7, -15.0]"
+    # a wide interval: whole points; never "-0"
+    assert pp_ci(-0.325, -0.605, -0.045) == "-32 [-60, -4]"
+    assert pp_ci(-0.002, -0.04, 0.036) == "+0 [-4, +4]"
+    assert pp_ci(0.06, 0.049, 0.071) == "+6.0 [+4.9, +7.1]"
+    assert pct_ci(0.342, 0.333, 0.350) == "34.2% [33.3, 35.0]"
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "decimals"),
+    [
+        (-60.0, 40.0, 0),  # half-width 50
+        (-6.0, 4.0, 0),  # 5
+        (-0.6, 0.4, 1),  # 0.5
+        (-0.06, 0.04, 2),  # 0.05
+        (-0.006, 0.004, 3),  # 0.005
+        (-0.0006, 0.0004, 3),  # capped at most=3
+        (4.9, 7.1, 1),  # 1.1: a leading 1 keeps a second digit
+        (-16.7, -15.0, 1),  # 0.85
+        (-19.0, -1.0, 0),  # 9
+        (-10.0, 12.0, 0),  # 11: a second digit, but never tens
+        (0.8, 1.2, 1),  # 0.2: no leading 1
+        (0.9, 1.1, 2),  # half-width exactly 0.1 (stored as 0.0999...): counts as 0.1
+        (-1.3, -0.7, 1),  # negative numbers: the width counts, not the sign
+        (5.0, 5.0, 1),  # zero width: the default
+        (None, None, 1),  # no interval: the default
+    ],
+)
+def test_decimals_follow_the_half_width_across_powers_of_ten(low, high, decimals):
+    assert interval_decimals(low, high) == decimals
+
+
+def test_a_zero_width_interval_keeps_the_units_default_and_signs_zero_plainly():
+    assert rounded(0.0, 0.0, 0.0, signed=True, default=0) == ("+0", "+0", "+0")
+    assert rounded(1.0, 1.0, 1.0, scale=100) == ("100.0", "100.0", "100.0")
+    assert rounded(-0.006, -0.1, 0.09, signed=True) == ("-0.01", "-0.10", "+0.09")
+    assert rounded(-0.004, -0.1, 0.09, signed=True) == ("+0.00", "-0.10", "+0.09")
+    assert KeyNumber("x", 0.0, 0.0, 0.0, "Elo", "t", {}, "c").text() == "+0 Elo [+0, +0]"
+    assert KeyNumber("x", 17.367, 17.008, 17.728, "", "t", {}, "c").text() == "17.4 [17.0, 17.7]"
+
+
+def test_q_values_are_written_readably():
+    assert q_text(1.24e-115) == "q < 0.001"
+    assert q_text(0.0123) == "q = 0.012"
+    assert q_text(0.5) == "q = 0.5"
+
+
+# --- balance -------------------------------------------------------------------------------
+def _spread(players: int, gaps: list[tuple[float, float, float]], player: str = "default"):
+    level = STRONG if player != "default" else player
+    seats = tuple(SeatGap(f"seat {k}", *g) for k, g in enumerate(gaps))
+    return SeatSpread(players, 1 / players, player, level, 1000, seats)
+
+
+def test_a_seat_spread_is_balanced_not_balanced_or_too_wide_to_tell():
+    within = _spread(2, [(-0.01, -0.02, 0.0), (0.01, 0.0, 0.02)]).seats
+    beyond = _spread(2, [(-0.05, -0.06, -0.04), (0.05, 0.04, 0.06)]).seats
+    wide = _spread(2, [(-0.01, -0.09, 0.07), (0.01, -0.07, 0.09)]).seats
+    assert judge(within) == BALANCED
+    assert judge(beyond) == NOT_BALANCED
+    assert judge(wide) == CANNOT_TELL
+    # one seat wholly outside decides it, however wide the others are
+    assert judge((*wide, SeatGap("seat 2", 0.2, 0.1, 0.3))) == NOT_BALANCED
+    # the tolerance is a setting
+    assert judge(beyond, tolerance=0.07) == BALANCED
+
+
+def _section(spreads: list[SeatSpread], findings: list, what: str = "seat") -> Section:
+    sec = Section("seats", "Seat balance", "", RunInfo(100, (1,), "0.1", "abc"))
+    sec.spreads = spreads
+    sec.spread_of = what
+    sec.findings = findings
+    return sec
+
+
+def test_the_verdict_judges_every_player_count_at_default_and_at_the_strongest_level():
+    sec = _section(
+        [
+            _spread(2, [(-0.158, -0.167, -0.150), (0.158, 0.150, 0.167)]),
+            _spread(2, [(-0.11, -0.19, -0.02), (0.11, 0.02, 0.19)], "mc"),
+            _spread(3, [(0.005, -0.01, 0.02)] * 3),
+            _spread(3, [(0.0, -0.02, 0.02)] * 3, "mc"),
+            _spread(4, [(0.01, -0.05, 0.07)] * 4),
+        ],
+        [],
+        "turn position",
+    )
+    v = build_verdict([sec])
+    assert [b.own.players for b in v.balance] == [2, 3, 4]
+    assert v.balance[0].headline() == (
+        f"2 players: not balanced with default; cannot tell at this sample size with {STRONG}"
+    )
+    assert v.balance[1].headline() == f"3 players: balanced with default; balanced with {STRONG}"
+    assert v.balance[2].headline() == (
+        "4 players: cannot tell at this sample size with default; not replayed with a "
+        "stronger player"
+    )
+    detail = v.balance[0].detail(v.what)
+    assert detail.startswith("Each turn position's win share less the fair 50.0%, pp, with ")
+    assert "seat 0 -15.8 [-16.7, -15.0]" in detail and "seat 1 +11 [+2, +19]" in detail
+    js = v.as_json()
+    assert js["tolerance_pp"] == pytest.approx(3.0) and js["judged_by"] == "turn position"
+    assert js["balance"][0]["strongest"]["verdict"] == CANNOT_TELL
+    assert js["balance"][2]["strongest"] is None
+
+
+# --- elements ------------------------------------------------------------------------------
+def _labels(skill: str = R.HOLDS, data: str = R.STABLE, which: tuple[str, ...] = ()):
+    at = R.Effect("mc", -0.3, -0.45, -0.15, 0.07, 40)
+    return {
+        "skill": R.Label(skill, "", ("mc",), phrase=f"{skill} up to {STRONG}", level=STRONG, at=at),
+        "replication": R.Label(R.REPLICATED, ""),
+        "data": R.Label(data, "", which),
+    }
+
+
+def _arm(label: str, value: float, half: float, table: str = "effects", **labels) -> Finding:
+    k = KeyNumber(
+        f"{label}: win share change", value, value - half, value + half, "pp", table, {}, ""
+    )
+    return Finding(
+        f"Long text about {label}.",
+        k,
+        _labels(**labels),
+        short=f"a player who {label} changes its win share by {k.text()} (default).",
+    )
+
+
+def test_elements_are_clear_effects_beyond_the_tolerance_ranked_by_size():
+    findings = [
+        _arm("never hosts Manuel I", 0.05, 0.01),
+        _arm("always hosts Francisco Alvares", -0.19, 0.004, data=R.CHANGES, which=("slots",)),
+        _arm("never sends ships to Mombasa", -0.08, 0.005, skill=R.VANISHES),
+        _arm("takes no number below 12", 0.02, 0.005),  # clear but under the tolerance
+        _arm("pushes the Taxes column", -0.04, 0.05),  # not clear
+        _arm("seat 0", -0.15, 0.01, table="win_by_seat"),  # the balance's, not an element
+        _arm("calicut sweep", 0.2, 0.01, table="step_changes"),  # a what-if, not an element
+    ]
+    v = build_verdict([_section([], findings)])
+    ranked = [e.finding.effect.label.split(":")[0] for e in v.elements]
+    assert ranked == [
+        "always hosts Francisco Alvares",
+        "never sends ships to Mombasa",
+        "never hosts Manuel I",
+    ]
+    first = v.elements[0].sentence()
+    # named for what the arm measures, with its number, interval, level and dependencies
+    assert first.startswith(
+        "Seat balance: a player who always hosts Francisco Alvares changes its win share by "
+        "-19.0 pp [-19.4, -18.6] (default); holds up to "
+    )
+    assert "-30 pp [-45, -15] there" in first
+    assert "changes with the reconstructed slots" in first
+    assert "replicated on independent seeds" in first
+    assert "depends on the player: vanishes" in v.elements[1].sentence()
+    assert v.as_json()["elements"][0]["holds_on_every_check"] is False
+
+
+def test_a_strongest_level_without_an_interval_quotes_no_number():
+    f = _arm("never hosts Manuel I", 0.05, 0.01, skill=R.UNCLEAR_SKILL)
+    lone = R.Effect("mc", 0.25, math.nan, math.nan, math.nan, 1)
+    f.labels["skill"] = dataclasses.replace(f.labels["skill"], at=lone)
+    sentence = build_verdict([_section([], [f])]).elements[0].sentence()
+    assert "unclear up to" in sentence and "there" not in sentence and "n/a" not in sentence
+
+
+def test_only_the_largest_elements_fill_the_screen():
+    findings = [_arm(f"arm {k}", -0.05 - 0.01 * k, 0.005) for k in range(MOST_ELEMENTS + 3)]
+    v = build_verdict([_section([], findings)])
+    assert len(v.shown()) == MOST_ELEMENTS
+    assert "3 more in their sections" in v.elements_intro()
+    assert v.shown()[0].finding.effect.label.startswith(f"arm {MOST_ELEMENTS + 2}:")
+
+
+# --- the page ------------------------------------------------------------------------------
+def _header(seeds: list[int]) -> Header:
+    return Header(
+        title="Test balance report",
+        games=100,
+        seeds=seeds,
+        version="0.1",
+        commit=None,
+        digest="abc",
+        provenance={},
+        command="vdg report",
+        quick=False,
+        wall_seconds=1.0,
+    )
+
+
+def test_the_header_lists_each_seed_once_in_order_of_first_appearance():
+    h = _header([808, 101, 303, 505, 606, 202, 404, 606, 707])
+    assert h.seeds == [808, 101, 303, 505, 606, 202, 404, 707]
+
+
+def test_the_verdict_comes_first_in_markdown_html_and_json(tmp_path: Path):
+    sec = _section(
+        [_spread(2, [(-0.05, -0.06, -0.04), (0.05, 0.04, 0.06)])],
+        [_arm("always hosts Francisco Alvares", -0.19, 0.004)],
+    )
+    summary = write_report(tmp_path, _header([1, 2, 1]), [sec])
+    md = (tmp_path / "report.md").read_text()
+    first = md.split("\n## ")[1]
+    assert first.startswith("Verdict")
+    assert "2 players: not balanced with default" in first
+    assert "1. Seat balance: a player who always hosts Francisco Alvares" in first
+    assert "**How to read this report**" in first and "**pp**" in first
+    assert md.index("## Verdict") < md.index("- **Games**") < md.index("## Seat balance")
+    # one statement per fact: the summary does not repeat what the verdict ranks
+    held = md.split("## Findings that hold on every check")[1].split("\n## ")[0]
+    assert "stated in the verdict" in held and "Alvares" not in held
+    assert "- **Seeds**: 1, 2\n" in md
+    page = (tmp_path / "index.html").read_text()
+    assert page.index("<h2>Verdict</h2>") < page.index("<h2>About this report</h2>")
+    assert "How to read this report" in page
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert next(iter(data)) == "verdict" == next(iter(summary))
+    assert data["verdict"]["balance"][0]["own"]["verdict"] == NOT_BALANCED
+    assert data["header"]["seeds"] == [1, 2]
