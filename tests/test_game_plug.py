@@ -106,7 +106,9 @@ def test_a_game_outside_the_package_runs_through_every_batch_command(tmp_path):
     r = _vdg("report", "--game", "pig", "--out", str(rep), "--no-progress")
     assert r.returncode == 0, r.stderr
     md = (rep / "report.md").read_text()
-    assert md.startswith("# Pig balance report") and "## Seat balance" in md
+    assert md.startswith("# Pig balance report\n\n## Verdict") and "## Seat balance" in md
+    # the first seat's edge is far beyond the ±3 pp tolerance, and nothing is reconstructed
+    assert "**2 players: not balanced with default" in md and "reconstructed." not in md
     # the first seat to roll has the edge, and the report finds it
     assert "With 2 players, seat 0 wins" in md and "more than the fair 50.0%" in md
     r = _vdg("simulate", "--game", "pig", "--lineup", "random,random,random,random,random",

@@ -353,17 +353,21 @@ def _html(h: Header, sections: list[Section], images: dict[str, str], verdict: V
         for k, v in _header_lines(h)
     ]
     parts.append("</table></div>")
-    parts.append(
-        "<p class=note><b>Component data is partly reconstructed.</b> Groups whose values are "
-        "marked <b>R</b> (reconstructed, highlighted) are plausible values chosen to fit the "
-        "rulebook, not printed numbers; findings that depend on them may change with the "
-        "printed values (S = sourced, D = derived).</p>"
-        f"{_SCROLL}<table><tr><th>group</th><th>provenance</th></tr>"
-    )
-    for k, v, r in _provenance_rows(h):
-        cls = " class=r" if r else ""
-        parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
-    parts.append("</table></div><h2>Findings that hold on every check</h2>")
+    rows = _provenance_rows(h)
+    if any(r for _, _, r in rows):
+        parts.append(
+            "<p class=note><b>Component data is partly reconstructed.</b> Groups whose values "
+            "are marked <b>R</b> (reconstructed, highlighted) are plausible values chosen to fit "
+            "the rulebook, not printed numbers; findings that depend on them may change with "
+            "the printed values (S = sourced, D = derived).</p>"
+        )
+    if rows:
+        parts.append(f"{_SCROLL}<table><tr><th>group</th><th>provenance</th></tr>")
+        for k, v, r in rows:
+            cls = " class=r" if r else ""
+            parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
+        parts.append("</table></div>")
+    parts.append("<h2>Findings that hold on every check</h2>")
     parts += _html_summary(sections, verdict)
     parts.append("<h2>Contents</h2><ul>")
     parts += [f"<li><a href='#{s.name}'>{e(s.title)}</a></li>" for s in sections]
@@ -406,15 +410,17 @@ def _html(h: Header, sections: list[Section], images: dict[str, str], verdict: V
 def _markdown(h: Header, sections: list[Section], verdict: Verdict) -> str:
     lines = [f"# {h.title}", "", *verdict.markdown(), "", "## About this report", ""]
     lines += [f"- **{k}**: {v}" for k, v in _header_lines(h)]
-    lines += [
-        "",
-        "**Component data is partly reconstructed.** Groups marked R are plausible values, not "
-        "printed numbers; findings that depend on them may change with the printed values.",
-        "",
-        "| group | provenance |",
-        "|---|---|",
-    ]
-    lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in _provenance_rows(h)]
+    rows = _provenance_rows(h)
+    if any(r for _, _, r in rows):
+        lines += [
+            "",
+            "**Component data is partly reconstructed.** Groups marked R are plausible values, "
+            "not printed numbers; findings that depend on them may change with the printed "
+            "values.",
+        ]
+    if rows:
+        lines += ["", "| group | provenance |", "|---|---|"]
+        lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in rows]
     lines += ["", "## Findings that hold on every check", "", *_md_summary(sections, verdict)]
     for s in sections:
         lines += ["", f"## {s.title}", ""]

@@ -274,6 +274,11 @@ class Verdict:
         t = f"{100 * self.tolerance:g}"
         shown = min(len(self.elements), MOST_ELEMENTS)
         more = len(self.elements) - shown
+        if not shown:
+            return (
+                f"Over- and under-powered elements: no restriction or arm has a clear effect of "
+                f"at least ±{t} pp on the win share (with the report's own player)."
+            )
         return (
             f"Over- and under-powered elements: the {shown} largest clear effects of at least "
             f"±{t} pp on the win share (with the report's own player), largest first"
@@ -302,8 +307,6 @@ class Verdict:
         for b in self.balance:
             lines.append(f"- **{b.headline()}.** {b.detail(self.what)}")
         lines += ["", self.elements_intro(), ""]
-        if not self.elements:
-            lines.append("- None.")
         lines += [f"{k}. {e.sentence()}" for k, e in enumerate(self.shown(), 1)]
         lines += ["", "> **How to read this report**", ">"]
         lines += [f"> - **{k}**: {v}" for k, v in HOW_TO_READ]
@@ -318,7 +321,7 @@ class Verdict:
             f"<li><b>{e(b.headline())}.</b> {e(b.detail(self.what))}</li>" for b in self.balance
         ]
         parts.append(f"</ul><p>{e(self.elements_intro())}</p><ol class=findings>")
-        parts += [f"<li>{e(x.sentence())}</li>" for x in self.shown()] or ["<li>None.</li>"]
+        parts += [f"<li>{e(x.sentence())}</li>" for x in self.shown()]
         parts.append("</ol><div class=howto><b>How to read this report</b><dl>")
         parts += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in HOW_TO_READ]
         parts.append("</dl></div>")
