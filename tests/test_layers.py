@@ -58,6 +58,9 @@ LAYERS: dict[str, int] = {
     # each game's plug gathers every layer of its game for the game-free ones (vdgsim.plug),
     # which find it by name
     "vdgsim.vasco.plug": 4,
+    # each game's own report sections
+    "vdgsim.vasco.sections": 4,
+    "vdgsim.goa.sections": 4,
     "vdgsim.goa.plug": 4,
     "vdgsim.report": 4,
     "vdgsim.commands": 4,

@@ -125,6 +125,10 @@ class Game:
     # vdgsim.report.sections hold every game's)
     report_sections: Callable[[], dict[str, tuple[str, str | None]]] = dict
     section_builders: Callable[[], dict[str, Callable[..., None]]] = dict
+    # what a sweep reports besides the win shares: (experiment, section, player rows, run
+    # info per value, swept key, first and last value) -> findings, after adding its tables
+    # and charts to the section; None: VP by source (vdgsim.report.sections)
+    sweep_response: Callable[..., list[Any]] | None = None
     # vdg play: (players, seed, lineup, as JSON, data, --set, the human's seat or None, notes
     # to print after the checks) -> one game told round by round
     play_one: Callable[..., None] | None = None

@@ -169,7 +169,7 @@ def _sections() -> dict[str, tuple[str, str | None]]:
 
 
 def _builders() -> dict[str, Any]:
-    from vdgsim.report.goa_sections import GOA_SECTION_FUNCTIONS
+    from vdgsim.goa.sections import GOA_SECTION_FUNCTIONS
 
     return GOA_SECTION_FUNCTIONS
 

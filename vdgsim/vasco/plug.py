@@ -96,9 +96,15 @@ def _sections() -> dict[str, tuple[str, str | None]]:
 
 
 def _builders() -> dict[str, Any]:
-    from vdgsim.report.sections import VDG_SECTION_FUNCTIONS
+    from vdgsim.vasco.sections import SECTION_FUNCTIONS
 
-    return VDG_SECTION_FUNCTIONS
+    return SECTION_FUNCTIONS
+
+
+def _sweep_response(*args: Any) -> list[Any]:
+    from vdgsim.vasco.sections import sweep_response
+
+    return sweep_response(*args)
 
 
 def _alternatives() -> tuple[Any, ...]:
@@ -158,6 +164,7 @@ GAME = Game(
     data_alternatives=_alternatives,
     report_sections=_sections,
     section_builders=_builders,
+    sweep_response=_sweep_response,
     play_one=_play_one,
     time_games=_time_games,
     tuning_kit=_tuning_kit,
