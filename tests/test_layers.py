@@ -163,3 +163,40 @@ def test_the_check_sees_an_upward_import(module, source, bad):
         if (layer_of(i) or 0) > mine or i.split(".")[0] in FORBIDDEN_PACKAGES.get(mine, ())
     ]
     assert bool(ups) == bad
+
+
+GAME_PACKAGES = ("vdgsim.goa", "vdgsim.vasco")
+
+
+def game_key_comparisons(source: str) -> list[str]:
+    """Comparisons of a value with a string literal that is a registered game's key."""
+    from vdgsim import plug
+
+    keys = set(plug.game_keys())
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                items = side.elts if isinstance(side, ast.Tuple | ast.List | ast.Set) else [side]
+                if any(isinstance(x, ast.Constant) and x.value in keys for x in items):
+                    found.append(ast.unparse(node))
+                    break
+    return found
+
+
+def test_shared_modules_never_compare_game_keys():
+    """The runner, analyses, reports and commands reach a game through its plug
+    (vdgsim.plug.Game) and never ask which game it is."""
+    out = [
+        f"{name}: {c}"
+        for name, path in _modules()
+        if not name.startswith(GAME_PACKAGES)
+        for c in game_key_comparisons(path.read_text(encoding="utf-8"))
+    ]
+    assert out == [], "\n".join(out)
+
+
+def test_the_comparison_check_sees_one():
+    assert game_key_comparisons('if game == "goa":\n    pass\n') == ["game == 'goa'"]
+    assert game_key_comparisons('if k in ("vdg", "goa"):\n    pass\n') == ["k in ('vdg', 'goa')"]
+    assert game_key_comparisons('x = {"goa": 1}\nif k == "chess":\n    pass\n') == []
