@@ -73,6 +73,10 @@ def test_the_seats_section_gives_the_start_players_share(tmp_path):
     sec = build_section(exp)
     pos = sec.tables["win_by_turn_position"]
     assert pos.height == 2 + 3 and set(pos["players"]) == {2, 3}
+    # the finding is about turn positions, and so is a chart of its own
+    chart = dict(sec.figures)["win_by_turn_position"]
+    labels = [t.get_text() for t in chart.axes[0].get_xticklabels()]
+    assert labels == ["turn position 0", "turn position 1", "turn position 2"]
     starts = sec.tables["start_player_by_seat"]
     # every game has one start player: the seats' shares of starting add up to 1
     for p in (2, 3):

@@ -197,10 +197,16 @@ def lot_price_chart(prices: pl.DataFrame, info: RunInfo, by: str = "lot_group") 
 
 
 def seat_chart(
-    by_seat: pl.DataFrame, info: RunInfo, xlabel: str = "seat (0 = first player at the start)"
+    by_seat: pl.DataFrame,
+    info: RunInfo,
+    xlabel: str = "seat (0 = first player at the start)",
+    unit: str = "seat",
 ) -> Figure:
     """Win share by seat for each player count with Wilson intervals and the fair share
-    (``xlabel`` says what a seat number means in the game)."""
+    (``xlabel`` says what a seat number means in the game). ``unit`` ``"position"``: the
+    same by turn position counted from the start player (a ``position`` column)."""
+    if unit != "seat":
+        by_seat = by_seat.rename({unit: "seat"})
     fig, ax = _figure()
     counts = sorted(by_seat["players"].unique())
     width = 0.8 / max(1, len(counts))
@@ -218,12 +224,13 @@ def seat_chart(
         )
         ax.hlines(100 / p, -0.4, p - 0.6, colors="0.6", linestyles="--", lw=1)
     ax.set_xticks(range(max(counts)))
-    ax.set_xticklabels([f"seat {k}" for k in range(max(counts))])
+    word = "seat" if unit == "seat" else "turn position"
+    ax.set_xticklabels([f"{word} {k}" for k in range(max(counts))])
     ax.legend(fontsize=8)
     return finish(
         fig,
         ax,
-        "Win share by seat (identical players, seats not rotated; dashed: fair share)",
+        f"Win share by {word} (identical players, seats not rotated; dashed: fair share)",
         xlabel,
         "win share (%, Wilson 95% CI)",
         info,

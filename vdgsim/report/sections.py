@@ -559,6 +559,12 @@ def _turn_positions(
     and how often each seat starts; returns the win shares by turn position."""
     by_pos = seats.win_by_turn_position(players)
     sec.tables["win_by_turn_position"] = by_pos
+    sec.figures.append(
+        (
+            "win_by_turn_position",
+            C.seat_chart(by_pos, sec.info, "turn position (0 = the start player)", "position"),
+        )
+    )
     sec.tables["start_player_by_seat"] = (
         players.group_by("players", "seat")
         .agg((pl.col("start_player") == pl.col("seat")).mean().alias("starts"))
