@@ -78,8 +78,9 @@ class Game:
     """One game, as every shared layer sees it. A chunk task names its game by :attr:`key`,
     and a worker looks it up again (so tasks pickle without functions).
 
-    Every game has a player named ``random`` (uniform over the legal actions): the runner
-    plays it to compile a game's loop before the timed play."""
+    Every game has a player named ``random`` (uniform over the legal actions), which the
+    runner plays to compile a game's loop before the timed play, and one named ``default``,
+    the line-up when a command is given none."""
 
     key: str  # the --game value, and the "game" of manifests and specs
     title: str
