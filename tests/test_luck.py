@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 import pytest
+from scipy.stats import chi2
 
 from vdgsim.analysis.common import RunInfo
 from vdgsim.analysis.luck import (
@@ -129,6 +130,21 @@ def test_bootstrap_interval_covers_the_true_shares() -> None:
     assert hits >= 32
 
 
+def test_no_seat_edge_is_not_read_as_one() -> None:
+    # fair games, the winner drawn afresh each deal, 20 deals a sample: the seat means differ
+    # by chance only; after the correction for it, the estimate is the truth 0 clipped at 0,
+    # whose mean is 1/n * E[(chi2_1 - 1)+] = 0.05 * (P(chi2_1 < 1) - P(chi2_3 < 1)) of the
+    # variance (without the correction: 0.05 * E[chi2_1] = 0.05)
+    rng = np.random.default_rng(5)
+    shares = []
+    for _ in range(600):
+        run = mirror_run(one_hot_winners(rng.integers(0, 2, size=(20, 1)), 2))
+        cells = mirror_cells(run.players.join(run.games, on="game"), "win_share")
+        shares.append(variance_parts(cells, np.ones(20))[0, 1])
+    expected = 0.05 * (chi2.cdf(1.0, 1) - chi2.cdf(1.0, 3))
+    assert np.mean(shares) == pytest.approx(expected, abs=0.005)
+
+
 def test_deal_share_refuses_mixed_players() -> None:
     run = mirror_run(one_hot_winners(np.zeros((10, 2), dtype=np.int64), 2))
     run.players = run.players.with_columns(
@@ -220,6 +236,24 @@ def test_skill_curve_has_the_known_answers() -> None:
     assert curve_rows["player"].to_list() == ["coin", "seat", "deal"]
     assert curve_rows["rating"].to_list() == [0.0, 50.0, 150.0]
     assert measure(t, "deal", "deal_icc")["n_deals"] == deals
+
+
+def test_skill_curve_at_three_players() -> None:
+    deals = 300
+    # the seat decides: the level wins in exactly one rotation of each deal
+    seat = np.eye(3)[np.arange(deals) % 3]
+    # the deal decides: 60% of deals won in all three rotations, the rest in none
+    deal = np.zeros((deals, 3))
+    deal[: int(0.6 * deals)] = 1.0
+    runs = {"s": axis_run("seat", seat), "d": axis_run("deal", deal)}
+    t = skill_luck(runs, rng=np.random.default_rng(1), reps=100)
+    assert measure(t, "seat", "deal_icc", 3)["value"] == pytest.approx(-0.5)
+    assert measure(t, "seat", "win_share", 3)["value"] == pytest.approx(1 / 3)
+    assert measure(t, "deal", "all_rotations", 3)["coin"] == pytest.approx(0.6**3)
+    assert measure(t, "deal", "no_rotation", 3)["coin"] == pytest.approx(0.4**3)
+    assert measure(t, "deal", "consistency", 3)["value"] == pytest.approx(1 - 0.6**3 - 0.4**3)
+    # ratings are absent without an axis
+    assert measure(t, "deal", "deal_icc", 3)["rating"] is None
 
 
 def test_skill_luck_counts_only_complete_deals_for_all_or_none() -> None:

@@ -110,7 +110,8 @@ def mirror_cells(rows: pl.DataFrame, column: str) -> dict[str, np.ndarray]:
     """Per-deal sufficient statistics of ``column`` for :func:`variance_parts`.
 
     ``rows`` has one row per game and seat (``seed``, ``seat`` and ``column``). Returns
-    ``m`` (deals, seats) the cell means, ``m2`` their squares, ``ssw`` (deals,) the squared
+    ``m`` (deals, seats) the cell means, ``m2`` their squares, ``r`` and ``r2`` the deal's mean
+    over its seats and its square, ``ssw`` (deals,) the squared
     deviations of games from their cell's mean summed over the deal's cells, ``df`` (deals,)
     their degrees of freedom and ``invk`` (deals,) the sum over the deal's seats of one over
     its games. A deal must have all seats (every game does)."""
@@ -132,9 +133,12 @@ def mirror_cells(rows: pl.DataFrame, column: str) -> dict[str, np.ndarray]:
     m = cells["m"].to_numpy().reshape(deals, seats)
     k = cells["k"].to_numpy().reshape(deals, seats).astype(np.float64)
     ss = cells["ss"].to_numpy().reshape(deals, seats)
+    r = m.mean(axis=1)
     return {
         "m": m,
         "m2": m * m,
+        "r": r,
+        "r2": r * r,
         "ssw": ss.sum(axis=1),
         "df": (k - 1.0).sum(axis=1),
         "invk": (1.0 / k).sum(axis=1),
@@ -149,7 +153,8 @@ def variance_parts(cells: Mapping[str, np.ndarray], weights: np.ndarray) -> np.n
     for a resample). Method of moments: the within variance ``N`` is the pooled variance of a
     cell's games (0 with one game a cell); the deal's ``D`` is the variance of cell means about
     their seat's mean less what ``N`` adds to it; the seat's ``S`` is the variance of the seat
-    means less what the deals add to it (both clipped at 0). Shares of ``S + D + N``."""
+    means (over the seats, ddof 0: the seats are all there is, not a sample) less what the
+    finite number of deals adds to it (both clipped at 0). Shares of ``S + D + N``."""
     w = np.atleast_2d(weights)
     m, m2 = cells["m"], cells["m2"]
     n = w.sum(axis=1)
@@ -162,9 +167,11 @@ def variance_parts(cells: Mapping[str, np.ndarray], weights: np.ndarray) -> np.n
     inv_games = (w @ cells["invk"]) / (seats * n)  # mean of 1/k over cells
     deal = np.clip(spread - within * inv_games, 0.0, None)
     seat_var = ((seat_mean - seat_mean.mean(axis=1, keepdims=True)) ** 2).sum(axis=1) / seats
-    # a seat mean over n deals carries spread / n of noise; (seats - 1) / seats of it shows up
-    # as spread between the seat means
-    seat = np.clip(seat_var - (seats - 1.0) / seats * spread / n, 0.0, None)
+    # the seat means over n deals carry noise: it adds (spread - var of a deal's mean) / n to
+    # their variance (the seats of a deal are correlated: a win share sums to 1 over them, so
+    # its deal mean never varies; a high-scoring deal lifts every seat's VP)
+    deal_mean_var = ((w @ cells["r2"]) - n * ((w @ cells["r"]) / n) ** 2) / (n - 1.0)
+    seat = np.clip(seat_var - (spread - deal_mean_var) / n, 0.0, None)
     total = deal + seat + within
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.stack([deal, seat, within], axis=1) / total[:, None]
