@@ -145,6 +145,21 @@ def test_no_seat_edge_is_not_read_as_one() -> None:
     assert np.mean(shares) == pytest.approx(expected, abs=0.005)
 
 
+def test_a_drawn_start_player_makes_the_turn_order_the_unit() -> None:
+    rng = np.random.default_rng(8)
+    start = rng.integers(0, 3, size=400)
+    # the start player always wins: by seat number the deal decides (it draws the start
+    # player), by turn position the turn order decides everything
+    run = mirror_run(one_hot_winners(start[:, None], 3))
+    run.games = run.games.with_columns(pl.Series("start_player", start))
+    t = deal_share({"r": run}, np.random.default_rng(9), 100)
+    assert value(t, "win_share", "seat")["value"] == pytest.approx(1.0)
+    assert value(t, "win_share", "seat")["unit"] == "turn position"
+    assert "the turn order 100" in deal_share_sentences(t)[0]
+    no_start = deal_share({"r": mirror_run(one_hot_winners(start[:, None], 3))}, None, 100)
+    assert value(no_start, "win_share", "deal")["value"] > 0.99
+
+
 def test_deal_share_refuses_mixed_players() -> None:
     run = mirror_run(one_hot_winners(np.zeros((10, 2), dtype=np.int64), 2))
     run.players = run.players.with_columns(

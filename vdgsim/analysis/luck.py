@@ -106,17 +106,18 @@ def _percentiles(est: np.ndarray, confidence: float) -> tuple[np.ndarray, np.nda
 # deal share of the outcome (identical players)
 
 
-def mirror_cells(rows: pl.DataFrame, column: str) -> dict[str, np.ndarray]:
+def mirror_cells(rows: pl.DataFrame, column: str, unit: str = "seat") -> dict[str, np.ndarray]:
     """Per-deal sufficient statistics of ``column`` for :func:`variance_parts`.
 
-    ``rows`` has one row per game and seat (``seed``, ``seat`` and ``column``). Returns
+    ``rows`` has one row per game and seat (``seed``, ``unit`` and ``column``; ``unit`` is
+    the seat, or the turn position where the game draws its start player). Returns
     ``m`` (deals, seats) the cell means, ``m2`` their squares, ``r`` and ``r2`` the deal's mean
     over its seats and its square, ``ssw`` (deals,) the squared
     deviations of games from their cell's mean summed over the deal's cells, ``df`` (deals,)
     their degrees of freedom and ``invk`` (deals,) the sum over the deal's seats of one over
     its games. A deal must have all seats (every game does)."""
     cells = (
-        rows.group_by("seed", "seat")
+        rows.group_by("seed", unit)
         .agg(
             pl.col(column).cast(pl.Float64).mean().alias("m"),
             pl.len().alias("k"),
@@ -124,9 +125,9 @@ def mirror_cells(rows: pl.DataFrame, column: str) -> dict[str, np.ndarray]:
             .sum()
             .alias("ss"),
         )
-        .sort("seed", "seat")
+        .sort("seed", unit)
     )
-    seats = cells["seat"].n_unique()
+    seats = cells[unit].n_unique()
     deals = cells["seed"].n_unique()
     if cells.height != seats * deals:
         raise ValueError("every deal must have a result for every seat")
@@ -178,15 +179,30 @@ def variance_parts(cells: Mapping[str, np.ndarray], weights: np.ndarray) -> np.n
 
 
 def mirror_rows(runs: Mapping[str, Any]) -> pl.DataFrame:
-    """Player rows of mirror runs with ``players`` (count), ``seed`` and ``run``; raises when
-    a player count mixes players (the deal share is defined for identical players only)."""
+    """Player rows of mirror runs with ``players`` (count), ``seed``, ``run`` and
+    ``position``: the seat's turn position counted from the game's start player where the
+    games table has one (Goa draws it at set-up, so there a seat number carries no turn
+    order), else the seat. Raises when a player count mixes players (the deal share is
+    defined for identical players only)."""
     frames = []
     for name, run in runs.items():
         p = int(run.manifest["run"]["players"])
+        games = run.games.select(
+            "game", "seed", *(["start_player"] if "start_player" in run.games.columns else [])
+        )
+        rows = run.players.drop("players", "start_player", strict=False).join(games, on="game")
+        if "start_player" in rows.columns:
+            position = (pl.col("seat").cast(pl.Int16) - pl.col("start_player").cast(pl.Int16)) % p
+            unit = "turn position"
+        else:
+            position, unit = pl.col("seat").cast(pl.Int16), "seat"
         frames.append(
-            run.players.drop("players", strict=False)
-            .join(run.games.select("game", "seed"), on="game")
-            .with_columns(pl.lit(p, dtype=pl.Int8).alias("players"), pl.lit(name).alias("run"))
+            rows.with_columns(
+                position.cast(pl.Int16).alias("position"),
+                pl.lit(unit).alias("unit"),
+                pl.lit(p, dtype=pl.Int8).alias("players"),
+                pl.lit(name).alias("run"),
+            )
         )
     rows = pl.concat(frames, how="diagonal_relaxed")
     mixed = (
@@ -203,6 +219,14 @@ def mirror_rows(runs: Mapping[str, Any]) -> pl.DataFrame:
     return rows
 
 
+def unit_of(part_name: str, rows: pl.DataFrame) -> str:
+    """What a part is called: the seat's part is the turn order's where seats are counted
+    from the start player."""
+    if part_name == "seat" and rows["unit"][0] != "seat":
+        return "turn order"
+    return part_name
+
+
 def deal_share(
     runs: Mapping[str, Any],
     rng: np.random.Generator | None = None,
@@ -213,9 +237,11 @@ def deal_share(
     in every seat; seats rotated or not; runs on the same seeds add games of the same deals).
 
     One row per (``players``, ``measure`` of :data:`RESULTS`, ``part`` of :data:`PARTS`):
-    ``player`` (who plays every seat), ``label``, ``value`` (a share of the variance, 0..1),
-    ``low``, ``high`` (bootstrap over deals), ``n_deals`` and ``games``. The headline is the
-    ``deal`` part of ``win_share``. See the module's docstring for the definitions."""
+    ``player`` (who plays every seat), ``unit`` (``seat``, or ``turn position`` for a game
+    that draws its start player: the ``seat`` part is then the turn order's), ``label``,
+    ``value`` (a share of the variance, 0..1), ``low``, ``high`` (bootstrap over deals),
+    ``n_deals`` and ``games``. The headline is the ``deal`` part of ``win_share``.
+    See the module's docstring for the definitions."""
     rng = _generator(rng)
     rows = mirror_rows(runs)
     out = []
@@ -224,7 +250,7 @@ def deal_share(
         games = int(part.select("run", "game").n_unique())
         weights = _resample_weights(n_deals, rng, reps) if n_deals > 1 else None
         for column, label in RESULTS:
-            cells = mirror_cells(part, column)
+            cells = mirror_cells(part, column, "position")
             value = variance_parts(cells, np.ones(n_deals))[0]
             if weights is None:
                 lo = hi = np.full(len(PARTS), math.nan)
@@ -235,9 +261,10 @@ def deal_share(
                     {
                         "players": int(count),
                         "player": str(part["strategy"][0]),
+                        "unit": str(part["unit"][0]),
                         "measure": column,
                         "part": name,
-                        "label": f"share of a seat's {label} variance: the {name}'s",
+                        "label": f"share of a seat's {label} variance: the {unit_of(name, part)}'s",
                         "value": float(value[i]),
                         "low": float(lo[i]),
                         "high": float(hi[i]),
@@ -432,7 +459,7 @@ def deal_share_sentences(table: pl.DataFrame) -> list[str]:
         text = (
             f"With {count} players and {deal['player']} in every seat, the deal decides "
             f"{interval_text(deal['value'], deal['low'], deal['high'])} of the variance of a "
-            f"seat's win share and the seat order "
+            f"seat's win share and {'the seat' if deal['unit'] == 'seat' else 'the turn order'} "
             f"{interval_text(seat['value'], seat['low'], seat['high'])}"
         )
         within = row("win_share", "within")

@@ -83,7 +83,9 @@ def deal_share_chart(table: pl.DataFrame, info: RunInfo, measure: str = "win_sha
     for name in PARTS:
         part = t.filter(pl.col("part") == name).sort("players")
         v = 100.0 * part["value"].to_numpy()
-        ax.bar([str(c) for c in counts], v, bottom=bottom, label=f"the {name}'s")
+        # where seats are counted from a drawn start player the seat's part is the turn order's
+        who = "turn order" if name == "seat" and part["unit"][0] != "seat" else name
+        ax.bar([str(c) for c in counts], v, bottom=bottom, label=f"the {who}'s")
         if name == "deal":
             lo, hi = (100.0 * part[c].to_numpy() for c in ("low", "high"))
             ax.errorbar([str(c) for c in counts], v, yerr=[v - lo, hi - v], fmt="none", color="0.1")
