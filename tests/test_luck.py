@@ -3,6 +3,7 @@ synthetic tables with known answers and on one small real run."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -297,6 +298,9 @@ def test_interval_text_rounds_to_two_digits_of_the_width() -> None:
     assert interval_text(0.991234, 0.98712, 0.99456) == "99.12% [98.71, 99.46]"
     assert interval_text(0.3, 0.1, 0.5) == "30% [10, 50]"
     assert interval_text(0.12, 0.05, 0.19, 1.0, "") == "0.12 [0.05, 0.19]"
+    # no width (every resample alike): two significant digits of the value
+    assert interval_text(-0.5, -0.5 - 1e-17, -0.5 + 1e-17, 1.0, "") == "-0.50 [-0.50, -0.50]"
+    assert interval_text(0.0049, math.nan, math.nan) == "0.49%"
 
 
 def test_sentences_quote_the_numbers() -> None:

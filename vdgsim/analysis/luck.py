@@ -425,10 +425,11 @@ def skill_luck(
 # findings text
 
 
-def decimals_for(width: float) -> int:
-    """Decimals that show an interval of this width to two significant digits (0..4)."""
-    if not math.isfinite(width) or width <= 0:
-        return 1
+def decimals_for(width: float, value: float = 0.0) -> int:
+    """Decimals that show an interval of this width to two significant digits (0..4); for no
+    interval (a width of 0 up to rounding, or none), two significant digits of ``value``."""
+    if not math.isfinite(width) or width <= 1e-9:
+        width = abs(value) if math.isfinite(value) and value != 0 else 1.0
     return int(min(4, max(0, 1 - math.floor(math.log10(width)))))
 
 
@@ -437,7 +438,7 @@ def interval_text(
 ) -> str:
     """``99.1% [98.7, 99.4]``: the value and its interval scaled, rounded so that the width
     has two significant digits (one decimal when there is no interval)."""
-    d = decimals_for((high - low) * scale)
+    d = decimals_for((high - low) * scale, value * scale)
     v = f"{value * scale:.{d}f}{unit}"
     if not (math.isfinite(low) and math.isfinite(high)):
         return v
@@ -498,8 +499,8 @@ def skill_luck_sentences(table: pl.DataFrame, measure: str = "consistency") -> l
         what = (
             "the intraclass correlation over deals of a level's win share"
             if measure == "deal_icc"
-            else "the deals a level wins in every rotation or in none, beyond what a coin with "
-            "its win share gives,"
+            else "the share of deals a level wins in every rotation or in none, less what a coin "
+            "with its win share gives,"
         )
         out.append(f"With {count} players, {what} is " + "; ".join(bits) + ".")
     return out
