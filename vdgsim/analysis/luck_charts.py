@@ -15,11 +15,11 @@ from vdgsim.analysis.common import RunInfo
 from vdgsim.analysis.luck import PARTS, curve
 
 _YLABELS = {
-    "consistency": "deals won in every or no rotation, less a coin's (pp), 95% CI",
-    "deal_icc": "intraclass correlation over deals, 95% CI",
-    "all_rotations": "deals won in every rotation (%), 95% CI",
-    "no_rotation": "deals won in no rotation (%), 95% CI",
-    "win_share": "win share (%), 95% CI",
+    "consistency": "deals won in every or no rotation\nless a coin's (pp, 95% CI)",
+    "deal_icc": "intraclass correlation over deals\n(95% CI)",
+    "all_rotations": "deals won in every rotation\n(%, 95% CI; dashed: a coin)",
+    "no_rotation": "deals won in no rotation\n(%, 95% CI; dashed: a coin)",
+    "win_share": "win share (%, 95% CI)",
 }
 
 
@@ -85,7 +85,8 @@ def deal_share_chart(table: pl.DataFrame, info: RunInfo, measure: str = "win_sha
         v = 100.0 * part["value"].to_numpy()
         # where seats are counted from a drawn start player the seat's part is the turn order's
         who = "turn order" if name == "seat" and part["unit"][0] != "seat" else name
-        ax.bar([str(c) for c in counts], v, bottom=bottom, label=f"the {who}'s")
+        legend = "within a deal and seat" if name == "within" else f"the {who}'s"
+        ax.bar([str(c) for c in counts], v, bottom=bottom, label=legend)
         if name == "deal":
             lo, hi = (100.0 * part[c].to_numpy() for c in ("low", "high"))
             ax.errorbar([str(c) for c in counts], v, yerr=[v - lo, hi - v], fmt="none", color="0.1")
