@@ -15,6 +15,7 @@ from scipy.stats import chi2
 from vdgsim.analysis.common import RunInfo
 from vdgsim.analysis.luck import (
     deal_share,
+    deal_share_by_level,
     deal_share_sentences,
     decimals_for,
     interval_text,
@@ -159,6 +160,23 @@ def test_a_drawn_start_player_makes_the_turn_order_the_unit() -> None:
     assert "the turn order 100" in deal_share_sentences(t)[0]
     no_start = deal_share({"r": mirror_run(one_hot_winners(start[:, None], 3))}, None, 100)
     assert value(no_start, "win_share", "deal")["value"] > 0.99
+
+
+def test_deal_share_by_level_tags_each_level() -> None:
+    rng = np.random.default_rng(10)
+    fixed = np.repeat(rng.integers(0, 2, size=(300, 1)), 2, axis=1)
+    fresh = rng.integers(0, 2, size=(300, 2))
+    levels = {
+        "default": {"2p": mirror_run(one_hot_winners(fixed, 2))},
+        "mc": {"2p": mirror_run(one_hot_winners(fresh, 2), name="mc")},
+    }
+    t = deal_share_by_level(levels, np.random.default_rng(1), 100)
+    by = {
+        r["player"]: r["value"]
+        for r in t.filter(pl.col("part") == "deal").iter_rows(named=True)
+        if r["measure"] == "win_share"
+    }
+    assert by["default"] > 0.95 and by["mc"] < 0.1
 
 
 def test_deal_share_refuses_mixed_players() -> None:

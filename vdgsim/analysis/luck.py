@@ -275,6 +275,20 @@ def deal_share(
     return pl.DataFrame(out)
 
 
+def deal_share_by_level(
+    levels: Mapping[str, Mapping[str, Any]],
+    rng: np.random.Generator | None = None,
+    reps: int = 1000,
+    confidence: float = 0.95,
+) -> pl.DataFrame:
+    """:func:`deal_share` of identical players at each level: ``levels`` maps a player to its
+    runs with that player in every seat (as a seats experiment's ``<P>p`` runs and its
+    ``other/<player>/<P>p`` runs), the rows of each tagged with it in ``player``."""
+    rng = _generator(rng)
+    frames = [deal_share(runs, rng, reps, confidence) for runs in levels.values() if runs]
+    return pl.concat(frames) if frames else pl.DataFrame()
+
+
 # ---------------------------------------------------------------------------------------------
 # skill against luck (a level against the anchor, seats rotated)
 

@@ -72,11 +72,15 @@ def skill_luck_chart(
     )
 
 
-def deal_share_chart(table: pl.DataFrame, info: RunInfo, measure: str = "win_share") -> Figure:
+def deal_share_chart(
+    table: pl.DataFrame, info: RunInfo, measure: str = "win_share", player: str | None = None
+) -> Figure:
     """Stacked shares of a seat's ``measure`` variance (deal, seat, within a deal and seat) per
-    player count, from a :func:`~vdgsim.analysis.luck.deal_share` table, the deal's with its
-    95% interval."""
-    t = table.filter(pl.col("measure") == measure).sort("players")
+    player count, from a :func:`~vdgsim.analysis.luck.deal_share` table (of
+    :func:`~vdgsim.analysis.luck.deal_share_by_level`: ``player``'s rows, by default the
+    first player's), the deal's with its 95% interval."""
+    who = player if player is not None else str(table["player"][0])
+    t = table.filter((pl.col("measure") == measure) & (pl.col("player") == who)).sort("players")
     counts = t["players"].unique().sort().to_list()
     fig, ax = _figure(7.0, 4.6)
     bottom = np.zeros(len(counts))
@@ -84,8 +88,8 @@ def deal_share_chart(table: pl.DataFrame, info: RunInfo, measure: str = "win_sha
         part = t.filter(pl.col("part") == name).sort("players")
         v = 100.0 * part["value"].to_numpy()
         # where seats are counted from a drawn start player the seat's part is the turn order's
-        who = "turn order" if name == "seat" and part["unit"][0] != "seat" else name
-        legend = "within a deal and seat" if name == "within" else f"the {who}'s"
+        what = "turn order" if name == "seat" and part["unit"][0] != "seat" else name
+        legend = "within a deal and seat" if name == "within" else f"the {what}'s"
         ax.bar([str(c) for c in counts], v, bottom=bottom, label=legend)
         if name == "deal":
             lo, hi = (100.0 * part[c].to_numpy() for c in ("low", "high"))
@@ -97,7 +101,7 @@ def deal_share_chart(table: pl.DataFrame, info: RunInfo, measure: str = "win_sha
     return finish(
         fig,
         ax,
-        f"How much of a seat's {label} the deal decides (identical players)",
+        f"How much of a seat's {label} the deal decides ({who} in every seat)",
         "players",
         f"share of the variance of a seat's {label} (%)",
         info,
