@@ -307,6 +307,11 @@ def test_skill_luck_needs_rotated_runs() -> None:
     run.manifest["run"]["rotate"] = False
     with pytest.raises(ValueError, match="rotated"):
         skill_luck({"a": run})
+    # rotated, but every game on a seed of its own: no deal is played twice
+    run = axis_run("x", np.ones((4, 2)))
+    run.games = run.games.with_columns(pl.col("game").alias("seed"))
+    with pytest.raises(ValueError, match="common random numbers"):
+        skill_luck({"a": run})
 
 
 def test_interval_text_rounds_to_two_digits_of_the_width() -> None:

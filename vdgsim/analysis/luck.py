@@ -298,8 +298,8 @@ def level_rows(run: Any) -> tuple[str, int, pl.DataFrame]:
     ``rows`` holds its row of every game (``game``, ``seed``, ``win_share`` ...)."""
     spec = run.manifest["run"]
     p = int(spec["players"])
-    if not spec.get("rotate") or not spec.get("crn", True):
-        raise ValueError("skill against luck needs seats rotated on shared deals (rotate, crn)")
+    if not spec.get("rotate"):
+        raise ValueError("skill against luck needs seats rotated on shared deals (rotate)")
     return str(spec["lineup"][0]), p, focus_rows(run.players, run.games, p)
 
 
@@ -323,6 +323,12 @@ def deal_stats(rows: pl.DataFrame, players: int) -> dict[str, np.ndarray]:
     )
     c = d["complete"].to_numpy()
     k = d["k"].to_numpy().astype(np.float64)
+    # the manifest does not record common random numbers; the seeds show them
+    if players > 1 and d.height and k.max() < 2:
+        raise ValueError(
+            "skill against luck needs the rotations of a deal played on its seed "
+            "(common random numbers): every game here has a seed of its own"
+        )
     won, lost = (d[x].to_numpy().astype(np.float64) * c for x in ("won", "lost"))
     return {
         "k": k,
