@@ -354,6 +354,8 @@ def test_charts_carry_the_runs_provenance() -> None:
     fig = skill_luck_chart(skill_luck(runs, axis, np.random.default_rng(3), 50), info)
     assert "n = 800 games" in caption_of(fig) and "abc123" in caption_of(fig)
     assert "Elo" in fig.axes[0].get_xlabel()
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "default against itself (by construction)" in labels
     winners = np.repeat(np.arange(30)[:, None] % 2, 2, axis=1)
     t = deal_share({"r": mirror_run(one_hot_winners(winners, 2))}, np.random.default_rng(2), 50)
     fig2 = deal_share_chart(t, info)

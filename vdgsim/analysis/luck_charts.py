@@ -34,7 +34,8 @@ def skill_luck_chart(
     """One line per player count: ``measure`` of a :func:`~vdgsim.analysis.luck.skill_luck`
     table for each level against its rating over ``anchor`` (levels in table order when the
     table has no ratings), with 95% intervals and, dashed, what a coin with the same win
-    share would give."""
+    share would give. The anchor's own point (it against itself: every rotation of a deal is
+    the same game) is a cross off the curve."""
     t = curve(table, measure)
     scale = 1.0 if measure == "deal_icc" else 100.0
     fig, ax = _figure(8.5, 5.0)
@@ -51,16 +52,31 @@ def skill_luck_chart(
         # the counts share their levels: a small offset keeps their intervals apart
         x = base + (6.0 if rated else 0.08) * (k - (len(counts) - 1) / 2)
         mid, lo, hi = (scale * part[c].to_numpy() for c in ("value", "low", "high"))
+        # the anchor against itself replays one game per deal in every rotation, so its point
+        # is fixed by construction (the deal picks the seat): drawn apart, not on the curve
+        own = (part["player"] == anchor).to_numpy()
         line = ax.errorbar(
-            x, mid, yerr=[mid - lo, hi - mid], marker="o", capsize=3, label=f"{count} players"
+            x[~own],
+            mid[~own],
+            yerr=[(mid - lo)[~own], (hi - mid)[~own]],
+            marker="o",
+            capsize=3,
+            label=f"{count} players",
         )
+        color = line.lines[0].get_color()
+        if own.any():
+            ax.scatter(x[own], mid[own], marker="x", color=color, zorder=3)
         coin = part["coin"]
         if coin.null_count() == 0 and measure in ("all_rotations", "no_rotation"):
-            ax.plot(x, scale * coin.to_numpy(), ls="--", color=line.lines[0].get_color(), lw=1)
+            ax.plot(x, scale * coin.to_numpy(), ls="--", color=color, lw=1)
     if measure in ("consistency", "deal_icc"):
         ax.axhline(0, color="0.3", lw=1, label="a coin (independent games)")
     if not rated:
         ax.set_xticks(range(len(levels)), levels, rotation=15, fontsize=8)
+    if anchor in levels:
+        ax.scatter(
+            [], [], marker="x", color="0.3", label=f"{anchor} against itself (by construction)"
+        )
     ax.legend(fontsize=8)
     return finish(
         fig,
