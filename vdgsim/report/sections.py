@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from vdgsim.analysis import charts as C
 from vdgsim.analysis import (
+    luck,
     matchups,
     measures,
     paired,
@@ -24,6 +25,7 @@ from vdgsim.analysis import (
     sensitivity,
     skill,
 )
+from vdgsim.analysis import luck_charts as LC
 from vdgsim.analysis.common import (
     RunInfo,
     pct,
@@ -939,6 +941,16 @@ def _measures_by_level(exp: ExperimentRun, sec: Section) -> None:
         .alias("rating")
     ).sort("players", "measure", "rating", "player", nulls_last=True)
     sec.tables["measures_by_level"] = table
+    deal = luck.deal_share_by_level(
+        levels, np.random.default_rng(np.random.SeedSequence([exp.spec.seed, 41]))
+    )
+    if not deal.is_empty():
+        sec.tables["deal_share_by_level"] = deal
+        own = deal.filter(pl.col("player") == exp.spec.preset)
+        sec.findings += luck.deal_share_sentences(own)
+        sec.figures.append(
+            ("deal_share", LC.deal_share_chart(deal, sec.info, player=exp.spec.preset))
+        )
     for count in sorted(table["players"].unique().to_list()):
         rows = table.filter((pl.col("players") == count) & (pl.col("measure") == "margin"))
         close = table.filter((pl.col("players") == count) & (pl.col("measure") == "close"))
@@ -1196,6 +1208,28 @@ def axis_section(exp: ExperimentRun, sec: Section) -> None:
         f"strengths on the Elo scale with {spec.anchor} at 0 and 95% intervals from a "
         "bootstrap over deals (docs/ladder.md). Every other section's skill labels and skill "
         "curves order the players they were checked with by these ratings."
+    )
+    _skill_against_luck(exp, sec, axis)
+
+
+def _skill_against_luck(exp: ExperimentRun, sec: Section, axis: skill.SkillAxis) -> None:
+    """Does the deal decide more of the result as play gets stronger? Each level's results
+    across the rotations of a deal against a coin with its win share (vdgsim.analysis.luck)."""
+    rng = np.random.default_rng(np.random.SeedSequence([exp.spec.seed, 37]))
+    table = luck.skill_luck(exp.runs, axis, rng)
+    if table.is_empty():
+        return
+    sec.tables["skill_against_luck"] = table
+    sec.figures.append(
+        ("skill_against_luck", LC.skill_luck_chart(table, sec.info, "deal_icc", axis.anchor))
+    )
+    sec.findings += luck.skill_luck_sentences(table, "deal_icc")
+    sec.notes.append(
+        "Skill against luck (table skill_against_luck): the intraclass correlation over deals "
+        "of a level's win share is 0 when the rotations of a deal are independent coins with "
+        "its win share and 1 when the deal alone decides who wins; the anchor against itself "
+        "is fixed by construction (every rotation of a deal is the same game, the players "
+        "being deterministic given the seed). docs/analysis.md, How much the deal decides."
     )
 
 
