@@ -333,3 +333,26 @@ def test_features_use_only_correctly_rounded_float_operations() -> None:
     asm = "".join(fresh.inspect_asm().values())
     assert re.search(r"\b(v?mulsd|fmul)\b", asm)
     assert not re.findall(r"\b(v?fn?m(?:add|sub)\w*|fmla|fmls)\b", asm)
+
+
+def test_ctrl_c_while_distilling_keeps_the_finished_chunks(tmp_path: Path, monkeypatch) -> None:
+    from strategies.learned import collect
+    from tests.test_interrupts import _ctrl_c_in_compiled_code
+
+    real = collect.collect_games
+    calls = []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise _ctrl_c_in_compiled_code()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(collect, "collect_games", interrupted)
+    out = tmp_path / "d"
+    args = ["distill", str(out), "--games", "10", "--budget", "1", "--dets", "1"]
+    ran = run_vdg(*args, "--eval-games", "0", "--no-progress")
+    assert ran.returncode == 130
+    assert ran.stderr.splitlines()[-1].startswith("vdg: interrupted; the finished chunks")
+    assert "Traceback" not in ran.stderr
+    assert len(list((out / "iter-1" / "positions").glob("*.parquet"))) == 1
