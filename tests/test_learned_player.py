@@ -267,8 +267,8 @@ def test_positions_of_groups_actions_by_position() -> None:
 def test_distill_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "distill"
     export = tmp_path / "exported.toml"
-    args = ["distill", str(out), "--games", "2", "--budget", "1", "--dets", "1"]
-    args += ["--eval-games", "8", "--no-progress", "--export", str(export)]
+    args = ["distill", str(out), "--games", "2", "--label-rollouts", "1", "--dets", "1"]
+    args += ["--play-games", "8", "--no-progress", "--export", str(export)]
     ran = run_vdg(*args)
     assert ran.returncode == 0, ran.stderr
     assert "iteration 1:" in ran.stdout
@@ -350,8 +350,8 @@ def test_ctrl_c_while_distilling_keeps_the_finished_chunks(tmp_path: Path, monke
 
     monkeypatch.setattr(collect, "collect_games", interrupted)
     out = tmp_path / "d"
-    args = ["distill", str(out), "--games", "10", "--budget", "1", "--dets", "1"]
-    ran = run_vdg(*args, "--eval-games", "0", "--no-progress")
+    args = ["distill", str(out), "--games", "10", "--label-rollouts", "1", "--dets", "1"]
+    ran = run_vdg(*args, "--play-games", "0", "--no-progress")
     assert ran.returncode == 130
     assert ran.stderr.splitlines()[-1].startswith("vdg: interrupted; the finished chunks")
     assert "Traceback" not in ran.stderr

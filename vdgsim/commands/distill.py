@@ -89,8 +89,8 @@ def _evaluate(comp, player, opponent, players: int, games: int, seed: int) -> di
     seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
     import numpy as np
 
+    from strategies import loop
     from strategies.learned.collect import lineup_table
-    from strategies.loop import play_games
     from vdgsim.stats import wilson_interval
 
     per_seat = games // players
@@ -98,7 +98,7 @@ def _evaluate(comp, player, opponent, players: int, games: int, seed: int) -> di
     shares = []
     for seat in range(players):
         table = lineup_table(player, opponent, players, seat)
-        _, share = play_games(comp, players, seeds, table)
+        _, share = loop.play_games(comp, players, seeds, table)
         shares.append(share[:, seat])
     won = float(np.concatenate(shares).sum())
     n = per_seat * players
@@ -145,10 +145,13 @@ def distill(
     games: Annotated[
         int, typer.Option("--games", help="Games collected per iteration.", min=1)
     ] = 20,
-    budget: Annotated[
+    label_rollouts: Annotated[
         int,
         typer.Option(
-            "--budget", help="Rollouts per legal action in a search label.", min=1, max=100_000
+            "--label-rollouts",
+            help="Rollouts per legal action in a search label.",
+            min=1,
+            max=100_000,
         ),
     ] = 16,
     dets: Annotated[
@@ -170,10 +173,10 @@ def distill(
             "--l2", help="Pull of the fit towards the heuristic's own weights.", min=0.0, max=1e6
         ),
     ] = 0.01,
-    eval_games: Annotated[
+    play_games: Annotated[
         int,
         typer.Option(
-            "--eval-games",
+            "--play-games",
             help="Games per iteration against the opponents on held-out seeds, seats rotated "
             "(0: no play evaluation).",
             min=0,
@@ -182,7 +185,7 @@ def distill(
     seed: Annotated[
         int, seed_option("Seed of the first collected game (game i uses seed + i).")
     ] = 0,
-    eval_seed: Annotated[
+    play_seed: Annotated[
         int, seed_option("First seed of the evaluation games (kept apart from collected ones).")
     ] = 1_000_000_000,
     export: Annotated[
@@ -206,13 +209,13 @@ def distill(
     collected = iterations * games
     if seed + collected - 1 > MAX_SEED:
         raise InputError(f"--seed + --iterations x --games - 1 must be at most {MAX_SEED}")
-    if eval_games and eval_games < count:
-        raise InputError(f"--eval-games must be 0 or at least --players ({count})")
-    per_seat = eval_games // count
-    if eval_games and not (eval_seed + per_seat <= seed or eval_seed > seed + collected - 1):
-        raise InputError("--eval-seed's games overlap the collected games' seeds; move it")
-    if eval_seed + per_seat - 1 > MAX_SEED:
-        raise InputError(f"--eval-seed + games per seat - 1 must be at most {MAX_SEED}")
+    if play_games and play_games < count:
+        raise InputError(f"--play-games must be 0 or at least --players ({count})")
+    per_seat = play_games // count
+    if play_games and not (play_seed + per_seat <= seed or play_seed > seed + collected - 1):
+        raise InputError("--play-seed's games overlap the collected games' seeds; move it")
+    if play_seed + per_seat - 1 > MAX_SEED:
+        raise InputError(f"--play-seed + games per seat - 1 must be at most {MAX_SEED}")
     if export is not None:
         if export.suffix.lower() != ".toml":
             raise InputError(f"--export must end in .toml, got {export}")
@@ -229,13 +232,13 @@ def distill(
         "players": count,
         "iterations_planned": iterations,
         "games": games,
-        "budget": budget,
+        "label_rollouts": label_rollouts,
         "dets": dets,
         "temperature": temperature,
         "l2": l2,
-        "eval_games": eval_games,
+        "play_games": play_games,
         "seed": seed,
-        "eval_seed": eval_seed,
+        "play_seed": play_seed,
         "data": comp.digest,
     }
     # more iterations may be asked of a folder later: only the per-iteration settings bind
@@ -279,7 +282,7 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
     count = settings["players"]
     games = settings["games"]
     first = settings["seed"] + (it - 1) * games  # iteration it plays its own seeds
-    cs = CollectSettings(count, first, settings["budget"], settings["dets"], 0.01, it)
+    cs = CollectSettings(count, first, settings["label_rollouts"], settings["dets"], 0.01, it)
     pos_dir = folder / "positions"
     pos_dir.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
@@ -342,12 +345,12 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
         "collect_seconds": round(collect_seconds, 1),
         "fit_seconds": round(fit_seconds, 2),
     }
-    if settings["eval_games"]:
+    if settings["play_games"]:
         t2 = time.perf_counter()
-        args = (comp, row, opp, count, settings["eval_games"], settings["eval_seed"])
+        args = (comp, row, opp, count, settings["play_games"], settings["play_seed"])
         report["play"] = _evaluate(*args)
         report["play_previous"] = _evaluate(comp, player, *args[2:])
-        report["eval_seconds"] = round(time.perf_counter() - t2, 1)
+        report["play_seconds"] = round(time.perf_counter() - t2, 1)
     provenance = {
         "command": command,
         "iteration": it,
@@ -356,7 +359,7 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
         "players": count,
         "opponent": settings["opponent"],
         "start": settings["start"],
-        "budget": settings["budget"],
+        "label_rollouts": settings["label_rollouts"],
         "dets": settings["dets"],
         "temperature": settings["temperature"],
         "l2": settings["l2"],
