@@ -244,6 +244,18 @@ def test_the_fit_prefers_the_action_the_labels_favour() -> None:
     assert score(held, w)["agreement"] > 0.9 > score(held, -w)["agreement"]
 
 
+def test_the_fit_returns_weights_in_the_prior_s_scale() -> None:
+    """Labels that rank actions as the prior does, in win share (a hundredth of the prior's
+    VP scale): the fit keeps the prior's direction and, divided by the fitted scale, its size."""
+    rng = np.random.default_rng(1)
+    prior = heuristic_weights(resolve("default", 4))
+    data = toy_positions(rng, 0)
+    data = Positions(data.x, 0.01 * (data.x @ prior), data.starts)
+    w = fit(data, prior, temperature=0.05, l2=0.01)
+    cosine = float(w @ prior) / float(np.linalg.norm(w) * np.linalg.norm(prior))
+    assert cosine > 0.99 and 0.8 < np.linalg.norm(w) / np.linalg.norm(prior) < 1.25
+
+
 def test_positions_of_groups_actions_by_position() -> None:
     from strategies.learned.collect import FEATURE_COLUMNS, SCHEMA
 

@@ -4,9 +4,14 @@ The model scores action ``a`` of a position as ``w . x_a`` and plays the best sc
 listwise: per position, the softmax of the scores should match the softmax of the search values
 at a temperature (``temperature``, in units of win share: small values put nearly all the
 target on the best action, large ones spread it over near-equals, which noisy labels deserve).
-The loss is the mean cross-entropy over positions plus ``l2`` times the squared distance from
-the prior weights (the heuristic's own, :func:`strategies.learned.model.heuristic_weights`), so a
-few hundred positions move the heuristic's rule rather than replace it. L-BFGS minimises it.
+The fit has two steps. First the scale: the prior weights (the heuristic's own,
+:func:`strategies.learned.model.heuristic_weights`) times the one factor that fits the labels
+best — the temperature sets how far apart a position's scores must be (labels in win share, the
+prior's values in VP), and play only compares scores, so the scale is free. Then the weights:
+the mean cross-entropy over positions plus ``l2`` times the squared distance, in the prior's
+scale, from the prior, so a few hundred positions move the heuristic's rule rather than replace
+it. L-BFGS minimises both; the weights are returned in the prior's scale (divided by the
+factor), so they read next to the heuristic's.
 """
 
 from __future__ import annotations
@@ -65,15 +70,26 @@ def fit(
     target, _ = _group_softmax(data.value / temperature, data.starts)
     m = data.count
 
-    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+    def cross_entropy(w: np.ndarray) -> tuple[float, np.ndarray]:
         p, logp = _group_softmax(data.x @ w, data.starts)
-        d = w - prior
-        value = -float(np.dot(target, logp)) / m + l2 * float(np.dot(d, d))
-        grad = data.x.T @ (p - target) / m + 2.0 * l2 * d
-        return value, grad
+        return -float(np.dot(target, logp)) / m, data.x.T @ (p - target) / m
 
-    result = minimize(loss, prior.copy(), jac=True, method="L-BFGS-B")
-    return np.asarray(result.x, dtype=np.float64)
+    def scaled(z: np.ndarray) -> tuple[float, np.ndarray]:
+        value, grad = cross_entropy(z[0] * prior)
+        return value, np.array([float(np.dot(grad, prior))])
+
+    # a scale at or below 0 would reverse the prior: keep it positive
+    first = minimize(scaled, np.array([1.0]), jac=True, method="L-BFGS-B", bounds=[(1e-3, None)])
+    scale = float(first.x[0])
+    pull = l2 / (scale * scale)
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        value, grad = cross_entropy(w)
+        d = w - scale * prior
+        return value + pull * float(np.dot(d, d)), grad + 2.0 * pull * d
+
+    result = minimize(loss, scale * prior, jac=True, method="L-BFGS-B")
+    return np.asarray(result.x, dtype=np.float64) / scale
 
 
 def score(data: Positions, w: np.ndarray) -> dict[str, float]:
