@@ -230,7 +230,6 @@ def distill(
         "start": start,
         "opponent": opponent,
         "players": count,
-        "iterations_planned": iterations,
         "games": games,
         "label_rollouts": label_rollouts,
         "dets": dets,
@@ -241,9 +240,8 @@ def distill(
         "play_seed": play_seed,
         "data": comp.digest,
     }
-    # more iterations may be asked of a folder later: only the per-iteration settings bind
-    checked = {k: v for k, v in settings.items() if k != "iterations_planned"}
-    _check_settings(out, checked)
+    # --iterations is not among them: more iterations may be asked of a folder later
+    _check_settings(out, settings)
     ensure_compiled()
     command = "vdg distill " + shlex.join(
         sys.argv[2:] if sys.argv[1:2] == ["distill"] else sys.argv[1:]
