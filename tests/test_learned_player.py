@@ -176,8 +176,14 @@ def test_weights_file_round_trips(tmp_path: Path) -> None:
     assert np.array_equal(weights_of(resolve(str(path), 4)), w)
     # the behaviour of the inherited preset plays the other decisions
     assert preset.row_for(4)[P.P_CAPT_VP] == resolve("default", 4)[P.P_CAPT_VP]
-    # a search player over it carries the weights into its rollouts
-    assert np.array_equal(weights_of(resolve(f"mc:rollout={path}")), w)
+    # a search player over it carries the weights into every seat of its rollouts
+    from strategies.search.rollout import rollout_table
+
+    searcher = resolve(f"mc:rollout={path}")
+    assert np.array_equal(weights_of(searcher), w)
+    rollouts = rollout_table(searcher, 0)
+    assert (rollouts[:, P.P_KIND] == P.KIND_LEARNED).all()
+    assert all(np.array_equal(weights_of(r), w) for r in rollouts)
 
 
 MALFORMED = {
