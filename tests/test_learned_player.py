@@ -298,7 +298,10 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
     assert table.group_by("game", "position").len()["len"].min() >= 2
     preset = load_preset(export)
     assert preset.row[P.P_KIND] == P.KIND_LEARNED
-    report = json.loads((out / "iter-1" / "report.json").read_text())
+    # strict JSON: two games hold out none, and a score of no positions is null, not NaN
+    text = (out / "iter-1" / "report.json").read_text()
+    report = json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in report.json"))
+    assert report["held_out"]["fit"]["agreement"] is None and "held out: none" in ran.stdout
     assert report["play"]["games"] == 8
     # run again: nothing is played again; other settings are refused in one line
     again = run_vdg(*args[:-2])

@@ -369,7 +369,9 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
         provenance["win_share"] = round(report["play"]["win_share"], 4)
         provenance["win_share_games"] = report["play"]["games"]
     write_learned_preset(preset_path, np.asarray(w), provenance)
-    report_path.write_text(json.dumps(report, indent=2) + "\n")
+    # a score without held-out positions is NaN, which JSON does not have: null
+    text = json.dumps(report, indent=2).replace("NaN", "null")
+    report_path.write_text(text + "\n")
     _print(report)
     return row, report
 
@@ -377,11 +379,14 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
 def _print(report: dict[str, Any]) -> None:
     it = report["iteration"]
     fitted, base = report["held_out"]["fit"], report["held_out"]["heuristic"]
-    line = (
-        f"iteration {it}: {report['positions']} positions; held out: agreement "
-        f"{fitted['agreement']:.3f} (heuristic {base['agreement']:.3f}), regret "
-        f"{fitted['regret']:.4f} (heuristic {base['regret']:.4f})"
-    )
+    line = f"iteration {it}: {report['positions']} positions; held out: "
+    if fitted["positions"]:
+        line += (
+            f"agreement {fitted['agreement']:.3f} (heuristic {base['agreement']:.3f}), regret "
+            f"{fitted['regret']:.4f} (heuristic {base['regret']:.4f})"
+        )
+    else:
+        line += f"none (game g is held out when g mod {HOLDOUT_EVERY} = {HOLDOUT_EVERY - 1})"
     if "play" in report:
         p, q = report["play"], report["play_previous"]
         line += (
