@@ -1,5 +1,5 @@
 """The `vdg` command: play, simulate, tournament, ladder, experiment, report, bench, data, tune,
-regret, balance, compare, presets, summary.
+regret, distill, balance, compare, presets, summary.
 
 Every usage error (bad option, unknown preset, wrong player count, bad data file) prints one
 line to stderr and exits with code 2.
@@ -27,6 +27,7 @@ from vdgsim.commands.check import check
 from vdgsim.commands.common import InputError, usage_error
 from vdgsim.commands.compare import compare
 from vdgsim.commands.data import data_app
+from vdgsim.commands.distill import distill
 from vdgsim.commands.experiment import experiment_app
 from vdgsim.commands.ladder import ladder
 from vdgsim.commands.play import play
@@ -87,6 +88,7 @@ app.add_typer(data_app, name="data")
 app.command("check")(check)
 app.command("tune")(tune)
 app.command("regret")(regret)
+app.command("distill")(distill)
 app.command("balance")(balance)
 app.command("compare")(compare)
 app.command("presets")(presets)

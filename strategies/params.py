@@ -19,7 +19,8 @@ KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_MC = 2  # flat Monte Carlo search (strategies.search.mc)
 KIND_ISMCTS = 3  # information-set MCTS (strategies.search.ismcts)
-POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+KIND_LEARNED = 4  # linear model over features of Phase 2 actions (strategies.learned)
+POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "learned": KIND_LEARNED}
 SEARCH_KINDS = {"mc": KIND_MC, "ismcts": KIND_ISMCTS}
 
 # --- heuristic behaviour (VP is the unit of value; Reals are converted by the Real value) ---
@@ -70,6 +71,14 @@ Q_WIDEN = 70  # progressive widening: a node may have 1 + floor(widen * sqrt(vis
 Q_DECISIONS = 71  # bit mask of the decision kinds it searches (0 = every kind); the rollout
 # preset takes the others, so search can show which of the preset's decisions cost it most
 N_SEARCH_END = 72
+
+# --- learned player (strategies.learned): one weight per feature of a Phase 2 action; its
+# columns 1..38 hold the behaviour of the preset it inherits, which plays its other decisions
+# and whose value terms are among the features. A search player whose rollout preset is a
+# learned player carries these weights in the same columns. --------------------------------
+LW_FIRST = 72
+N_LEARNED_WEIGHTS = 24
+LW_END = LW_FIRST + N_LEARNED_WEIGHTS
 
 AREA_AXIS = V.AREA_AXIS
 LANDING_AXIS = V.LANDING_AXIS

@@ -1,8 +1,9 @@
 """Compiled policy dispatch: every seat's player is a row of a float64 parameter table.
 
-``params[seat, P_KIND]`` selects the policy (random-legal, the heuristic player, or a search
-player of :mod:`strategies.search`); the other columns are that policy's behaviour parameters,
-restrictions and search budget (:mod:`strategies.params`).
+``params[seat, P_KIND]`` selects the policy (random-legal, the heuristic player, the learned
+player of :mod:`strategies.learned`, or a search player of :mod:`strategies.search`); the
+other columns are that policy's behaviour parameters, restrictions, search budget or learned
+weights (:mod:`strategies.params`).
 Every random pick a policy makes comes from the game's player generator (kept in the state,
 separate from the chance generator so that the deals stay common across compared players).
 """
@@ -16,6 +17,7 @@ from strategies.heuristic import work as W
 from strategies.params import (
     KIND_HEURISTIC,
     KIND_ISMCTS,
+    KIND_LEARNED,
     KIND_MC,
     KIND_RANDOM,
     N_PARAMS,
@@ -34,6 +36,7 @@ from vdgsim.engine import state as S
 __all__ = [
     "KIND_HEURISTIC",
     "KIND_ISMCTS",
+    "KIND_LEARNED",
     "KIND_MC",
     "KIND_RANDOM",
     "N_PARAMS",
@@ -67,7 +70,8 @@ def choose_cached(c, s, legal, n, params, cache, wi, wf):
     """:func:`choose` with a per-game cache (see :func:`new_cache`) that the whole-game loop
     keeps between decisions; the decisions are the same as without it."""
     pr = params[S.fields(s).decision_player]
-    if int(pr[P_KIND]) < KIND_MC:
+    kind = int(pr[P_KIND])
+    if kind != KIND_MC and kind != KIND_ISMCTS:
         return choose_scripted(c, s, legal, n, params, cache, wi, wf)
     return search(c, s, legal, n, pr)
 

@@ -18,6 +18,9 @@ A preset file (see ``strategies/presets/default.toml`` for every field with its 
     [restrict]                   # optional restricted play (see strategies.restrictions)
     never_host = ["Manuel I"]
 
+    [learned]                    # with policy = "learned": weights and their provenance
+    weights = { give_up = 0.3, ... }   # (strategies.learned.model, docs/learned.md)
+
 A preset is one row of parameters per player count: ``[params]`` for every count, then a
 ``[players.N]`` table's values for ``N``-player games. An inheriting preset starts at each
 count from its base's row for that count, so the base's per-count values carry over unless
@@ -34,7 +37,17 @@ from typing import Any
 
 import numpy as np
 
-from strategies.params import AXES, N_PARAMS, P_KIND, PARAM_SPECS, POLICY_KINDS, SPEC_BY_NAME
+from strategies.params import (
+    AXES,
+    KIND_LEARNED,
+    LW_END,
+    LW_FIRST,
+    N_PARAMS,
+    P_KIND,
+    PARAM_SPECS,
+    POLICY_KINDS,
+    SPEC_BY_NAME,
+)
 from strategies.restrictions import RestrictionError, restrict
 from vdgsim import layout as L
 from vdgsim.paramtable import PresetError, apply_preset_file, fill_defaults, read_preset_file
@@ -42,7 +55,16 @@ from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
 PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
-_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "players", "restrict"}
+_TOP_KEYS = {
+    "name",
+    "description",
+    "inherit",
+    "policy",
+    "params",
+    "players",
+    "restrict",
+    "learned",
+}
 _RESTRICT_KEYS = {
     "never_host",
     "always_host",
@@ -95,6 +117,22 @@ def _apply_restrict(row: np.ndarray, table: Any, where: str) -> np.ndarray:
         raise PresetError(f"{where}: restrict: {exc}") from None
 
 
+def _apply_learned(rows: dict[int | None, np.ndarray], data: dict[str, Any], where: str) -> None:
+    """A ``[learned]`` table's weights into every row; a learned player needs weights (its
+    own or its base's), and only a learned player reads them."""
+    from strategies.learned.model import parse_learned
+
+    learned = rows[None][P_KIND] == KIND_LEARNED
+    if "learned" in data:
+        if not learned:
+            raise PresetError(f'{where}: [learned] needs policy = "learned"')
+        weights, _ = parse_learned(data["learned"], where)
+        for row in rows.values():
+            row[LW_FIRST:LW_END] = weights
+    elif learned and not np.any(rows[None][LW_FIRST:LW_END]):
+        raise PresetError(f'{where}: policy = "learned" needs a [learned] table of weights')
+
+
 def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
     """Load and validate a preset file (following ``inherit``)."""
     path = Path(source)
@@ -120,6 +158,7 @@ def load_preset(source: str | Path, _seen: tuple[Path, ...] = ()) -> Preset:
     apply_preset_file(rows, data, where, P_KIND, POLICY_KINDS, SPEC_BY_NAME, AXES)
     if "restrict" in data:
         rows = {k: _apply_restrict(row, data["restrict"], where) for k, row in rows.items()}
+    _apply_learned(rows, data, where)
     by_count = {k: rows[k] for k in PLAYER_COUNTS}
     return Preset(name=name, description=description, path=path, row=rows[None], by_count=by_count)
 

@@ -1,4 +1,5 @@
-"""The scripted policies, dispatched by a seat's parameter row: random-legal and the heuristic.
+"""The scripted policies, dispatched by a seat's parameter row: random-legal, the heuristic and
+the learned player (:mod:`strategies.learned`: the heuristic but for its Phase 2 actions).
 
 These are the players that need no search. The search players (:mod:`strategies.search`) play
 their rollouts with them, so this module must not import :mod:`strategies.policy` (which
@@ -13,7 +14,8 @@ from numba import njit
 from strategies.heuristic import acting as AC
 from strategies.heuristic import bidding as BI
 from strategies.heuristic import ships as SH
-from strategies.params import KIND_HEURISTIC, P_KIND
+from strategies.learned import features as LF
+from strategies.params import KIND_HEURISTIC, KIND_LEARNED, P_KIND
 from strategies.restrictions import R_ANY, filter_legal
 from vdgsim import layout as L
 from vdgsim.engine import state as S
@@ -59,6 +61,15 @@ def heuristic(c, s, legal, n, pr, cache, wi, wf):
 
 
 @njit(cache=True, inline="always")
+def learned(c, s, legal, n, pr, cache, wi, wf):
+    """The learned player: its weights choose the Phase 2 actions (``D_ACT``); its inherited
+    heuristic behaviour makes every other decision."""
+    if S.fields(s).decision == L.D_ACT:
+        return LF.decide_act(c, s, pr, legal, n, wi, wf)
+    return heuristic(c, s, legal, n, pr, cache, wi, wf)
+
+
+@njit(cache=True, inline="always")
 def choose_scripted(c, s, legal, n, params, cache, wi, wf):
     """The action of the deciding seat when its row is a scripted policy (restrictions
     filter the legal actions first)."""
@@ -70,7 +81,11 @@ def choose_scripted(c, s, legal, n, params, cache, wi, wf):
         m = filter_legal(c, s, pr, legal, n, allowed)
         if kind == KIND_HEURISTIC:
             return heuristic(c, s, allowed, m, pr, cache, wi, wf)
+        if kind == KIND_LEARNED:
+            return learned(c, s, allowed, m, pr, cache, wi, wf)
         return random_legal(s, allowed, m)
     if kind == KIND_HEURISTIC:
         return heuristic(c, s, legal, n, pr, cache, wi, wf)
+    if kind == KIND_LEARNED:
+        return learned(c, s, legal, n, pr, cache, wi, wf)
     return random_legal(s, legal, n)

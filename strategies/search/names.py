@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from strategies.params import (
+    LW_END,
+    LW_FIRST,
     N_BEHAVIOUR,
     P_KIND,
     Q_DECISIONS,
@@ -92,6 +94,7 @@ def search_row(base: str, resolve_preset) -> np.ndarray:
     preset = resolve_preset(rollout)
     row = np.zeros_like(preset)
     row[1:N_BEHAVIOUR] = preset[1:N_BEHAVIOUR]
+    row[LW_FIRST:LW_END] = preset[LW_FIRST:LW_END]  # a learned rollout preset's weights
     row[Q_ROLLOUT_KIND] = preset[P_KIND]
     row[P_KIND] = SEARCH_KINDS[name.kind]
     options = {o.name: o for o in SEARCH_OPTIONS}

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from strategies.heuristic import work as W
-from strategies.params import N_BEHAVIOUR, P_KIND, Q_ROLLOUT_KIND
+from strategies.params import LW_END, LW_FIRST, N_BEHAVIOUR, P_KIND, Q_ROLLOUT_KIND
 from strategies.restrictions import R_ANY
 from strategies.scripted import CACHE_WIDTH, choose_scripted
 from vdgsim import layout as L
@@ -18,13 +18,15 @@ from vdgsim.search_reward import lead_over_best
 
 @njit(cache=True)
 def rollout_table(pr, me):
-    """Every seat plays the rollout preset (its behaviour is in ``pr[1:N_BEHAVIOUR]``); only
-    the searching seat keeps the restrictions of ``pr``, so a restricted search player
-    evaluates its own restricted play."""
+    """Every seat plays the rollout preset (its behaviour is in ``pr[1:N_BEHAVIOUR]``, a learned
+    preset's weights in ``pr[LW_FIRST:LW_END]``); only the searching seat keeps the
+    restrictions of ``pr``, so a restricted search player evaluates its own restricted play."""
     table = np.zeros((L.MAX_PLAYERS, pr.shape[0]))
     for q in range(L.MAX_PLAYERS):
         table[q, P_KIND] = pr[Q_ROLLOUT_KIND]
         for k in range(1, N_BEHAVIOUR):
+            table[q, k] = pr[k]
+        for k in range(LW_FIRST, LW_END):
             table[q, k] = pr[k]
     for k in range(N_BEHAVIOUR, R_ANY + 1):
         table[me, k] = pr[k]

@@ -1,0 +1,396 @@
+"""`vdg distill`: expert iteration for Vasco da Gama's Phase 2 actions (docs/learned.md).
+
+Each iteration plays the current learned player against the opponent preset, labels every
+legal action of its Phase 2 decisions with search values (:mod:`strategies.learned.collect`),
+fits the weights on the positions of every iteration so far, games held out
+(:mod:`strategies.learned.train`), scores the fit on the held-out games' positions, plays the new
+player against three opponents on held-out seeds, and writes the weights as a preset file with
+their provenance; the next iteration collects with that player.
+
+The out folder holds everything and is how the command resumes: ``distill.json`` (the
+settings; a rerun must give the same ones), ``iter-K/positions/*.parquet`` (one file per chunk
+of games; a chunk on disk is not played again), ``iter-K/learned.toml`` and
+``iter-K/report.json``. Bad input prints one line on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from vdgsim.commands.common import (
+    InputError,
+    check_player_count,
+    ensure_compiled,
+    note,
+    seed_option,
+    stop_on_interrupt,
+)
+from vdgsim.game import MAX_SEED
+
+CHUNK_GAMES = 5  # games per positions file: what an interrupted run loses at most
+HOLDOUT_EVERY = 5  # game g is held out of the fit when g % 5 == 4
+SETTINGS_FILE = "distill.json"
+
+
+def _row(name: str, players: int, option: str):
+    """A preset's parameter row; a heuristic preset becomes the learned player that decides as
+    it does (:func:`strategies.learned.model.heuristic_weights`)."""
+    from strategies import params as P
+    from strategies.learned.model import heuristic_weights
+    from strategies.registry import UnknownPresetError, resolve
+
+    try:
+        row = resolve(name, players)
+    except UnknownPresetError as e:
+        raise InputError(f"{option}: {e}") from None
+    kind = int(row[P.P_KIND])
+    if kind == P.KIND_HEURISTIC and option == "--start":
+        row = row.copy()
+        row[P.P_KIND] = P.KIND_LEARNED
+        row[P.LW_FIRST : P.LW_END] = heuristic_weights(row)
+    elif kind not in (P.KIND_HEURISTIC, P.KIND_LEARNED, P.KIND_RANDOM):
+        # the labels replay every seat's player thousands of times per position
+        raise InputError(f"{option} must be a preset (scripted or learned), not {name!r}")
+    return row
+
+
+def _check_settings(out: Path, settings: dict[str, Any]) -> None:
+    """Write the settings of a new out folder, or check a resumed one's are the same."""
+    path = out / SETTINGS_FILE
+    if path.exists():
+        try:
+            old = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as e:
+            raise InputError(f"{path} cannot be read ({e}); use a new out folder") from None
+        differ = sorted(k for k in settings if old.get(k) != settings[k])
+        if differ:
+            raise InputError(
+                f"{out} holds a distillation with other settings ({', '.join(differ)}); "
+                "use a new out folder or the same options"
+            )
+        return
+    if out.exists() and any(out.iterdir()):
+        raise InputError(f"{out} exists and is not a distillation folder; use a new out folder")
+    out.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings, indent=2) + "\n")
+
+
+def _evaluate(comp, player, opponent, players: int, games: int, seed: int) -> dict[str, Any]:
+    """The player's mean win share against ``players - 1`` opponents over ``games`` games,
+    seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
+    import numpy as np
+
+    from strategies import loop
+    from strategies.learned.collect import lineup_table
+    from vdgsim.stats import wilson_interval
+
+    per_seat = games // players
+    seeds = np.arange(seed, seed + per_seat, dtype=np.int64)
+    shares = []
+    for seat in range(players):
+        table = lineup_table(player, opponent, players, seat)
+        _, share = loop.play_games(comp, players, seeds, table)
+        shares.append(share[:, seat])
+    won = float(np.concatenate(shares).sum())
+    n = per_seat * players
+    low, high = wilson_interval(won, n)
+    return {
+        "games": n,
+        "win_share": won / n,
+        "low": low,
+        "high": high,
+        "seeds": [seed, seed + per_seat - 1],
+    }
+
+
+@stop_on_interrupt(
+    "the finished chunks and iterations in the out folder are kept; "
+    "run the same command again to continue"
+)
+def distill(
+    out: Annotated[
+        Path,
+        typer.Argument(
+            help="Folder of the distillation (created; a folder "
+            "with the same settings is continued)."
+        ),
+    ],
+    start: Annotated[
+        str,
+        typer.Option(
+            "--start",
+            help="The first iteration's player: a learned preset (name or file), or a heuristic "
+            "preset played as the learned player with its own rule as weights.",
+        ),
+    ] = "default",
+    opponent: Annotated[
+        str, typer.Option("--opponent", help="Preset in the other seats, in play and in labels.")
+    ] = "default",
+    players: Annotated[
+        str | None,
+        typer.Option("--players", metavar="N", help="Number of players, 2 to 4.  [default: 4]"),
+    ] = None,
+    iterations: Annotated[
+        int, typer.Option("--iterations", help="Collect-fit-evaluate rounds.", min=1, max=100)
+    ] = 1,
+    games: Annotated[
+        int, typer.Option("--games", help="Games collected per iteration.", min=1)
+    ] = 20,
+    label_rollouts: Annotated[
+        int,
+        typer.Option(
+            "--label-rollouts",
+            help="Rollouts per legal action in a search label.",
+            min=1,
+            max=100_000,
+        ),
+    ] = 16,
+    dets: Annotated[
+        int, typer.Option("--dets", help="Distinct deals of the face-down piles.", min=1)
+    ] = 32,
+    temperature: Annotated[
+        float,
+        typer.Option(
+            "--temperature",
+            help="Softmax temperature of the labels in win share: small trusts the best "
+            "label, large spreads the target over near-equal actions.",
+            min=1e-4,
+            max=10.0,
+        ),
+    ] = 0.05,
+    l2: Annotated[
+        float,
+        typer.Option(
+            "--l2", help="Pull of the fit towards the heuristic's own weights.", min=0.0, max=1e6
+        ),
+    ] = 0.01,
+    play_games: Annotated[
+        int,
+        typer.Option(
+            "--play-games",
+            help="Games per iteration against the opponents on held-out seeds, seats rotated "
+            "(0: no play evaluation).",
+            min=0,
+        ),
+    ] = 400,
+    seed: Annotated[
+        int, seed_option("Seed of the first collected game (game i uses seed + i).")
+    ] = 0,
+    play_seed: Annotated[
+        int, seed_option("First seed of the evaluation games (kept apart from collected ones).")
+    ] = 1_000_000_000,
+    export: Annotated[
+        Path | None,
+        typer.Option("--export", help="Also write the last iteration's preset file here."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace --export if it exists.")] = False,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+) -> None:
+    """Distil search into the learned player (expert iteration): collect its Phase 2
+    decisions against the opponent, label every legal action with rollouts, fit the weights,
+    score them on held-out games, play them against the opponents, write them; repeat with the
+    new player."""
+    count = 4
+    if players is not None:
+        if not players.strip().isdigit():
+            raise InputError(f"--players is one count (2 to 4), got {players!r}")
+        count = check_player_count(int(players))
+    collected = iterations * games
+    if seed + collected - 1 > MAX_SEED:
+        raise InputError(f"--seed + --iterations x --games - 1 must be at most {MAX_SEED}")
+    if play_games and play_games < count:
+        raise InputError(f"--play-games must be 0 or at least --players ({count})")
+    per_seat = play_games // count
+    if play_games and not (play_seed + per_seat <= seed or play_seed > seed + collected - 1):
+        raise InputError("--play-seed's games overlap the collected games' seeds; move it")
+    if play_seed + per_seat - 1 > MAX_SEED:
+        raise InputError(f"--play-seed + games per seat - 1 must be at most {MAX_SEED}")
+    if export is not None:
+        if export.suffix.lower() != ".toml":
+            raise InputError(f"--export must end in .toml, got {export}")
+        if export.exists() and not force:
+            raise InputError(f"{export} exists; add --force to replace it")
+    player = _row(start, count, "--start")
+    opp = _row(opponent, count, "--opponent")
+    from vdgsim.components import default_components
+
+    comp = default_components()
+    settings = {
+        "start": start,
+        "opponent": opponent,
+        "players": count,
+        "games": games,
+        "label_rollouts": label_rollouts,
+        "dets": dets,
+        "temperature": temperature,
+        "l2": l2,
+        "play_games": play_games,
+        "seed": seed,
+        "play_seed": play_seed,
+        "data": comp.digest,
+    }
+    # --iterations is not among them: more iterations may be asked of a folder later
+    _check_settings(out, settings)
+    ensure_compiled()
+    command = "vdg distill " + shlex.join(
+        sys.argv[2:] if sys.argv[1:2] == ["distill"] else sys.argv[1:]
+    )
+    report = None
+    for it in range(1, iterations + 1):
+        player, report = _iteration(out, it, player, opp, comp, settings, command, progress)
+    if export is not None and report is not None:
+        import shutil
+
+        export.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out / f"iter-{iterations}" / "learned.toml", export)
+        note(f"wrote {export}")
+
+
+def _iteration(out, it, player, opp, comp, settings, command, progress):
+    """Collect, fit, score and evaluate iteration ``it``; returns (its player row, report)."""
+    import numpy as np
+    import polars as pl
+
+    from strategies import params as P
+    from strategies.learned.collect import CollectSettings, collect_games
+    from strategies.learned.model import heuristic_weights, weights_of, write_learned_preset
+    from strategies.learned.train import fit, positions_of, score
+
+    folder = out / f"iter-{it}"
+    report_path = folder / "report.json"
+    preset_path = folder / "learned.toml"
+    if report_path.exists() and preset_path.exists():
+        row = player.copy()
+        from strategies.presets import load_preset
+
+        row[P.LW_FIRST : P.LW_END] = load_preset(preset_path).row[P.LW_FIRST : P.LW_END]
+        note(f"iteration {it}: done before, read from {folder}")
+        return row, json.loads(report_path.read_text())
+    count = settings["players"]
+    games = settings["games"]
+    first = settings["seed"] + (it - 1) * games  # iteration it plays its own seeds
+    cs = CollectSettings(count, first, settings["label_rollouts"], settings["dets"], 0.01, it)
+    pos_dir = folder / "positions"
+    pos_dir.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    with Progress(
+        TextColumn(f"iteration {it}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games · {task.fields[positions]} positions"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=not progress,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=games, positions=0)
+        seen = [0]
+
+        def tick() -> None:
+            seen[0] += 1
+            bar.update(task, positions=seen[0])
+
+        for g0 in range(0, games, CHUNK_GAMES):
+            g1 = min(games, g0 + CHUNK_GAMES)
+            path = pos_dir / f"games-{g0:06d}-{g1 - 1:06d}.parquet"
+            if not path.exists():
+                table = collect_games(cs, player, opp, range(g0, g1), comp, tick)
+                tmp = path.with_name(f".{path.name}.tmp")
+                table.write_parquet(tmp)
+                tmp.replace(path)
+            bar.update(task, completed=g1)
+    collect_seconds = time.perf_counter() - t0
+    # every iteration's positions so far: the fit learns from the searches of all of them
+    frames = [
+        pl.read_parquet(p)
+        for k in range(1, it + 1)
+        for p in sorted((out / f"iter-{k}" / "positions").glob("*.parquet"))
+    ]
+    data = pl.concat(frames)
+    held = (pl.col("game") % HOLDOUT_EVERY) == HOLDOUT_EVERY - 1
+    train, test = positions_of(data.filter(~held)), positions_of(data.filter(held))
+    prior = heuristic_weights(player)
+    t1 = time.perf_counter()
+    w = fit(train, prior, settings["temperature"], settings["l2"])
+    fit_seconds = time.perf_counter() - t1
+    row = player.copy()
+    row[P.LW_FIRST : P.LW_END] = w
+    report: dict[str, Any] = {
+        "iteration": it,
+        "positions": int(data.select(pl.struct("iteration", "game", "position").n_unique()).item()),
+        "actions": data.height,
+        "train": {
+            "heuristic": score(train, prior),
+            "previous": score(train, weights_of(player)),
+            "fit": score(train, w),
+        },
+        "held_out": {
+            "heuristic": score(test, prior),
+            "previous": score(test, weights_of(player)),
+            "fit": score(test, w),
+        },
+        "collect_seconds": round(collect_seconds, 1),
+        "fit_seconds": round(fit_seconds, 2),
+    }
+    if settings["play_games"]:
+        t2 = time.perf_counter()
+        args = (comp, row, opp, count, settings["play_games"], settings["play_seed"])
+        report["play"] = _evaluate(*args)
+        report["play_previous"] = _evaluate(comp, player, *args[2:])
+        report["play_seconds"] = round(time.perf_counter() - t2, 1)
+    provenance = {
+        "command": command,
+        "iteration": it,
+        "games": it * games,
+        "seeds": [settings["seed"], settings["seed"] + it * games - 1],
+        "players": count,
+        "opponent": settings["opponent"],
+        "start": settings["start"],
+        "label_rollouts": settings["label_rollouts"],
+        "dets": settings["dets"],
+        "temperature": settings["temperature"],
+        "l2": settings["l2"],
+        "positions": report["positions"],
+        "held_out_agreement": round(report["held_out"]["fit"]["agreement"], 4),
+        "data": settings["data"],
+    }
+    if "play" in report:
+        provenance["win_share"] = round(report["play"]["win_share"], 4)
+        provenance["win_share_games"] = report["play"]["games"]
+    write_learned_preset(preset_path, np.asarray(w), provenance)
+    # a score without held-out positions is NaN, which JSON does not have: null
+    text = json.dumps(report, indent=2).replace("NaN", "null")
+    report_path.write_text(text + "\n")
+    _print(report)
+    return row, report
+
+
+def _print(report: dict[str, Any]) -> None:
+    it = report["iteration"]
+    fitted, base = report["held_out"]["fit"], report["held_out"]["heuristic"]
+    line = f"iteration {it}: {report['positions']} positions; held out: "
+    if fitted["positions"]:
+        line += (
+            f"agreement {fitted['agreement']:.3f} (heuristic {base['agreement']:.3f}), regret "
+            f"{fitted['regret']:.4f} (heuristic {base['regret']:.4f})"
+        )
+    else:
+        line += f"none (game g is held out when g mod {HOLDOUT_EVERY} = {HOLDOUT_EVERY - 1})"
+    if "play" in report:
+        p, q = report["play"], report["play_previous"]
+        line += (
+            f"; win share vs opponents {p['win_share']:.3f} [{p['low']:.3f}, {p['high']:.3f}] "
+            f"(previous {q['win_share']:.3f}) over {p['games']} games"
+        )
+    typer.echo(line)
