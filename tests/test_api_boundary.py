@@ -52,6 +52,8 @@ VDG = Boundary(
     exceptions={
         ("strategies/heuristic/values.py", "landings"): {"merchant_tile"},
         ("strategies/heuristic/values.py", "common"): {"tiles_owned_at"},
+        ("strategies/learned/features.py", "common"): {"tiles_owned_at"},
+        ("strategies/learned/features.py", "recruiting"): {"recruit_cost"},
         ("strategies/sanity.py", "events"): ALL,
         ("vdgsim/runner/batch.py", "events"): ALL,
     },

@@ -342,10 +342,10 @@ def test_ctrl_c_in_tournament_says_what_is_saved_and_how_to_resume(tmp_path, mon
 def test_the_engine_is_compiled_before_the_run_quietly_without_progress(monkeypatch):
     calls = []
 
-    def ensure_compiled(console=None):
+    def prepare(game, components, console=None):
         calls.append("compile, shown" if console is None or not console.quiet else "compile")
 
-    monkeypatch.setattr(command, "ensure_compiled", ensure_compiled)
+    monkeypatch.setattr(command, "prepare", prepare)
     real = vdgsim.runner.simulate
 
     def recording(*args, **kwargs):
@@ -399,12 +399,12 @@ def test_documented_commands_use_options_that_exist():
 
 
 def test_ctrl_c_while_compiling_still_gives_the_command_to_go_on(tmp_path, monkeypatch):
-    def interrupted(console=None):
+    def interrupted(game, components, console=None):
         raise KeyboardInterrupt
 
     out = tmp_path / "run"
     with monkeypatch.context() as m:
-        m.setattr(command, "ensure_compiled", interrupted)
+        m.setattr(command, "prepare", interrupted)
         r = run("simulate", "--lineup", "default", "--players", 2, "--games", 4, "--out", out)
     assert r.exit_code == 130
     assert r.stderr.startswith(f"vdg: interrupted; 0 of 1 chunks are saved in {out}")
