@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 import numpy as np
 
@@ -89,6 +89,14 @@ class SteppedGame:
     def current_player(self) -> int:
         """Seat that must decide now, or -1 once the game is over."""
         return self.s.item(self.SLOT_PLAYER)
+
+
+Stepped = TypeVar("Stepped", bound=SteppedGame)
+
+
+def clone(state: Stepped) -> Stepped:
+    """An independent copy that continues identically (the generators are in the state)."""
+    return type(state)(state.components, state.s.copy(), state.log.copy())
 
 
 def check_seed(seed: int) -> int:

@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from vdgsim import _numba_cache, plug
@@ -436,6 +437,24 @@ def prepare(game: str, components: Any, console: Console | None = None) -> None:
     ensure_compiled(console)
     with compile_status(console):
         warm_up_runner(components, game)
+
+
+@contextmanager
+def positions_progress(label: str, games: int, enabled: bool = True) -> Iterator[Any]:
+    """A bar of games done and positions seen (``vdg regret``, ``vdg distill``) on stderr;
+    yields ``update(completed=..., positions=...)`` (either keyword may be left out)."""
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games · {task.fields[positions]} positions"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=games, positions=0)
+        yield lambda **fields: bar.update(task, **fields)
 
 
 def ensure_compiled(console: Console | None = None) -> None:

@@ -23,14 +23,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from vdgsim.commands.common import (
     InputError,
     check_player_count,
     ensure_compiled,
     note,
+    positions_progress,
     seed_option,
     stop_on_interrupt,
 )
@@ -284,22 +283,12 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
     pos_dir = folder / "positions"
     pos_dir.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    with Progress(
-        TextColumn(f"iteration {it}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games · {task.fields[positions]} positions"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=not progress,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("games", total=games, positions=0)
+    with positions_progress(f"iteration {it}", games, progress) as update:
         seen = [0]
 
         def tick() -> None:
             seen[0] += 1
-            bar.update(task, positions=seen[0])
+            update(positions=seen[0])
 
         for g0 in range(0, games, CHUNK_GAMES):
             g1 = min(games, g0 + CHUNK_GAMES)
@@ -309,7 +298,7 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
                 tmp = path.with_name(f".{path.name}.tmp")
                 table.write_parquet(tmp)
                 tmp.replace(path)
-            bar.update(task, completed=g1)
+            update(completed=g1)
     collect_seconds = time.perf_counter() - t0
     # every iteration's positions so far: the fit learns from the searches of all of them
     frames = [

@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import polars as pl
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from vdgsim.commands.common import (
     DEFAULT_GAME,
@@ -31,6 +29,7 @@ from vdgsim.commands.common import (
     game_components,
     lineup_option,
     player_lineup,
+    positions_progress,
     prepare,
     seed_option,
     stop_on_interrupt,
@@ -209,23 +208,13 @@ def regret(
         typer.echo(f"vdg: {n}", err=True)
     prepare(game, comp)
     t0 = time.perf_counter()
-    with Progress(
-        TextColumn("regret"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games · {task.fields[positions]} positions"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=not progress,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("games", total=games, positions=0)
+    with positions_progress("regret", games, progress) as update:
         try:
             result = kit.sample_positions(
                 settings,
                 table,
                 comp,
-                on_game=lambda done, pos: bar.update(task, completed=done, positions=pos),
+                on_game=lambda done, pos: update(completed=done, positions=pos),
             )
         except ValueError as e:
             raise InputError(str(e)) from None
