@@ -1,10 +1,10 @@
-"""The Goa side of `vdg play`, `vdg bench` and `vdg data` (``--game goa``): its player
-line-up, its component data and the formatting of its account, JSON and benchmark rows.
+"""The Goa side of `vdg play` (``--game goa``, through Goa's plug) and of its human play: its
+player line-up, its component data, one game told round by round or as JSON, and the warm-up
+that compiles Goa's entry points.
 
-The commands parse their options once for both games (vdgsim.commands.common) and hand a Goa
-request to the functions here, which turn every Goa error into one :class:`InputError` line.
-The engine and players are imported where they are used: importing them sets up numba, which
-the other commands of the `vdg` process need not wait for.
+Every Goa error becomes one :class:`InputError` line. The engine and players are imported
+where they are used: importing them sets up numba, which the other commands of the `vdg`
+process need not wait for.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ import numpy as np
 import typer
 
 from vdgsim import _numba_cache
-from vdgsim.commands.common import InputError, note, parse_names, parse_player_counts
-from vdgsim.components import ComponentError as VdgComponentError
-from vdgsim.goa.components import DEFAULT_PATH, ComponentError, Components
+from vdgsim.commands.common import InputError, game_components, note, parse_names
+from vdgsim.goa.components import Components
 
 if TYPE_CHECKING:
     from vdgsim.goa.game import GameState
@@ -40,10 +39,7 @@ def _goa() -> Game:
 def components(data: str | None, overrides: list[str] | None) -> Components:
     """Goa's component data from ``--data`` and ``--set`` (KEY=VALUE, values in TOML), loaded
     as the runner loads it."""
-    try:
-        return _goa().load_components(data, overrides or [])
-    except (ComponentError, VdgComponentError) as e:
-        raise InputError(str(e)) from None
+    return game_components(_goa().key, data, overrides)
 
 
 def seats(lineup: str | None, players: str | None) -> list[str]:
@@ -70,42 +66,12 @@ def seats(lineup: str | None, players: str | None) -> list[str]:
     return names
 
 
-def player_counts(text: str, option: str) -> list[int]:
-    """The player counts of a comma-separated option, each 2, 3 or 4 (Goa's range named in
-    the error)."""
-    for x in text.split(","):
-        if x.strip().lstrip("-").isdigit() and not 2 <= int(x) <= 4:
-            raise InputError(f"{option} must be 2, 3 or 4 ({GOA_PLAYERS}), got {int(x)}")
-    return parse_player_counts(text, option)
-
-
 def params(names: list[str]) -> np.ndarray:
     """The players' parameter table; an unknown preset is a usage error."""
     try:
         return _goa().params_table(names)
     except ValueError as e:
         raise InputError(str(e)) from None
-
-
-def check_presets(names: list[str]) -> None:
-    """Each name a Goa preset (a one-line usage error for the first that is not)."""
-    for name in names:
-        try:
-            _goa().parameter_row(name)
-        except ValueError as e:
-            raise InputError(str(e)) from None
-
-
-def bench_presets(presets: str | None) -> list[str]:
-    """The presets `vdg bench --game goa` measures: the ones named, else random and default."""
-    from vdgsim.goa.players import PRESETS
-
-    if presets is not None:
-        names = parse_names(presets, "--presets")
-    else:
-        names = ["random"] + (["default"] if "default" in PRESETS else [])
-    check_presets(names)
-    return names
 
 
 def play_game(comp: Components, table: np.ndarray, players: int, seed: int) -> GameState:
@@ -181,12 +147,3 @@ def play(
     )
     for line in account(game):
         typer.echo(line)
-
-
-def data_path() -> None:
-    typer.echo(str(DEFAULT_PATH))
-
-
-def data_check(file: str | None, overrides: list[str] | None) -> None:
-    comp = components(file, overrides)
-    typer.echo(f"ok: {comp.source} ({comp.data.get('name', '')}), digest {comp.digest}")
