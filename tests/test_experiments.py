@@ -281,3 +281,71 @@ def test_repository_folder_is_the_default(monkeypatch):
     from vdgsim.analysis import experiment as E
 
     assert E.default_experiments_dir() == Path(__file__).resolve().parents[1] / "experiments"
+
+
+# --- a spec that extends another ------------------------------------------------------------
+BASE_TOML = """
+name = "base"
+title = "Base"
+question = "Q?"
+kind = "paired"
+section = "paired"
+players = ["random", "random", "random", "random"]
+games = 12
+quick_games = 6
+seed = 9
+[[arms]]
+name = "same"
+label = "plays like the baseline"
+player = "random"
+[[arms]]
+name = "frugal"
+label = "plays frugal"
+player = "frugal"
+"""
+
+
+def test_a_spec_extends_another_and_each_field_it_sets_replaces_that_field_whole(tmp_path):
+    (tmp_path / "base.toml").write_text(BASE_TOML)
+    (tmp_path / "two.toml").write_text(
+        'extends = "base.toml"\nname = "two"\nplayers = ["random", "random"]\nseed = 10\n'
+    )
+    base, two = load_spec(tmp_path / "base.toml"), load_spec(tmp_path / "two.toml")
+    assert (two.name, two.players, two.seed) == ("two", ("random", "random"), 10)
+    assert two.arms == base.arms and len(two.arms) == 2
+    assert (two.title, two.games, two.kind) == (base.title, base.games, base.kind)
+    # a list is replaced, not merged: one arm in the file means one arm
+    (tmp_path / "one.toml").write_text(
+        'extends = "base.toml"\nname = "one"\n[[arms]]\nname = "x"\nplayer = "default"\n'
+    )
+    assert [a.name for a in load_spec(tmp_path / "one.toml").arms] == ["x"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('extends = "base.toml"\nplayers = ["random", "random"]\n', "name: missing"),
+        ('extends = "../base.toml"\nname = "n"\n', "in the same folder"),
+        ('extends = "nowhere.toml"\nname = "n"\n', "cannot read"),
+        ('extends = "loop.toml"\nname = "n"\n', "a cycle"),
+    ],
+)
+def test_a_bad_extends_is_one_error_naming_the_file(tmp_path, text, message):
+    (tmp_path / "base.toml").write_text(BASE_TOML)
+    (tmp_path / "loop.toml").write_text('extends = "loop.toml"\nname = "loop"\n')
+    (tmp_path / "child.toml").write_text(text)
+    with pytest.raises(SpecError, match=message):
+        load_spec(tmp_path / "child.toml")
+
+
+def test_the_restricted_play_arms_are_played_at_every_player_count():
+    specs = {s.name: s for s in list_specs()}
+    for base in ("bidding", "characters", "ports"):
+        counts = {}
+        for s in specs.values():
+            if s.section == base and s.kind == "paired":
+                assert s.arms == specs[base].arms, s.name
+                assert s.robustness == specs[base].robustness, s.name
+                counts[len(s.players)] = s.seed
+        assert sorted(counts) == [2, 3, 4], base
+        assert len(set(counts.values())) == 3, f"{base}: each player count on its own seed"

@@ -197,10 +197,17 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
     assert names == [
         "skill_axis",
         "bidding",
+        "bidding_2p",
+        "bidding_3p",
         "characters",
+        "characters_2p",
+        "characters_3p",
         "matchups",
+        "matchups_search",
         "measures",
         "ports",
+        "ports_2p",
+        "ports_3p",
         "seats",
         "sensitivity",
         "sensitivity_dias",
@@ -287,3 +294,38 @@ def test_a_heat_map_cell_shows_the_interval_as_its_two_ends() -> None:
 
     assert interval_label(1.0, 0.912, 1.0) == "100\n[91, 100]"
     assert interval_label(0.5, 0.45, 0.55) == "50\n[45, 55]"
+
+
+def test_matchups_at_three_and_four_players_compare_each_pair_once(tmp_path):
+    from vdgsim.analysis.experiment import parse_spec, run_experiment
+
+    spec = parse_spec(
+        {
+            "name": "t",
+            "title": "T",
+            "question": "Q?",
+            "kind": "tournament",
+            "section": "matchups",
+            "presets": ["random", "default", "frugal"],
+            "player_counts": [3, 4],
+            "games": 24,
+            "quick_games": 12,
+            "seed": 3,
+        }
+    )
+    sec = build_section(run_experiment(spec, tmp_path / "t"))
+    assert "matrix" not in sec.tables  # no two-player line-up: no two-player matrix
+    h2h = sec.tables["head_to_head"]
+    assert sorted(h2h["players"].unique().to_list()) == [3, 4]
+    assert h2h.height == 2 * 6  # every ordered pair of three presets at each count
+    # one key number per pair and count, from the side of the preset ahead
+    assert len(sec.numbers) == 2 * 3
+    assert all(n.value >= 0.5 for n in sec.numbers)
+    assert [f.split(":")[0] for f in sec.findings] == ["3 players", "4 players"]
+    assert [name for name, _ in sec.figures] == ["head_to_head_3p", "head_to_head_4p"]
+    # default beats random by far, even in a few games
+    d = sec.tables["head_to_head"].filter(
+        (pl.col("players") == 4) & (pl.col("row") == "default") & (pl.col("column") == "random")
+    )
+    assert d["win_low"][0] > 0.5
+    assert "default finishes ahead of random" in sec.findings[1]

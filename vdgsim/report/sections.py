@@ -978,8 +978,19 @@ def _measures_by_level(exp: ExperimentRun, sec: Section) -> None:
 
 # --- matchups -----------------------------------------------------------------------------------
 def matchups_section(exp: ExperimentRun, sec: Section) -> None:
-    """Round-robin matrix, ranking and dominance."""
+    """Head to head at every player count of the tournament: at two players the round-robin
+    matrix, ranking and dominance; at three and four, how often each preset finishes ahead
+    of each other one in the games where both play."""
     players = exp.tournament.players
+    counts = sorted(players["players"].unique().to_list())
+    if 2 in counts:
+        _two_player_matchups(players.filter(pl.col("players") == 2), sec)
+    more = [p for p in counts if p > 2]
+    if more:
+        _ahead_matchups(exp, players, more, sec)
+
+
+def _two_player_matchups(players: pl.DataFrame, sec: Section) -> None:
     matrix = matchups.pair_matrix(players)
     rank = matchups.ranking(players, matrix)
     dom = matchups.dominance(matrix)
@@ -989,11 +1000,12 @@ def matchups_section(exp: ExperimentRun, sec: Section) -> None:
     sec.figures.append(("matrix", C.matchup_chart(matrix, sec.info)))
     order = rank["strategy"].to_list()
     sec.findings.append(
-        "Ranking by relative strength (win share x players): " + ", ".join(order) + "."
+        "2 players: ranking by relative strength (win share x players): " + ", ".join(order) + "."
     )
     for r in rank.head(3).iter_rows(named=True):
         sec.findings.append(
-            f"{r['strategy']}: beats {r['beats']} of {r['opponents']} presets head to head and "
+            f"2 players: {r['strategy']} beats {r['beats']} of {r['opponents']} presets head to "
+            f"head and "
             f"loses to {r['loses_to']} (mean head-to-head win share {pct(r['mean_h2h'])}%)."
         )
     for r in matrix.iter_rows(named=True):
@@ -1012,15 +1024,68 @@ def matchups_section(exp: ExperimentRun, sec: Section) -> None:
     doms = dom.filter(pl.col("dominates"))["strategy"].to_list()
     subs = dom.filter(pl.col("dominated"))["strategy"].to_list()
     sec.findings.append(
-        ("Dominant (beats every other preset): " + ", ".join(doms) + ". ")
+        ("2 players, dominant (beats every other preset): " + ", ".join(doms) + ".")
         if doms
-        else "No preset beats every other one. "
+        else "2 players: no preset beats every other one."
     )
     sec.findings.append(
-        ("Dominated (loses to every other preset): " + ", ".join(subs) + ".")
+        ("2 players, dominated (loses to every other preset): " + ", ".join(subs) + ".")
         if subs
-        else "No preset loses to every other one."
+        else "2 players: no preset loses to every other one."
     )
+
+
+def _ahead_matchups(
+    exp: ExperimentRun, players: pl.DataFrame, counts: list[int], sec: Section
+) -> None:
+    """Three and four players, where a win share mixes every rival of a line-up: each pair of
+    presets compared in the games both play (who finishes ahead), one chart per count, and
+    per count one finding of the pairs whose interval leaves one half."""
+    manifests = exp.manifests()
+    tables = []
+    for p in counts:
+        at = players.filter(pl.col("players") == p)
+        m = matchups.ahead_matrix(at)
+        tables.append(m)
+        info = replace(
+            sec.info,
+            games=at.select("lineup", "game").unique().height,
+            about=measures.describe_runs(manifests, p),
+        )
+        title = f"{p} players: row finishes ahead of column (%, [Wilson 95%])"
+        sec.figures.append((f"head_to_head_{p}p", C.matchup_chart(m, info, title)))
+        clear = []
+        # each pair once, from the side of the preset ahead (the other side is 1 minus it)
+        ahead = (pl.col("win_share") > 0.5) | (
+            (pl.col("win_share") == 0.5) & (pl.col("row") < pl.col("column"))
+        )
+        for r in m.filter(ahead).sort("win_share", descending=True).iter_rows(named=True):
+            k = KeyNumber(
+                f"{p} players: {r['row']} finishes ahead of {r['column']}",
+                r["win_share"],
+                r["win_low"],
+                r["win_high"],
+                "%",
+                "head_to_head",
+                {"players": p, "row": r["row"], "column": r["column"]},
+                "win_share",
+            )
+            sec.numbers.append(k)
+            if r["win_low"] > 0.5:
+                clear.append(
+                    f"{r['row']} finishes ahead of {r['column']} in {k.text()} of the games "
+                    "both play"
+                )
+        sec.findings.append(
+            f"{p} players: "
+            + (
+                "; ".join(clear) + " (a shared rank counts one half; even is 50%)."
+                if clear
+                else "no preset finishes ahead of another in clearly more than half the games "
+                "both play."
+            )
+        )
+    sec.tables["head_to_head"] = pl.concat(tables)
 
 
 # --- sweep -----------------------------------------------------------------------------------

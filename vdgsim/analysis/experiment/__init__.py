@@ -35,6 +35,10 @@ A spec names its question, its kind and its sizes::
     quick_games = 200              # 0: not played with --quick
     batch = 0                      # > 0: looks of batch games, doubled until decided
 
+A spec may start from another: ``extends = "characters.toml"`` (a file in the same folder)
+takes every field of that spec, and each field this file sets replaces the other's whole (the
+same arms at two players: ``extends``, ``name``, ``title``, ``players`` and ``seed``).
+
 Kinds: ``paired`` (a baseline run of ``players`` and one run per arm in which line-up position
 0 is replaced; every arm is played on the same seeds, so the focus seat's results differ only
 by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_counts``, seats not

@@ -127,8 +127,13 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
 
 
 def load_spec(path: str | Path) -> ExperimentSpec:
-    """Read and validate an experiment spec file."""
+    """Read and validate an experiment spec file (with the fields of the spec it
+    ``extends``, if it names one)."""
     p = Path(path)
+    return parse_spec(_spec_table(p, ()), str(p))
+
+
+def _read_toml(p: Path) -> dict[str, Any]:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
@@ -136,10 +141,28 @@ def load_spec(path: str | Path) -> ExperimentSpec:
     except UnicodeDecodeError as e:
         raise SpecError(f"{p}: not UTF-8 text (byte {e.start})") from None
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise SpecError(f"{p}: not valid TOML: {e}") from None
-    return parse_spec(data, str(p))
+
+
+def _spec_table(p: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
+    """The fields of the spec file ``p``: those of the spec its ``extends`` names (a file
+    beside it), each replaced whole by a field of ``p`` of the same name. The same arms at
+    another player count are one line-up and one seed in a file of their own, not a copy of
+    every arm."""
+    data = _read_toml(p)
+    base = data.pop("extends", None)
+    if base is None:
+        return data
+    if not isinstance(base, str) or not base.endswith(".toml") or Path(base).name != base:
+        raise SpecError(f"{p}: extends: must name a .toml file in the same folder, got {base!r}")
+    if "name" not in data:
+        raise SpecError(f"{p}: name: missing (a spec that extends another names itself)")
+    q = p.parent / base
+    if q.resolve() in seen or q.resolve() == p.resolve():
+        raise SpecError(f"{p}: extends: {base} extends this file again (a cycle)")
+    return {**_spec_table(q, (*seen, p.resolve())), **data}
 
 
 def list_specs(folder: str | Path | None = None) -> list[ExperimentSpec]:
