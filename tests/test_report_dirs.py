@@ -412,3 +412,15 @@ def test_a_resumed_report_counts_the_time_of_every_session(tmp_path, specs):
     fresh = build_report(out, quick=True, experiments=specs, progress=Recorder(), force=True)
     assert fresh["header"]["sessions"] == 1
     assert "sessions" not in (out / "report.md").read_text()
+
+
+def test_resume_plays_an_experiment_added_since_and_keeps_the_others():
+    from vdgsim.report.build import report_differences
+
+    a = {"games": 6, "quick": True, "spec": {"seed": 1}}
+    b = {"games": 6, "quick": True, "spec": {"seed": 2}}
+    old = {"quick": True, "games": None, "experiments": {"a": a}}
+    grown = {"quick": True, "games": None, "experiments": {"a": a, "b": b}}
+    assert report_differences(old, grown) == []
+    # one gone is still a difference: the report would lose its section
+    assert report_differences(grown, old) == ["experiments not in this report: b"]

@@ -130,7 +130,8 @@ def report_settings(specs: Sequence[ExperimentSpec], quick: bool, games: int | N
 
 
 def report_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
-    """How the settings of an earlier report differ from ``new`` (empty if they match)."""
+    """How the settings of an earlier report differ from ``new`` (empty if they match; an
+    experiment only ``new`` has is no difference: resuming plays it)."""
     if old is None:
         return [f"its settings were not recorded (no readable {SETTINGS_FILE})"]
     out = []
@@ -140,11 +141,10 @@ def report_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> list[
         out.append(f"--games was {old.get('games') or 'not given'}")
     sized = bool(out)
     o, n = old.get("experiments") or {}, new["experiments"]
-    gone, added = sorted(set(o) - set(n)), sorted(set(n) - set(o))
+    # an experiment added since is played on resume: nothing recorded depends on it
+    gone = sorted(set(o) - set(n))
     if gone:
         out.append(f"experiments not in this report: {', '.join(gone)}")
-    if added:
-        out.append(f"experiments not in the old report: {', '.join(added)}")
     for name in sorted(set(o) & set(n)):
         diff = [
             d
