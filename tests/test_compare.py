@@ -10,7 +10,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 from cli_helpers import run_vdg
+from scipy import stats
 
+from vdgsim.analysis.common import focus_rows
 from vdgsim.report import build_report
 from vdgsim.report import compare as C
 from vdgsim.report.progress import Progress
@@ -28,6 +30,18 @@ seed = 3
 name = "never_pay"
 label = "never pays to act early"
 restrict = "never_pay"
+"""
+
+
+SEATS = """
+name = "seats2"
+kind = "seats"
+section = "seats"
+preset = "default"
+player_counts = [2]
+games = 60
+quick_games = 60
+seed = 5
 """
 
 
@@ -93,6 +107,7 @@ def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: P
     specs = tmp_path / "experiments"
     specs.mkdir()
     (specs / "tiny.toml").write_text(PAIRED)
+    (specs / "seats2.toml").write_text(SEATS)
     base = build_report(tmp_path / "base", experiments=specs, progress=Progress())
     variant = build_report(
         tmp_path / "var",
@@ -112,7 +127,40 @@ def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: P
     # the same report's key numbers in both: compare pairs every one of them
     result = C.compare(base, variant)
     assert {r.kind for r in result["rows"]} >= {"number", "finding"}
-    assert not result["notes"]
+    assert not any("seeds" in n for n in result["notes"])
+    assert not any(r.paired for r in result["rows"])  # no runs given: independent intervals
+    # with the runs, an effect and a seat's share are paired game by game over the same deals
+    paired = C.compare(base, variant, tmp_path / "base" / "runs", tmp_path / "var" / "runs")
+    rows = {(r.section, r.label): r for r in paired["rows"]}
+    arm = rows[("tiny", "never pays to act early: win share change")]
+    seat = rows[("seats2", "2 players, seat 0: win share")]
+    assert arm.paired == 30 and seat.paired == 60  # 60 games: 30 deals rotated, 60 not
+    assert arm.diff[0] == pytest.approx(arm.variant[0] - arm.base[0])
+    assert seat.diff[0] == pytest.approx(seat.variant[0] - seat.base[0])
+    # the effect's interval by hand: per deal, (arm - baseline) in the variant less the base's
+    per_deal = []
+    for side in ("base", "var"):
+        focus = {}
+        for run in ("baseline", "never_pay"):
+            d = tmp_path / side / "runs" / "tiny" / run
+            games = pl.read_parquet(list((d / "games").glob("*.parquet")))
+            players = pl.read_parquet(list((d / "players").glob("*.parquet")))
+            focus[run] = focus_rows(players, games, 2).select("game", "seed", "win_share")
+        e = focus["never_pay"].join(focus["baseline"], on=["game", "seed"], suffix="_b")
+        per_deal.append(
+            e.group_by("seed")
+            .agg((pl.col("win_share") - pl.col("win_share_b")).mean())
+            .sort("seed")
+        )
+    d = (per_deal[1]["win_share"] - per_deal[0]["win_share"]).to_numpy()
+    half = stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / len(d) ** 0.5
+    assert arm.diff[1:] == (pytest.approx(d.mean() - half), pytest.approx(d.mean() + half))
+    # a report against itself: every paired difference is exactly nought
+    same = C.compare(base, base, tmp_path / "base" / "runs", tmp_path / "base" / "runs")
+    assert [r.diff for r in same["rows"] if r.paired] == [(0.0, 0.0, 0.0)] * sum(
+        1 for r in same["rows"] if r.paired
+    )
+    assert sum(1 for r in same["rows"] if r.paired) >= 5
 
 
 def test_vdg_compare_writes_markdown_html_and_json(tmp_path: Path) -> None:

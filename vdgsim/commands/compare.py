@@ -1,4 +1,5 @@
-"""`vdg compare BASE VARIANT [--out FILE.md|.html|.json] [--all]`: two reports side by side.
+"""`vdg compare BASE VARIANT [--out FILE.md|.html|.json] [--all] [--base-runs D]
+[--variant-runs D]`: two reports side by side.
 
 The comparison itself is :mod:`vdgsim.report.compare`. The terminal shows what changed
 (findings whose verdict changed, key numbers whose difference is clear; ``--all`` shows every
@@ -21,6 +22,16 @@ from vdgsim.runner.output import atomic_write_bytes
 WRITERS = {".md": C.to_markdown, ".html": C.to_html, ".json": C.to_json}
 
 
+def _runs(report: Path, given: Path | None, option: str) -> Path:
+    """The runs folder of a report: ``given``, which must be a folder, else REPORT/runs
+    (which may be missing: the differences are then not paired)."""
+    if given is None:
+        return (report if report.is_dir() else report.parent) / "runs"
+    if not given.is_dir():
+        raise InputError(f"{option} {given}: not a folder")
+    return given
+
+
 def compare(
     base: Annotated[Path, typer.Argument(help="The base report's folder (or its report.json).")],
     variant: Annotated[
@@ -33,10 +44,22 @@ def compare(
     all_rows: Annotated[
         bool, typer.Option("--all", help="Show every row, not only what changed.")
     ] = False,
+    base_runs: Annotated[
+        Path | None,
+        typer.Option(
+            "--base-runs",
+            help="The base report's runs, to pair differences deal by deal (default: "
+            "BASE/runs; a report made with --runs elsewhere needs this).",
+        ),
+    ] = None,
+    variant_runs: Annotated[
+        Path | None,
+        typer.Option("--variant-runs", help="The variant report's runs (default: VARIANT/runs)."),
+    ] = None,
 ) -> None:
     """Put a what-if variant's report (vdg report --data/--set) beside its base: each finding's
-    effect and each key number in both, their difference with a 95% interval, and every
-    finding whose verdict changed."""
+    effect and each key number in both, their difference with a 95% interval (paired deal by
+    deal where both reports' runs are on disk), and every finding whose verdict changed."""
     if out is not None:
         if out.suffix not in WRITERS:
             raise InputError(f"--out {out}: the suffix must be one of {', '.join(WRITERS)}")
@@ -45,7 +68,12 @@ def compare(
         if not out.parent.is_dir():
             raise InputError(f"--out {out}: the folder {out.parent} does not exist")
     try:
-        result = C.compare(C.load_report(base), C.load_report(variant))
+        result = C.compare(
+            C.load_report(base),
+            C.load_report(variant),
+            _runs(base, base_runs, "--base-runs"),
+            _runs(variant, variant_runs, "--variant-runs"),
+        )
     except C.CompareError as e:
         raise InputError(str(e)) from None
     rows = C.table_rows(result)

@@ -3,11 +3,14 @@
 Both reports are read from their ``report.json``. A causal finding is matched by its section
 and the key number it quotes (``effect.label``), a key number by its section and label. For
 each, the base's and the variant's values with their intervals, and the difference with a 95%
-interval. The two reports play the same seeds, so their differences are paired deal by deal;
-the interval given here treats them as independent (the root of the summed variances), which
-is conservative: the pairing would only narrow it. A finding's **verdict** is the sign its
-interval decides (*gain*, *loss*, or *unclear* when the interval holds 0); every finding whose
-verdict changed is flagged, and so is every key number whose difference is clear.
+interval. The two reports play the same seeds, so their differences are paired deal by deal:
+where both reports' runs are on disk and a key number is a mean over games (a restricted
+player's effect, a seat's win share), the difference and its interval are taken game by game
+over the same deals (:mod:`vdgsim.report.paired_compare`); every other interval treats the
+two reports as independent (the root of the summed variances), which is conservative. A
+finding's **verdict** is the sign its interval decides (*gain*, *loss*, or *unclear* when the
+interval holds 0); every finding whose verdict changed is flagged, and so is every key number
+whose difference is clear.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from vdgsim.analysis.common import rounded
+from vdgsim.report.paired_compare import paired_differences
 
 Z95 = 1.959964
 
@@ -41,6 +45,7 @@ class Row:
     diff: tuple[float, float | None, float | None]
     base_verdict: str
     variant_verdict: str
+    paired: int = 0  # the deals the difference was paired over (0: independent interval)
 
     @property
     def changed(self) -> bool:
@@ -104,9 +109,16 @@ def _numbers(report: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
     return {(s["name"], n["label"]): n for s in report.get("sections", []) for n in s["numbers"]}
 
 
-def compare(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+def compare(
+    base: dict[str, Any],
+    variant: dict[str, Any],
+    base_runs: Path | None = None,
+    variant_runs: Path | None = None,
+) -> dict[str, Any]:
     """Every finding and key number both reports hold, base first; and notes on what makes
-    the two less comparable (other seeds, other games, findings in one report only)."""
+    the two less comparable (other seeds, other games, findings in one report only).
+    ``base_runs`` and ``variant_runs``, the reports' runs folders, pair the differences that
+    can be paired game by game."""
     bh, vh = base.get("header", {}), variant.get("header", {})
     notes = []
     if bh.get("title", "").split(" balance")[0] != vh.get("title", "").split(" balance")[0]:
@@ -120,10 +132,23 @@ def compare(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
         notes.append("the reports played different seeds: their differences are not paired")
     if bh.get("quick") != vh.get("quick"):
         notes.append("one report is a --quick report: their sizes differ")
+    paired: dict[tuple[str, str], tuple[tuple[float, float, float], int]] = {}
+    if base_runs is not None and variant_runs is not None:
+        if base_runs.is_dir() and variant_runs.is_dir():
+            paired = paired_differences(base_runs, variant_runs, base, variant)
+        else:
+            notes.append("a report's runs are not on disk: every interval is independent")
+
+    def diff(key: tuple[str, str], b: tuple, v: tuple) -> tuple[tuple, int]:
+        if key in paired:
+            return paired[key]
+        return _diff(b, v), 0
+
     rows: list[Row] = []
     bf, vf = _findings(base), _findings(variant)
     for key in [k for k in bf if k in vf]:
         b, v = _triple(bf[key]), _triple(vf[key])
+        d, deals = diff(key, b, v)
         rows.append(
             Row(
                 "finding",
@@ -132,9 +157,10 @@ def compare(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
                 bf[key].get("unit", ""),
                 b,
                 v,
-                _diff(b, v),
+                d,
                 verdict(b[1], b[2]),
                 verdict(v[1], v[2]),
+                deals,
             )
         )
     only = len(set(bf) ^ set(vf))
@@ -143,9 +169,8 @@ def compare(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     bn, vn = _numbers(base), _numbers(variant)
     for key in [k for k in bn if k in vn]:
         b, v = _triple(bn[key]), _triple(vn[key])
-        rows.append(
-            Row("number", key[0], key[1], bn[key].get("unit", ""), b, v, _diff(b, v), "", "")
-        )
+        d, deals = diff(key, b, v)
+        rows.append(Row("number", key[0], key[1], bn[key].get("unit", ""), b, v, d, "", "", deals))
     return {
         "base": {
             "title": bh.get("title"),
@@ -186,6 +211,7 @@ def table_rows(result: dict[str, Any]) -> list[list[str]]:
                 cell(r.base, r.unit),
                 cell(r.variant, r.unit),
                 cell(r.diff, r.unit, signed=True),
+                f"paired ({r.paired:,} deals)" if r.paired else "independent",
                 verdicts,
             ]
         )
@@ -194,7 +220,22 @@ def table_rows(result: dict[str, Any]) -> list[list[str]]:
     return out
 
 
-HEADERS = ["", "section", "finding or number", "base", "variant", "difference", "verdict"]
+HEADERS = [
+    "",
+    "section",
+    "finding or number",
+    "base",
+    "variant",
+    "difference",
+    "interval",
+    "verdict",
+]
+INTERVALS = (
+    "95% intervals. A difference marked paired is taken game by game over the deals both "
+    "reports played; one marked independent treats the two reports as independent, which is "
+    "conservative (they play the same deals). A finding's verdict is the sign its interval "
+    "decides."
+)
 
 
 def describe(side: dict[str, Any]) -> str:
@@ -207,9 +248,7 @@ def to_markdown(result: dict[str, Any]) -> str:
         "",
         f"- **Base**: {describe(result['base'])} (data digest {result['base']['digest']})",
         f"- **Variant**: {describe(result['variant'])} (data digest {result['variant']['digest']})",
-        "- **Intervals**: 95%; a difference's interval treats the two reports as independent, "
-        "which is conservative (they play the same deals). A finding's verdict is the sign "
-        "its interval decides.",
+        f"- **Intervals**: {INTERVALS}",
         *(f"- **Note**: {n}" for n in result["notes"]),
         "",
         "| " + " | ".join(HEADERS) + " |",
@@ -241,8 +280,7 @@ def to_html(result: dict[str, Any]) -> str:
         "tr.changed{background:#fff3cd}</style>"
         "<h1>Comparison of two reports</h1>"
         f"<p>Base: {e(describe(result['base']))}; variant: {e(describe(result['variant']))}. "
-        "95% intervals; a difference's interval treats the two reports as independent, which "
-        "is conservative (they play the same deals).</p>"
+        f"{e(INTERVALS)}</p>"
         f"<ul>{notes}</ul><table><tr>{head}</tr>{body}</table>\n"
     )
 
