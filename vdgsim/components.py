@@ -27,7 +27,7 @@ DEFAULT_PATH = Path(str(resources.files("vdgsim") / "data" / "components.toml"))
 DECKS = ("I", "II", "III")
 
 
-class ComponentError(ValueError):
+class ComponentError(plug.ComponentError):
     """A component data file or override is invalid; the message names the field."""
 
 

@@ -40,6 +40,11 @@ ENTRY_POINTS = "vdgsim.games"
 ENV = "VDGSIM_GAMES"
 
 
+class ComponentError(ValueError):
+    """A game's component data file or override is invalid; the message names the field.
+    Each game's loader raises its own subclass, so shared code catches this one."""
+
+
 class GameComponents(Protocol):
     """What the shared layers read of a game's component data."""
 

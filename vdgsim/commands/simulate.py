@@ -49,9 +49,8 @@ from vdgsim.commands.common import (
     usage_error,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
-from vdgsim.components import ComponentError
 from vdgsim.interrupts import compiled_interrupts
-from vdgsim.plug import GameComponents, game_of
+from vdgsim.plug import ComponentError, GameComponents, game_of
 from vdgsim.runner import (
     BACKENDS,
     DEFAULT_CHUNK_SIZE,

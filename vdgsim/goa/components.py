@@ -24,12 +24,13 @@ from typing import Any
 
 import numpy as np
 
+from vdgsim import plug
 from vdgsim.goa import layout as L
 
 DEFAULT_PATH = Path(str(resources.files("vdgsim.goa") / "data" / "components.toml"))
 
 
-class ComponentError(ValueError):
+class ComponentError(plug.ComponentError):
     """A component data file or override is invalid; the message names the field."""
 
 

@@ -6,8 +6,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vdgsim.components import ComponentError
-from vdgsim.plug import GameComponents, game_of, implicit_key
+from vdgsim.plug import ComponentError, GameComponents, game_of, implicit_key
 
 if TYPE_CHECKING:
     pass
@@ -245,11 +244,9 @@ def _check_player(name: Any, source: str, where: str, game: str) -> str:
 
 
 def _check_overrides(over: dict[str, Any], source: str, where: str, game: str) -> None:
-    from vdgsim.goa.components import ComponentError as GoaComponentError
-
     try:
         game_of(game).load_components(None, over or None)
-    except (ComponentError, GoaComponentError) as e:
+    except ComponentError as e:
         raise _fail(source, where, str(e)) from None
 
 
