@@ -165,7 +165,7 @@ def test_params_table_one_row_per_seat():
 BASELINE_V1_GAMES = "7c549d086a7243fd03b8a96113955d859c67cf9193e3340565cfa9416581f6ba"
 
 
-def test_baseline_v1_plays_exactly_the_games_of_the_old_default():
+def test_baseline_v1_plays_exactly_its_recorded_games():
     """`baseline_v1` is the yardstick for every stronger player: it must never change."""
     import hashlib
 
