@@ -160,8 +160,8 @@ def test_params_table_one_row_per_seat():
     assert not t[2:].any()
 
 
-# sha256 of (VP, win share) of 40 games at each of 2, 3 and 4 players between four copies of
-# `default` as it played in vdgsim 0.1 (commit 42e9dbd), before it was made stronger.
+# sha256 of (VP, win share) of 40 games at each of 2, 3 and 4 players between copies of
+# `baseline_v1`, the `default` of vdgsim 0.1.
 BASELINE_V1_GAMES = "7c549d086a7243fd03b8a96113955d859c67cf9193e3340565cfa9416581f6ba"
 
 
