@@ -82,7 +82,7 @@ def test_play_json_result_sums_the_event_logs_vp(players: int, seed: int) -> Non
     assert len(res["reals"]) == players
 
 
-def test_play_lineup_per_seat_and_old_strategy_spelling(tmp_path: Path) -> None:
+def test_play_lineup_per_seat_and_the_strategy_alias(tmp_path: Path) -> None:
     preset = tmp_path / "my players" / "cautious.toml"
     preset.parent.mkdir()
     preset.write_text('inherit = "frugal"\n')
@@ -237,7 +237,7 @@ def test_median_result_keeps_the_median_run_and_the_range() -> None:
         median_result([])
 
 
-def test_bench_old_spellings_still_work_with_a_hint() -> None:
+def test_bench_alias_spellings_work_with_a_hint() -> None:
     out = vdg(
         "bench",
         "--games",

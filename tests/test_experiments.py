@@ -199,7 +199,7 @@ def test_a_section_that_reads_ships_records_them_in_the_baseline_only(tmp_path):
     assert "ship_summary" not in sec.tables and "effects" in sec.tables
 
 
-def test_an_experiment_recorded_before_sections_loads_with_its_kind_section(tmp_path):
+def test_an_experiment_recorded_without_a_section_loads_with_its_kind_section(tmp_path):
     import json
 
     spec = parse_spec(VALID, "tiny.toml")

@@ -301,7 +301,7 @@ def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float
 # Last-round decisions of 4-player `default` games (seed, index among the decisions with a
 # choice: an action turn, an owner's choice, a bid) where `default`'s own pick is far worse
 # than the best action: found by scanning with action_values, and checked again by the test
-# (scanned again whenever `default` changes its play, as in sessions 24 and 25).
+# (scan again whenever `default` changes its play).
 MISSED = [(2, 475), (3, 471), (3, 474)]
 
 

@@ -454,9 +454,9 @@ def test_g4_2_solve_bid_bids_the_least_winning_bid_when_there_is_one() -> None:
     assert solved >= 10
 
 
-def test_baseline_v1_plays_the_games_it_played_before_the_bidding_rework() -> None:
-    """baseline_v1 switches the bidding of 2026-11-27 off (``preempt`` 0, ``chase_deny`` 1):
-    digests of its games computed at a38d554, before the switches existed."""
+def test_baseline_v1_plays_exactly_its_recorded_games() -> None:
+    """baseline_v1 keeps the pre-emptive bid off and lets a raise chase the deny share
+    (``preempt`` 0, ``chase_deny`` 1): its games match the recorded digests."""
     from vdgsim.goa.engine import flow
     from vdgsim.goa.players import play_to_end
 

@@ -1,5 +1,6 @@
 """The batch runner plays Goa: the same chunks, seeds, Parquet, manifest, resume and check as
-Vasco da Gama, with Goa's own tables; and Vasco da Gama's runs are as they were before Goa."""
+Vasco da Gama, with Goa's own tables; and Vasco da Gama's runs keep their recorded tables and
+manifest keys."""
 
 from __future__ import annotations
 
@@ -220,10 +221,10 @@ def test_goa_usage_errors_are_one_line_exit_2(args, message, tmp_path):
     assert not (tmp_path / "x").exists()
 
 
-# --- Vasco da Gama is unchanged -------------------------------------------------------------------
+# --- Vasco da Gama's recorded runs ---------------------------------------------------------------
 
-# Content digests of this run's tables (column names, dtypes and values), computed before the
-# game registry existed (commit 6457db1): Vasco da Gama's runs must come out the same.
+# Content digests of this run's tables (column names, dtypes and values), recorded with
+# Vasco da Gama as the only game: its runs must come out the same beside other games.
 VDG_TABLES = {
     "games": "d56a1ffc7fc13d3f7f690ca63047896c79d56e5204525674b30cdb1546a4dbdc",
     "players": "40fd60043d9a54eb504c93f4017caa91259623a3a2aac237c09031767809789a",
@@ -256,13 +257,13 @@ def _digest(df: pl.DataFrame) -> str:
     return h.hexdigest()
 
 
-def test_vasco_da_gama_tables_and_manifest_are_as_before_goa(tmp_path):
+def test_vasco_da_gama_tables_and_manifest_match_the_recorded_ones(tmp_path):
     out = tmp_path / "vdg"
     simulate(["default", "random", "random"], games=60, seed=5, chunk_size=21, rotate=True,
              decisions=0.5, ships=True, out=out)  # fmt: skip
     run = load_run(out)
     assert {t: _digest(run.table(t)) for t in run.manifest["tables"]} == VDG_TABLES
-    assert sorted(run.manifest["run"]) == VDG_RUN_KEYS  # no "game": as before Goa
+    assert sorted(run.manifest["run"]) == VDG_RUN_KEYS  # no "game" key: the implicit game
     assert "--game" not in shlex.split(run_module.resume_command(run.manifest, out))
 
 

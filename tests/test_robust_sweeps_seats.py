@@ -376,7 +376,7 @@ def test_a_seat_effect_that_holds_on_all_three_reaches_the_summary(seats_run):
     assert [(s.players, s.player) for s in sec.spreads] == [(2, "default"), (2, "baseline_v1")]
     assert sec.spreads[1].seats[1].gap == seat1.labels["skill"].at.diff
     assert sec.spreads[0].seats[1].gap == seat1.effect.value
-    # the other players are a label now, not a second sentence
+    # the other players give a label, not a second sentence
     assert not any("holds for every player" in str(f) for f in sec.findings)
     assert sec.tables["robustness"]["finding"].to_list() == ["2p seat 0", "2p seat 1"]
 

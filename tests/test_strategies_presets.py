@@ -160,12 +160,12 @@ def test_params_table_one_row_per_seat():
     assert not t[2:].any()
 
 
-# sha256 of (VP, win share) of 40 games at each of 2, 3 and 4 players between four copies of
-# `default` as it played in vdgsim 0.1 (commit 42e9dbd), before it was made stronger.
+# sha256 of (VP, win share) of 40 games at each of 2, 3 and 4 players between copies of
+# `baseline_v1`, the `default` of vdgsim 0.1.
 BASELINE_V1_GAMES = "7c549d086a7243fd03b8a96113955d859c67cf9193e3340565cfa9416581f6ba"
 
 
-def test_baseline_v1_plays_exactly_the_games_of_the_old_default():
+def test_baseline_v1_plays_exactly_its_recorded_games():
     """`baseline_v1` is the yardstick for every stronger player: it must never change."""
     import hashlib
 
