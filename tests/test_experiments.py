@@ -338,14 +338,22 @@ def test_a_bad_extends_is_one_error_naming_the_file(tmp_path, text, message):
         load_spec(tmp_path / "child.toml")
 
 
-def test_the_restricted_play_arms_are_played_at_every_player_count():
-    specs = {s.name: s for s in list_specs()}
-    for base in ("bidding", "characters", "ports"):
+@pytest.mark.parametrize(
+    ("game", "bases"),
+    [("vdg", ("bidding", "characters", "ports")), ("goa", ("lots", "styles"))],
+)
+def test_the_restricted_play_arms_are_played_at_every_player_count(game, bases):
+    from vdgsim.analysis.experiment import default_experiments_dir
+
+    specs = {s.name: s for s in list_specs(default_experiments_dir(game))}
+    for base in bases:
         counts = {}
-        for s in specs.values():
-            if s.section == base and s.kind == "paired":
+        for name, s in specs.items():
+            if name.split("_")[0] == base and s.kind == "paired":
+                assert s.section == specs[base].section, s.name
                 assert s.arms == specs[base].arms, s.name
                 assert s.robustness == specs[base].robustness, s.name
+                assert set(s.players) == set(specs[base].players), s.name
                 counts[len(s.players)] = s.seed
         assert sorted(counts) == [2, 3, 4], base
         assert len(set(counts.values())) == 3, f"{base}: each player count on its own seed"
