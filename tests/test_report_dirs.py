@@ -424,3 +424,21 @@ def test_resume_plays_an_experiment_added_since_and_keeps_the_others():
     assert report_differences(old, grown) == []
     # one gone is still a difference: the report would lose its section
     assert report_differences(grown, old) == ["experiments not in this report: b"]
+
+
+def test_resume_plays_a_level_added_to_the_skill_axis_but_not_a_changed_one():
+    from vdgsim.analysis.experiment.store import settings_differences
+
+    a = {"player": "baseline_v1", "games": 200}
+    b = {"player": "learned", "games": 200}
+    old = {"games": 6, "quick": True, "spec": {"kind": "axis", "levels": [a]}}
+
+    def spec(levels, kind="axis"):
+        return {"games": 6, "quick": True, "spec": {"kind": kind, "levels": levels}}
+
+    assert settings_differences(old, spec([a, b])) == []
+    assert settings_differences(old, spec([b, a])) == []  # where the new level sits is its own
+    assert settings_differences(old, spec([b])) == ["levels"]  # a level gone
+    assert settings_differences(old, spec([{**a, "games": 400}, b])) == ["levels"]
+    paired = {"games": 6, "quick": True, "spec": {"kind": "paired", "levels": [a]}}
+    assert settings_differences(paired, spec([a, b], "paired")) == ["levels"]

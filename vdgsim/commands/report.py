@@ -74,8 +74,8 @@ def report(
         typer.Option(
             "--resume",
             help="Finish an interrupted report: keep its complete runs (the settings must "
-            "match), finish the others, play any experiment added since, write the report "
-            "again.",
+            "match), finish the others, play any experiment or skill-axis level added since, "
+            "write the report again.",
         ),
     ] = False,
     force: Annotated[

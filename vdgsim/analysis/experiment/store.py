@@ -179,8 +179,17 @@ def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> lis
     if old.get("quick") != new.get("quick"):
         out.append(f"quick {old.get('quick')} -> {new.get('quick')}")
     o, n = _without_default_batch(json.loads(json.dumps(old.get("spec", {})))), new["spec"]
-    out += [k for k in n if o.get(k) != n[k]]
+    out += [k for k in n if o.get(k) != n[k] and not _levels_added(k, o, n)]
     return out
+
+
+def _levels_added(key: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """A skill axis that only gained levels: each level is its own runs, so the recorded
+    ones stay valid and resuming plays the new ones."""
+    if key != "levels" or new.get("kind") != "axis":
+        return False
+    kept = [lv for lv in new[key] if lv in (old.get(key) or [])]
+    return kept == (old.get(key) or [])
 
 
 def check_experiment_dir(
