@@ -18,6 +18,7 @@ from vdgsim.components import Components, default_components
 from vdgsim.engine import actions as A
 from vdgsim.engine import events as E
 from vdgsim.engine import flow
+from vdgsim.engine.state import PlainComponentView
 
 
 @dataclass
@@ -78,7 +79,7 @@ def add_game(stats: BehaviourStats, c: np.ndarray, s: np.ndarray, log: np.ndarra
     dec = rows[ev == E.EV_DECISION]
     launches = dec[(dec[:, 4] == L.D_LAUNCH) & (dec[:, 5] != L.LAUNCH_DONE)]
     tiles = np.fromiter((A.launch_tile(a) for a in launches[:, 5]), np.int64, len(launches))
-    crews = c[L.C_PROJ_CREW + tiles]
+    crews = PlainComponentView(c).proj_crew[tiles]
     stats.launches_by_crew += np.bincount(crews, minlength=6)[:6]
     acts = dec[dec[:, 4] == L.D_ACT]
     stats.performed += int((acts[:, 5] != L.GIVE_UP).sum())

@@ -93,6 +93,7 @@ GOA = Boundary(
         (f"{GOA_HEURISTIC}/lots.py", "common"): {"lowest_row"},
         (f"{GOA_HEURISTIC}/lots.py", "scoring"): {"holds_kind", "small_plantations"},
         (f"{GOA_HEURISTIC}/bidding.py", "markers"): {"placer"},
+        ("vdgsim/goa/players/learned/features.py", "markers"): {"placer"},
         ("vdgsim/goa/batch.py", "common"): {"EV_DECISION", "EV_SP", "EV_TILE"},
     },
 )

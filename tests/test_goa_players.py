@@ -30,7 +30,8 @@ from vdgsim.goa.players.params import AXES, KIND_HEURISTIC, PARAM_SPECS, params_
 from vdgsim.goa.players.presets import default_row, preset_description, preset_file
 
 ROOT = Path(__file__).resolve().parents[1]
-STYLES = tuple(p for p in PRESETS if p not in ("default", "random", "baseline_v1"))
+# a style is default with a few parameters changed; the learned player is default with weights
+STYLES = tuple(p for p in PRESETS if p not in ("default", "random", "baseline_v1", "learned"))
 
 # every preset in a 4-player and a 2-player game; two 3-player games with every variant on
 # (quick start, Bonanza, strict hand limit: v = 7, bits as in test_goa_determinism)

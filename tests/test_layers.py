@@ -42,6 +42,8 @@ LAYERS: dict[str, int] = {
     "vdgsim.goa.players": 1,
     # the regret sampler both games' players share, each with its own compiled rollouts
     "vdgsim.regret_sampling": 1,
+    # the learned players' weights and their fit, which both games' learned players share
+    "vdgsim.linear_policy": 1,
     "vdgsim.runner": 2,
     "vdgsim.goa.batch": 2,
     "vdgsim.bench": 2,

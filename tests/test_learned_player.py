@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,7 @@ from strategies.presets import load_preset
 from strategies.registry import UnknownPresetError, resolve
 from tests.cli_helpers import run_vdg
 from vdgsim import layout as L
+from vdgsim.components import default_components
 from vdgsim.game import apply_action, is_over, legal_actions, new_game
 from vdgsim.observation import shuffle_hidden
 from vdgsim.paramtable import PresetError
@@ -285,7 +287,8 @@ def test_positions_of_groups_actions_by_position() -> None:
 def test_distill_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "distill"
     export = tmp_path / "exported.toml"
-    args = ["distill", str(out), "--games", "2", "--label-rollouts", "1", "--dets", "1"]
+    data = ["--set", "landings.calicut.completion_vp=6"]
+    args = ["distill", str(out), "--games", "2", "--label-rollouts", "1", "--dets", "1", *data]
     args += ["--play-games", "8", "--no-progress", "--export", str(export)]
     ran = run_vdg(*args)
     assert ran.returncode == 0, ran.stderr
@@ -298,6 +301,14 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
     assert table.group_by("game", "position").len()["len"].min() >= 2
     preset = load_preset(export)
     assert preset.row[P.P_KIND] == P.KIND_LEARNED
+    # the provenance repeats on another machine: no path of this one, every setting spelled out
+    provenance = tomllib.loads(export.read_text())["learned"]["provenance"]
+    assert provenance["command"] == (
+        "vdg distill distill --iterations 1 --start default --opponent default --players 4 "
+        "--games 2 --label-rollouts 1 --dets 1 --temperature 0.05 --l2 0.01 --play-games 8 "
+        "--seed 0 --play-seed 1000000000 --set landings.calicut.completion_vp=6"
+    )
+    assert provenance["data"] != default_components().digest
     # strict JSON: two games hold out none, and a score of no positions is null, not NaN
     text = (out / "iter-1" / "report.json").read_text()
     report = json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in report.json"))

@@ -204,6 +204,19 @@ def test_search_players_and_odd_rollouts_are_refused() -> None:
         )
 
 
+def test_the_learned_player_is_sampled_like_a_preset() -> None:
+    """The learned player is a policy, not a search: its rollouts replay it as they replay
+    any preset, and its own choices are the ones recorded."""
+    names = ("learned", "default")
+    table = sample_positions(
+        RegretSettings(names, 1, 0, ("act",), every=3, rollouts=2, dets=2), params_table(names)
+    )
+    learned = table.filter(pl.col("preset") == "learned")
+    assert learned.height > 0
+    per = learned.group_by("position").agg(pl.col("chosen").sum().alias("chosen"))
+    assert per["chosen"].to_list() == [1] * per.height
+
+
 def test_cli_regret_prints_the_tables_and_writes_the_parquet(tmp_path: Path) -> None:
     out = tmp_path / "r.parquet"
     ran = run_vdg(

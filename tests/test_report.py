@@ -213,7 +213,9 @@ def test_quick_report_of_the_repository_experiments_end_to_end(tmp_path):
         "sensitivity_dias",
     ]
     assert summary["header"]["axis"].startswith("baseline_v1 ")
-    assert "< default < mc:rollouts=" in summary["header"]["axis"]
+    # ordered by the measured ratings: the learned player above default, search above it
+    assert "< default < learned " in summary["header"]["axis"]
+    assert "< mc:rollouts=32:decisions=act " in summary["header"]["axis"]
     for sec in summary["sections"]:
         assert sec["findings"] and sec["charts"], sec["name"]
         for num in sec["numbers"]:

@@ -275,6 +275,25 @@ def test_a_strength_grows_only_the_arms_still_undecided(tmp_path):
     assert set(R.labels(exp)) == {"never_pay", "alvares"}
 
 
+def test_the_learned_player_is_a_level_and_a_strength_that_keeps_the_arms_restriction():
+    """The shipped axis lists it above default's predecessor and below the search levels, and
+    a paired spec's strength may name it: each arm's restriction binds it as it binds
+    default (the learned player filters its legal actions first, as the heuristic does)."""
+    from vdgsim.analysis.experiment import list_specs
+
+    axis = next(s for s in list_specs() if s.kind == "axis" and s.game == "vdg")
+    levels = [lv.player for lv in axis.levels]
+    assert levels.index("baseline_v1") < levels.index("learned")
+    assert all(levels.index("learned") < i for i, p in enumerate(levels) if p.startswith("mc"))
+    strength = {"player": "learned", "opponents": "default", "games": 16}
+    rob = {**PAIRED["robustness"], "strengths": [strength]}
+    plan = {p.name: p for p in experiment_plan(parse_spec({**PAIRED, "robustness": rob}), 40)}
+    prefix = "robust/strength_learned/"
+    assert plan[prefix + "baseline"].lineup == ("learned", "default")
+    assert plan[prefix + "never_pay"].lineup == ("learned+never_pay", "default")
+    assert plan[prefix + "alvares"].lineup == ("learned+always_host=alvares", "default")
+
+
 # two default players: seat 1 (dealt Sernigi) wins about 70% of 2-player games; random
 # players in both seats are far from that, which a look of 100 games already tells
 SEATS = {

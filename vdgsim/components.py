@@ -22,6 +22,7 @@ import numpy as np
 
 from vdgsim import layout as L
 from vdgsim import plug
+from vdgsim.engine.state import PlainComponentView
 
 DEFAULT_PATH = Path(str(resources.files("vdgsim") / "data" / "components.toml"))
 DECKS = ("I", "II", "III")
@@ -41,11 +42,17 @@ class Components:
     source: str
     digest: str = field(default="")
 
+    @property
+    def fields(self) -> Any:
+        """The packed array read through the field names of :data:`vdgsim.layout.
+        COMPONENT_FIELDS` (``comp.fields.land_value[landing, slot]``), as the compiled rules
+        read it (:func:`vdgsim.engine.state.comp`)."""
+        return PlainComponentView(self.array)
+
     def landing_slots(self, landing: int) -> list[int]:
         """Slot values of a landing, left to right."""
-        n = int(self.array[L.C_LAND_NSLOTS + landing])
-        base = L.C_LAND_VALUE + landing * L.MAX_SLOTS
-        return [int(v) for v in self.array[base : base + n]]
+        cf = self.fields
+        return [int(v) for v in cf.land_value[landing, : cf.land_nslots[landing]]]
 
     def tile_index(self, name: str) -> int:
         """Index of a project tile by its printed id (``"I-12"``)."""

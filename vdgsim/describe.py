@@ -20,25 +20,25 @@ def seat_name(seat: int) -> str:
 
 def tile_text(comp: Components, t: int) -> str:
     """``I-12 (limit 7, crew 5, income 2 VP)``."""
-    a = comp.array
+    cf = comp.fields
     income = []
-    if a[L.C_PROJ_VP + t]:
-        income.append(f"{a[L.C_PROJ_VP + t]} VP")
-    if a[L.C_PROJ_REALS + t]:
-        income.append(f"{a[L.C_PROJ_REALS + t]} Reals")
+    if cf.proj_income_vp[t]:
+        income.append(f"{cf.proj_income_vp[t]} VP")
+    if cf.proj_income_reals[t]:
+        income.append(f"{cf.proj_income_reals[t]} Reals")
     inc = f", income {' + '.join(income)}" if income else ""
-    return f"{comp.tile_names[t]} (limit {a[L.C_PROJ_LIMIT + t]}, crew {a[L.C_PROJ_CREW + t]}{inc})"
+    return f"{comp.tile_names[t]} (limit {cf.proj_limit[t]}, crew {cf.proj_crew[t]}{inc})"
 
 
 def ship_text(comp: Components, code: int) -> str:
     if code >= L.N_PROJECTS:
         m = code - L.N_PROJECTS
-        return f"merchant ship M{m + 1} (limit {comp.array[L.C_MERCH_LIMIT + m]})"
+        return f"merchant ship M{m + 1} (limit {comp.fields.merchant_limit[m]})"
     return tile_text(comp, code)
 
 
 def slot_text(comp: Components, landing: int, slot: int) -> str:
-    value = comp.array[L.C_LAND_VALUE + landing * L.MAX_SLOTS + slot]
+    value = comp.fields.land_value[landing, slot]
     return f"{L.LANDING_NAMES[landing]} slot {slot + 1} (value {value})"
 
 
@@ -110,23 +110,23 @@ def _describe_act(state: GameState, action: int) -> str:
     area = int(s[L.S_NUM_AREA + num])
     cost = int(s[L.S_RIGHT_COST])
     if action == L.GIVE_UP:
-        comp_reals = int(comp.array[L.C_COMPENSATION + num])
+        comp_reals = int(comp.fields.compensation[num])
         return f"give up number {num} (+{comp_reals} Reals)"
     prefix = f"pay {cost} to act, " if cost else ""
     if area == L.A_PURCHASE:
-        a = comp.array
+        cf = comp.fields
         if A.is_buy_sao_gabriel(action):
             t = int(s[L.S_SAO_GABRIEL])
-            what = f"buy the Sao Gabriel project {tile_text(comp, t)} for {a[L.C_PROJ_CREW + t]}"
+            what = f"buy the Sao Gabriel project {tile_text(comp, t)} for {cf.proj_crew[t]}"
         elif A.is_buy_two(action):
             i, j = A.bought_pair(action)
             what = (
                 f"buy {tile_text(comp, int(s[L.S_UPPER + i]))} and "
-                f"{tile_text(comp, int(s[L.S_UPPER + j]))} for {a[L.C_TWO_PROJECTS]}"
+                f"{tile_text(comp, int(s[L.S_UPPER + j]))} for {cf.two_projects}"
             )
         else:
             t = int(s[L.S_UPPER + A.bought_space(action)])
-            what = f"buy {tile_text(comp, t)} for {a[L.C_ONE_PROJECT]}"
+            what = f"buy {tile_text(comp, t)} for {cf.one_project}"
     elif area == L.A_RECRUITING:
         what = f"{recruit_text(action)} for {int(RE.recruit_cost(comp.array, action))}"
     elif area == L.A_NAVIGATION:
@@ -172,7 +172,7 @@ def describe_event(comp: Components, row) -> str | None:
             return f"{who} gains project {tile_text(comp, c)}"
         return f"{who} gains {b} {E.GAIN_NAMES[a]}"
     if ev == E.EV_MERCHANT:
-        m = f"merchant ship M{a + 1} (limit {comp.array[L.C_MERCH_LIMIT + a]})"
+        m = f"merchant ship M{a + 1} (limit {comp.fields.merchant_limit[a]})"
         if b == 0:
             return f"{m} is discarded"
         landing, slot = A.merchant_landing(c), A.merchant_slot(c)

@@ -24,6 +24,7 @@ import numpy as np
 
 from vdgsim import layout as L
 from vdgsim.components import DECKS
+from vdgsim.engine.state import PlainComponentView
 from vdgsim.game import GameState
 from vdgsim.positions import MERCHANT_NAMES, VDG_NAMES, state_to_dict
 
@@ -50,7 +51,7 @@ def deck_ranges(c: np.ndarray) -> list[tuple[int, int]]:
     ranges = []
     start = 0
     for d in range(len(DECKS)):
-        n = int(np.count_nonzero(c[L.C_PROJ_DECK : L.C_PROJ_DECK + L.N_PROJECTS] == d))
+        n = int(np.count_nonzero(PlainComponentView(c).proj_deck == d))
         ranges.append((start, start + n))
         start += n
     return ranges

@@ -143,6 +143,7 @@ class Game:
     time_games: Callable[[Any, int, str, int, bool], float] | None = None
     tuning_kit: Callable[[], Any] | None = None  # vdgsim.tuning.TuneKit, for vdg tune
     regret_kit: Callable[[], Any] | None = None  # vdgsim.regret_sampling.RegretKit, vdg regret
+    distill_kit: Callable[[], Any] | None = None  # vdgsim.linear_policy.DistillKit, vdg distill
     # the game's command-line help, a line after "--game KEY:"
     blurb: str = ""
 

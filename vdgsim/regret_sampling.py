@@ -74,7 +74,7 @@ class RegretKit:
     decision_keys: tuple[str, ...]
     default_decisions: tuple[str, ...]  # sampled when the settings name none
     kind_column: int  # the parameter column holding a player's kind
-    first_search_kind: int  # kinds from this one on are search players
+    search_kinds: tuple[int, ...]  # the kinds that are search players
     max_legal: int
     default_components: Callable[[], Any]
     new_game: Callable[[int, int, Any], Any]  # (players, seed, components) -> State
@@ -103,7 +103,8 @@ class RegretKit:
 
     def check_settings(self, settings: RegretSettings, table: np.ndarray) -> None:
         """One-line ValueErrors for settings :meth:`sample_positions` cannot run."""
-        if np.any(table[: len(settings.lineup), self.kind_column] >= self.first_search_kind):
+        kinds = table[: len(settings.lineup), self.kind_column]
+        if np.any(np.isin(kinds, self.search_kinds)):
             # the rollouts replay every seat's preset thousands of times per position
             raise ValueError("regret needs scripted players (presets), not search players")
         if settings.rollouts < 2 or settings.rollouts % 2:

@@ -74,7 +74,7 @@ def best_recruit(c, s, pr, p, rv, budget, rand, wi, wf):
             k[3] = s3 if b3 else 0
             distinct = b0 + b1 + b2 + b3
             total = k[0] + k[1] + k[2] + k[3]
-            cost = c[L.C_SAILOR_COST + distinct]
+            cost = S.comp(c).sailor_cost[distinct]
             if cost > budget:
                 continue
             # scalars only in this loop: passing arrays to helpers costs reference counts
@@ -172,15 +172,15 @@ def purchase_choice(c, s, pr, p, rv, legal, n, budget, wi, wf):
             v = V.sao_gabriel_value(c, s, pr, p, rv)
         elif A.is_buy_two(a):
             i1, j1 = A.bought_pair(a)
-            v = max(u0[i1] + u1[j1], u0[j1] + u1[i1]) - c[L.C_TWO_PROJECTS] * rv
+            v = max(u0[i1] + u1[j1], u0[j1] + u1[i1]) - S.comp(c).two_projects * rv
         else:
-            v = u0[A.bought_space(a)] - c[L.C_ONE_PROJECT] * rv
+            v = u0[A.bought_space(a)] - S.comp(c).one_project * rv
         if A.is_buy_sao_gabriel(a):
-            price = c[L.C_PROJ_CREW + S.fields(s).sao_gabriel]
+            price = S.comp(c).proj_crew[S.fields(s).sao_gabriel]
         elif A.is_buy_two(a):
-            price = c[L.C_TWO_PROJECTS]
+            price = S.comp(c).two_projects
         else:
-            price = c[L.C_ONE_PROJECT]
+            price = S.comp(c).one_project
         if budget - price < pr[P.P_RESERVE]:
             v -= (pr[P.P_RESERVE] - (budget - price)) * rv
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
@@ -196,7 +196,7 @@ def decide_act(c, s, pr, p, legal, n, wi, wf):
     area = st.number_area[num]
     cost = st.right_to_act_cost
     rv = V.real_value(s, pr)
-    give = c[L.C_COMPENSATION + num] * rv + pr[P.P_GIVEUP_BIAS]
+    give = S.comp(c).compensation[num] * rv + pr[P.P_GIVEUP_BIAS]
     can_give_up = False
     for i in range(n):
         if legal[i] == L.GIVE_UP:

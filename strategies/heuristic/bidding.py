@@ -76,7 +76,7 @@ def free_group(c, a_code, num, my_first_recruit):
     """The group of a free-number placement: (Area, compensation, recruits-before-sailing)."""
     a = A.placement_area(a_code)
     plus = a == L.A_NAVIGATION and my_first_recruit < num
-    return a * 16 + min(c[L.C_COMPENSATION + num], 6) * 2 + (1 if plus else 0)
+    return a * 16 + min(S.comp(c).compensation[num], 6) * 2 + (1 if plus else 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -200,13 +200,13 @@ def area_bases(c, s, pr, p, vals, wi, wf):
     nfree = max(1, wi[B + 4 * ROW + 21])
     total_cap = 0.0
     for a in range(L.N_AREAS):
-        cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]  # C4, read inline (no call)
+        cap = S.comp(c).area_slots[np_ - 2, a]  # C4, read inline (no call)
         total_cap += max(0, cap - st.area_discs[a])
     total_cap = max(total_cap, 1.0)
     area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
     base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
     for a in range(L.N_AREAS):
-        cap = c[L.C_AREA_SLOTS + (np_ - 2) * L.N_AREAS + a]
+        cap = S.comp(c).area_slots[np_ - 2, a]
         area_k[a] = opp_left * (max(0, cap - st.area_discs[a]) / total_cap) / nfree
         m = 1.0
         for _ in range(wi[B + 5 * ROW + a]):
@@ -275,7 +275,7 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
         num = A.placement_number(a_code)
         a = A.placement_area(a_code)
         plus = a == L.A_NAVIGATION and my_first_recruit < num
-        comp_n = c[L.C_COMPENSATION + num] if num <= 20 else 0
+        comp_n = S.comp(c).compensation[num] if num <= 20 else 0
         if max_f <= num <= 20 and num != low[free_group(c, a_code, num, my_first_recruit)]:
             continue
         v = base[4] if plus else base[a]

@@ -26,16 +26,16 @@ def decide_launch(c, s, pr, p, legal, n, wi):
     r = S.fields(s).round
     sw = pr[P.P_SHIP_W]
     iw = pr[P.P_INCOME_W]
-    end = c[L.C_END_VP_PER_SHIP] * 1.0
+    end = S.comp(c).end_vp_per_ship * 1.0
     for i in range(n):
         a = legal[i]
         if a == L.LAUNCH_DONE:
             continue
         t = A.launch_tile(a)
         m = A.launch_crew(a)
-        inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
-        v = V.ship_value_s(c[L.C_PROJ_LIMIT + t], inc, r, True, sw, iw, end)
-        if m & L.MISSIONARY_BIT and c[L.C_PROJ_CREW + t] < 5:
+        inc = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
+        v = V.ship_value_s(S.comp(c).proj_limit[t], inc, r, True, sw, iw, end)
+        if m & L.MISSIONARY_BIT and S.comp(c).proj_crew[t] < 5:
             v -= pr[P.P_MISSIONARY_VP]
         for col in range(4):
             if (m >> col) & 1:
@@ -57,8 +57,8 @@ def decide_ship(c, s, pr, p, legal, n):
             continue
         t = A.ship_send_tile(a)
         j = A.ship_send_slot(a)
-        v = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] * 100.0 - c[L.C_PROJ_LIMIT + t]
-        v += c[L.C_PROJ_REALS + t] + c[L.C_PROJ_VP + t]
+        v = S.comp(c).land_value[landing, j] * 100.0 - S.comp(c).proj_limit[t]
+        v += S.comp(c).proj_income_reals[t] + S.comp(c).proj_income_vp[t]
         best, ties, code = V.argmax_step(s, v, a, best, ties, code)
     return code
 
@@ -70,7 +70,7 @@ def decide_merchant(c, s, pr, p, legal, n, wi, wf, m):
     bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
     mv = wf[W.WF_MERCH : W.WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS]
     V.bonus_table(c, s, pr, p, rv, ub, bv)
-    V.merchant_values(c, s, pr, p, rv, bv, c[L.C_MERCH_LIMIT + m], mv)
+    V.merchant_values(c, s, pr, p, rv, bv, S.comp(c).merchant_limit[m], mv)
     best = -1e18
     code = legal[0]
     ties = 0

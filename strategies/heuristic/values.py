@@ -65,7 +65,7 @@ def free_number_support(c, s, fvals, fprob):
                 break
         if seen:
             continue
-        f = max(1, min(20, init + c[L.C_VDG_VARIATION + t]))
+        f = max(1, min(20, init + S.comp(c).vdg_variation[t]))
         found = False
         for j in range(k):
             if fvals[j] == f:
@@ -123,15 +123,15 @@ def ship_value(c, s, pr, t, rv, launched):
     """VP a ship of project ``t`` should still bring: slot VP (about its limit), completions,
     and income for the Phase 3s it can still sail through. In round 5 a ship that stays in
     supply with a captain is worth the end-game ship VP instead."""
-    inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+    inc = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
     return ship_value_s(
-        c[L.C_PROJ_LIMIT + t],
+        S.comp(c).proj_limit[t],
         inc,
         S.fields(s).round,
         launched,
         pr[P.P_SHIP_W],
         pr[P.P_INCOME_W],
-        c[L.C_END_VP_PER_SHIP] * 1.0,
+        S.comp(c).end_vp_per_ship * 1.0,
     )
 
 
@@ -149,15 +149,15 @@ def project_value(c, s, pr, p, t, rv, have):
     """VP of owning project ``t`` (not launched), discounted by the crew it needs, given the
     crew colours the player has (``have``: 4 sailor colours then missionaries)."""
     return project_value_s(
-        c[L.C_PROJ_LIMIT + t],
-        c[L.C_PROJ_CREW + t],
-        c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t],
+        S.comp(c).proj_limit[t],
+        S.comp(c).proj_crew[t],
+        S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t],
         S.fields(s).round,
         n_colours(have),
         have[4] > 0,
         pr[P.P_SHIP_W],
         pr[P.P_INCOME_W],
-        c[L.C_END_VP_PER_SHIP] * 1.0,
+        S.comp(c).end_vp_per_ship * 1.0,
         pr[P.P_CREW_PEN],
         pr[P.P_MISSIONARY_VP],
     )
@@ -183,18 +183,18 @@ def pending_tiles(c, s, pr, p, rv, pt, psv):
             k += 1
     for i in range(k):
         for j in range(i + 1, k):
-            if c[L.C_PROJ_CREW + pt[j]] > c[L.C_PROJ_CREW + pt[i]]:
+            if S.comp(c).proj_crew[pt[j]] > S.comp(c).proj_crew[pt[i]]:
                 tmp = pt[i]
                 pt[i] = pt[j]
                 pt[j] = tmp
     r = st.round
     sw = pr[P.P_SHIP_W]
     iw = pr[P.P_INCOME_W]
-    end = c[L.C_END_VP_PER_SHIP] * 1.0
+    end = S.comp(c).end_vp_per_ship * 1.0
     for i in range(k):
         t = pt[i]
-        inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
-        psv[i] = ship_value_s(c[L.C_PROJ_LIMIT + t], inc, r, True, sw, iw, end)
+        inc = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
+        psv[i] = ship_value_s(S.comp(c).proj_limit[t], inc, r, True, sw, iw, end)
     return k
 
 
@@ -210,7 +210,7 @@ def launchable_value(c, pt, psv, npend, have):
     hm = have[4]
     total = 0.0
     for i in range(npend):
-        crew = c[L.C_PROJ_CREW + pt[i]]
+        crew = S.comp(c).proj_crew[pt[i]]
         sail_cols = int(h0 > 0) + int(h1 > 0) + int(h2 > 0) + int(h3 > 0)
         use_miss = 0
         if sail_cols < crew:
@@ -240,7 +240,7 @@ def pack_crews(c, pt, npend):
     hot recruiting loop can work on scalars only."""
     packed = 0
     for i in range(min(npend, 15)):
-        packed |= c[L.C_PROJ_CREW + pt[i]] << (4 * i)
+        packed |= S.comp(c).proj_crew[pt[i]] << (4 * i)
     return packed
 
 
@@ -285,7 +285,7 @@ def crew_demand(c, pt, npend):
         return 1, 3
     need = 0
     for i in range(npend):
-        need += c[L.C_PROJ_CREW + pt[i]]
+        need += S.comp(c).proj_crew[pt[i]]
     return npend, need
 
 
@@ -319,13 +319,13 @@ def best_upper_project(c, s, pr, p, rv, wi):
     iw = pr[P.P_INCOME_W]
     cp = pr[P.P_CREW_PEN]
     mv = pr[P.P_MISSIONARY_VP]
-    end = c[L.C_END_VP_PER_SHIP] * 1.0
+    end = S.comp(c).end_vp_per_ship * 1.0
     for i in range(L.N_UPPER):
         t = st.upper_spaces[i]
         if t >= 0:
-            inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
-            lim = c[L.C_PROJ_LIMIT + t]
-            crew = c[L.C_PROJ_CREW + t]
+            inc = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
+            lim = S.comp(c).proj_limit[t]
+            crew = S.comp(c).proj_crew[t]
             v = project_value_s(lim, crew, inc, r, colours, hm, sw, iw, end, cp, mv)
             if v > best:
                 best = v
@@ -335,7 +335,7 @@ def best_upper_project(c, s, pr, p, rv, wi):
 @njit(cache=True, inline="always")
 def bonus_value(c, s, pr, p, landing, rv, upper_best):
     """VP of one landing bonus for the player (``upper_best``: his best upper project)."""
-    kind = c[L.C_LAND_BONUS + landing]
+    kind = S.comp(c).land_bonus[landing]
     if kind == L.BONUS_PROJECT:
         return pr[P.P_PROJECT_BONUS] * upper_best
     if kind == L.BONUS_SAILOR:
@@ -347,7 +347,7 @@ def bonus_value(c, s, pr, p, landing, rv, upper_best):
             return pr[P.P_CAPT_VP]
         return 0.3 * pr[P.P_CAPT_VP]
     if kind == L.BONUS_REALS:
-        return c[L.C_LAND_BONUS_REALS + landing] * rv
+        return S.comp(c).land_bonus_reals[landing] * rv
     return 0.0
 
 
@@ -360,7 +360,7 @@ def bonus_table(c, s, pr, p, rv, upper_best, bv):
         captain = pr[P.P_CAPT_VP] if captain_need(s, p) > 0 else 0.3 * pr[P.P_CAPT_VP]
     project = pr[P.P_PROJECT_BONUS] * upper_best
     for landing in range(L.N_LANDINGS):
-        kind = c[L.C_LAND_BONUS + landing]
+        kind = S.comp(c).land_bonus[landing]
         if kind == L.BONUS_PROJECT:
             bv[landing] = project
         elif kind == L.BONUS_SAILOR:
@@ -368,7 +368,7 @@ def bonus_table(c, s, pr, p, rv, upper_best, bv):
         elif kind == L.BONUS_CAPTAIN:
             bv[landing] = captain
         elif kind == L.BONUS_REALS:
-            bv[landing] = c[L.C_LAND_BONUS_REALS + landing] * rv
+            bv[landing] = S.comp(c).land_bonus_reals[landing] * rv
         else:
             bv[landing] = 0.0
 
@@ -399,10 +399,9 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
     phases = 6.0 - r
     iw = pr[P.P_INCOME_W]
     cw = pr[P.P_COMPLETION_W]
-    end = c[L.C_END_VP_PER_SHIP]
+    end = S.comp(c).end_vp_per_ship
     for landing in range(L.N_LANDINGS):
-        ns = c[L.C_LAND_NSLOTS + landing]
-        base = landing * L.MAX_SLOTS
+        ns = S.comp(c).land_nslots[landing]
         used = 0  # bit i: ship i assigned
         taken = 0  # bit j: slot j assigned
         empty = 0
@@ -423,7 +422,7 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
             for j in range(ns):
                 if (taken >> j) & 1 or st.landing_slots[landing, j] >= 0:
                     continue
-                v = c[L.C_LAND_VALUE + base + j]
+                v = S.comp(c).land_value[landing, j]
                 if v <= best_v:
                     continue
                 fits = False
@@ -450,7 +449,7 @@ def landing_values(c, s, pr, p, rv, bv, lims, incs, nships, captains, out):
         if sent == 0:
             out[landing] = -1e9
         else:
-            comp = c[L.C_LAND_COMPLETION + landing] * (mine + sent) * completion_chance(empty, r)
+            comp = S.comp(c).land_completion[landing] * (mine + sent) * completion_chance(empty, r)
             out[landing] = total + cw * comp
 
 
@@ -466,7 +465,7 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
         empty = 0
         mine = 0
         theirs = 0
-        ns = c[L.C_LAND_NSLOTS + landing]
+        ns = S.comp(c).land_nslots[landing]
         for j in range(ns):
             t = st.landing_slots[landing, j]
             if t < 0:
@@ -478,9 +477,11 @@ def merchant_values(c, s, pr, p, rv, bv, limit, out):
                     theirs += 1
         e = empty - 1
         ch = completion_chance(e, r) - completion_chance(e + 1, r)
-        comp = pr[P.P_COMPLETION_W] * ch * c[L.C_LAND_COMPLETION + landing] * (mine - 0.5 * theirs)
+        comp = (
+            pr[P.P_COMPLETION_W] * ch * S.comp(c).land_completion[landing] * (mine - 0.5 * theirs)
+        )
         for j in range(L.MAX_SLOTS):
-            val = c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] if j < ns else 0
+            val = S.comp(c).land_value[landing, j] if j < ns else 0
             if j < ns and st.landing_slots[landing, j] < 0 and val <= limit:
                 out[A.merchant_send(landing, j)] = bv[landing] + pr[P.P_MERCH_BLOCK] * val + comp
             else:
@@ -495,8 +496,8 @@ def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
     k = 0
     for t in range(L.N_PROJECTS):
         if st.project_location[t] == L.LOC_SHIP and st.project_owner[t] == p and k < MAX_SHIPS:
-            lims[k] = c[L.C_PROJ_LIMIT + t]
-            incs[k] = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+            lims[k] = S.comp(c).proj_limit[t]
+            incs[k] = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
             k += 1
     if with_launchable > 0:
         have = wi[W.WI_HAVE2 : W.WI_HAVE2 + 5]
@@ -504,14 +505,14 @@ def my_ships(c, s, p, rv, lims, incs, with_launchable, wi):
         slack = with_launchable - 1  # extra colours expected from an earlier recruiting action
         for t in range(L.N_PROJECTS):
             if st.project_location[t] == L.LOC_PROJECT and st.project_owner[t] == p:
-                crew = c[L.C_PROJ_CREW + t]
+                crew = S.comp(c).proj_crew[t]
                 cols = 0
                 for col in range(5):
                     if have[col] > 0:
                         cols += 1
                 if cols + slack >= crew and k < MAX_SHIPS:
-                    lims[k] = c[L.C_PROJ_LIMIT + t]
-                    incs[k] = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
+                    lims[k] = S.comp(c).proj_limit[t]
+                    incs[k] = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
                     k += 1
                     for _ in range(min(crew, cols)):
                         bc = -1
@@ -531,7 +532,7 @@ def best_merchant_value(c, s, pr, p, rv, ub, wf):
     bv = wf[W.WF_BONUS : W.WF_BONUS + L.N_LANDINGS]
     mv = wf[W.WF_MERCH : W.WF_MERCH + L.N_LANDINGS * L.MAX_SLOTS]
     bonus_table(c, s, pr, p, rv, ub, bv)
-    merchant_values(c, s, pr, p, rv, bv, c[L.C_MERCH_LIMIT + m], mv)
+    merchant_values(c, s, pr, p, rv, bv, S.comp(c).merchant_limit[m], mv)
     best = 0.0
     for landing in range(L.N_LANDINGS):
         if pr[P.R_LAND_FORBID + landing] > 0:
@@ -552,7 +553,7 @@ def missionary_worth(c, s, pr, p):
         if (
             st.project_location[t] == L.LOC_PROJECT
             and st.project_owner[t] == p
-            and c[L.C_PROJ_CREW + t] >= 5
+            and S.comp(c).proj_crew[t] >= 5
         ):
             return pr[P.P_MISSIONARY_VP] * (1.5 if st.missionaries[p] == 0 else 0.5)
     return pr[P.P_MISSIONARY_VP] * (0.6 if st.missionaries[p] == 0 else 0.2)
@@ -568,7 +569,7 @@ def character_value(c, s, pr, p, ch, rv, ub, wf):
     held = st.character_holder[ch] == p
     hold = pr[P.P_CHAR_VALUE + ch] * left * (0.4 if held else 1.0)
     if ch == L.CH_DIAS:
-        v = 2.0 * c[L.C_DIAS_VP] + (pr[P.P_FIRST_PLAYER] if r < 5 else 0.0)
+        v = 2.0 * S.comp(c).dias_vp + (pr[P.P_FIRST_PLAYER] if r < 5 else 0.0)
     elif ch == L.CH_ALVARES:
         k = min(2, st.missionaries_in_characters_area)
         v = k * missionary_worth(c, s, pr, p)
@@ -609,7 +610,7 @@ def sao_gabriel_value(c, s, pr, p, rv):
     v = ship_value(c, s, pr, t, rv, True)
     if st.captains_supply[p] + st.captains_recruiting_area[p] == 0:
         v *= 0.3
-    return v - c[L.C_PROJ_CREW + t] * rv
+    return v - S.comp(c).proj_crew[t] * rv
 
 
 @njit(cache=True, _nrt=False)
@@ -626,14 +627,14 @@ def upper_values(c, s, pr, p, rv, u0, u1, wi):
     iw = pr[P.P_INCOME_W]
     cp = pr[P.P_CREW_PEN]
     mv = pr[P.P_MISSIONARY_VP]
-    end = c[L.C_END_VP_PER_SHIP] * 1.0
+    end = S.comp(c).end_vp_per_ship * 1.0
     target = pr[P.P_PROJ_TARGET]
     for i in range(L.N_UPPER):
         t = st.upper_spaces[i]
         if t >= 0:
-            inc = c[L.C_PROJ_REALS + t] * rv + c[L.C_PROJ_VP + t]
-            lim = c[L.C_PROJ_LIMIT + t]
-            crew = c[L.C_PROJ_CREW + t]
+            inc = S.comp(c).proj_income_reals[t] * rv + S.comp(c).proj_income_vp[t]
+            lim = S.comp(c).proj_limit[t]
+            crew = S.comp(c).proj_crew[t]
             v = project_value_s(lim, crew, inc, r, colours, hm, sw, iw, end, cp, mv)
             # past the pipeline target a project is discounted
             u0[i] = v * 0.35 if pend >= target else v
@@ -652,16 +653,16 @@ def best_purchase_value(c, s, pr, p, rv, budget, wi, wf):
     upper_values(c, s, pr, p, rv, u0, u1, wi)
     best = -1e9
     for i in range(L.N_UPPER):
-        if st.upper_spaces[i] >= 0 and budget >= c[L.C_ONE_PROJECT]:
-            best = max(best, u0[i] - c[L.C_ONE_PROJECT] * rv)
-    if budget >= c[L.C_TWO_PROJECTS]:
+        if st.upper_spaces[i] >= 0 and budget >= S.comp(c).one_project:
+            best = max(best, u0[i] - S.comp(c).one_project * rv)
+    if budget >= S.comp(c).two_projects:
         for i in range(L.N_UPPER):
             for j in range(i + 1, L.N_UPPER):
                 if st.upper_spaces[i] >= 0 and st.upper_spaces[j] >= 0:
-                    v = max(u0[i] + u1[j], u0[j] + u1[i]) - c[L.C_TWO_PROJECTS] * rv
+                    v = max(u0[i] + u1[j], u0[j] + u1[i]) - S.comp(c).two_projects * rv
                     best = max(best, v)
     sg = st.sao_gabriel
-    if sg >= 0 and budget >= c[L.C_PROJ_CREW + sg]:
+    if sg >= 0 and budget >= S.comp(c).proj_crew[sg]:
         v = sao_gabriel_value(c, s, pr, p, rv)
         best = max(best, v)
     return best

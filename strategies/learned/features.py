@@ -125,19 +125,19 @@ def act_features(c, s, pr, legal, n, wi, wf, out):
         a = legal[i]
         if a == L.GIVE_UP:
             out[i, F_GIVE_UP] = 1.0
-            out[i, F_COMPENSATION] = c[L.C_COMPENSATION + num] * rv
+            out[i, F_COMPENSATION] = S.comp(c).compensation[num] * rv
             continue
         price = 0.0
         if area == L.A_PURCHASE:
             if A.is_buy_sao_gabriel(a):
                 v = V.sao_gabriel_value(c, s, pr, p, rv)
-                price = c[L.C_PROJ_CREW + st.sao_gabriel] * 1.0
+                price = S.comp(c).proj_crew[st.sao_gabriel] * 1.0
             elif A.is_buy_two(a):
                 i1, j1 = A.bought_pair(a)
-                price = c[L.C_TWO_PROJECTS] * 1.0
+                price = S.comp(c).two_projects * 1.0
                 v = max(u0[i1] + u1[j1], u0[j1] + u1[i1]) - price * rv
             else:
-                price = c[L.C_ONE_PROJECT] * 1.0
+                price = S.comp(c).one_project * 1.0
                 v = u0[A.bought_space(a)] - price * rv
             if budget - price < pr[P.P_RESERVE]:
                 v -= (pr[P.P_RESERVE] - (budget - price)) * rv

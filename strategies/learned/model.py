@@ -15,13 +15,12 @@ feature (:data:`FEATURES`, all of them, by name) and the provenance of the weigh
     command = "vdg distill runs/distill --games 40 ..."
     games = 40
 
-Errors are :class:`vdgsim.paramtable.PresetError`: one line naming the file and the field.
+Errors are :class:`vdgsim.paramtable.PresetError`: one line naming the file and the field
+(:mod:`vdgsim.linear_policy` reads and writes the table for any game).
 """
 
 from __future__ import annotations
 
-import math
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ import numpy as np
 
 from strategies import params as P
 from strategies.learned import features as F
-from vdgsim.paramtable import PresetError
+from vdgsim import linear_policy as L
 from vdgsim.vocabulary import AREA_AXIS
 
 FEATURES: tuple[tuple[str, str], ...] = (
@@ -84,51 +83,13 @@ def weights_of(row: np.ndarray) -> np.ndarray:
 
 def parse_learned(table: Any, where: str) -> tuple[np.ndarray, dict[str, Any]]:
     """(weights in feature order, provenance) of a preset file's ``[learned]`` table."""
-    if not isinstance(table, dict):
-        raise PresetError(f"{where}: [learned] must be a table")
-    unknown = sorted(set(table) - {"weights", "provenance"})
-    if unknown:
-        raise PresetError(
-            f"{where}: learned.{unknown[0]}: unknown key (known: weights, provenance)"
-        )
-    weights = table.get("weights")
-    if not isinstance(weights, dict):
-        raise PresetError(f"{where}: learned.weights: expected a table of weights by feature name")
-    for key in weights:
-        if key not in FEATURE_NAMES:
-            raise PresetError(f"{where}: learned.weights.{key}: unknown feature")
-    missing = [name for name in FEATURE_NAMES if name not in weights]
-    if missing:
-        raise PresetError(f"{where}: learned.weights: missing {', '.join(missing)}")
-    w = np.zeros(F.N_FEATURES)
-    for i, name in enumerate(FEATURE_NAMES):
-        value = weights[name]
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-        ):
-            raise PresetError(f"{where}: learned.weights.{name}: expected a finite number")
-        w[i] = float(value)
-    provenance = table.get("provenance")
-    if not isinstance(provenance, dict) or "command" not in provenance:
-        raise PresetError(
-            f"{where}: learned.provenance: expected a table saying at least the command"
-        )
-    return w, provenance
+    return L.parse_learned(table, where, FEATURE_NAMES)
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
-    return f'"{text}"'
+HEADER = (
+    "A learned player: its Phase 2 actions are chosen by the weights below, every other",
+    "decision by the preset it inherits. Written by `vdg distill`; see docs/learned.md.",
+)
 
 
 def learned_preset_text(
@@ -139,29 +100,9 @@ def learned_preset_text(
     description: str = "Distilled from search: a linear model over features of Phase 2 actions.",
 ) -> str:
     """The text of a learned preset file (see the module docstring)."""
-    if len(weights) != F.N_FEATURES or not np.all(np.isfinite(weights)):
-        raise ValueError(f"expected {F.N_FEATURES} finite weights")
-    lines = [
-        "# A learned player: its Phase 2 actions are chosen by the weights below, every other",
-        "# decision by the preset it inherits. Written by `vdg distill`; see docs/learned.md.",
-        f"name = {_toml_value(name)}",
-        f"description = {_toml_value(description)}",
-        f"inherit = {_toml_value(inherit)}",
-        'policy = "learned"',
-        "",
-        "[learned.weights]",
-    ]
-    for (feature, doc), w in zip(FEATURES, weights, strict=True):
-        lines.append(f"{feature} = {float(w)!r}  # {doc}")
-    lines += ["", "[learned.provenance]"]
-    for key, value in provenance.items():
-        lines.append(f"{key} = {_toml_value(value)}")
-    return "\n".join(lines) + "\n"
+    return L.learned_preset_text(FEATURES, weights, provenance, HEADER, name, inherit, description)
 
 
 def write_learned_preset(path: Path, weights: np.ndarray, provenance: Mapping[str, Any]) -> None:
     """Write a learned preset file (atomically: a reader never sees half of it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(learned_preset_text(weights, provenance))
-    os.replace(tmp, path)
+    L.write_text_atomically(path, learned_preset_text(weights, provenance))

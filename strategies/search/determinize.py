@@ -54,7 +54,7 @@ def determinize(c, s, t, seed, deal, stream):
     for d in range(3):
         end = start
         for k in range(L.N_PROJECTS):
-            if c[L.C_PROJ_DECK + k] == d:
+            if S.comp(c).proj_deck[k] == d:
                 end += 1
         first = max(start, st.project_next)
         if end - first > 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from strategies.params import KIND_MC, P_KIND
+from strategies.params import P_KIND, SEARCH_KINDS
 from strategies.policy import choose
 from strategies.search.determinize import determinize
 from strategies.search.names import DECISION_KEYS
@@ -78,7 +78,7 @@ KIT = RegretKit(
     decision_keys=DECISION_KEYS,
     default_decisions=("act", "place_disc"),
     kind_column=P_KIND,
-    first_search_kind=KIND_MC,
+    search_kinds=tuple(SEARCH_KINDS.values()),
     max_legal=L.MAX_LEGAL,
     default_components=default_components,
     new_game=new_game,

@@ -1,11 +1,13 @@
-"""`vdg distill`: expert iteration for Vasco da Gama's Phase 2 actions (docs/learned.md).
+"""`vdg distill`: expert iteration for a game's learned player (docs/learned.md): Vasco da
+Gama's Phase 2 actions, or (``--game goa``) Goa's marker placements.
 
 Each iteration plays the current learned player against the opponent preset, labels every
-legal action of its Phase 2 decisions with search values (:mod:`strategies.learned.collect`),
-fits the weights on the positions of every iteration so far, games held out
-(:mod:`strategies.learned.train`), scores the fit on the held-out games' positions, plays the new
-player against three opponents on held-out seeds, and writes the weights as a preset file with
-their provenance; the next iteration collects with that player.
+legal action of its decisions with search values (the game's kit,
+:class:`vdgsim.linear_policy.DistillKit`), fits the weights on the positions of every
+iteration so far, games held out (:func:`vdgsim.linear_policy.fit`), scores the fit on the
+held-out games' positions, plays the new player against three opponents on held-out seeds, and
+writes the weights as a preset file with their provenance; the next iteration collects with
+that player.
 
 The out folder holds everything and is how the command resumes: ``distill.json`` (the
 settings; a rerun must give the same ones), ``iter-K/positions/*.parquet`` (one file per chunk
@@ -15,9 +17,9 @@ of games; a chunk on disk is not played again), ``iter-K/learned.toml`` and
 
 from __future__ import annotations
 
+import functools
 import json
 import shlex
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,38 +27,46 @@ from typing import Annotated, Any
 import typer
 
 from vdgsim.commands.common import (
+    DEFAULT_GAME,
+    DataOption,
+    GameOption,
     InputError,
+    SetOption,
     check_player_count,
-    ensure_compiled,
+    game_components,
     note,
     positions_progress,
+    prepare,
     seed_option,
     stop_on_interrupt,
 )
 from vdgsim.game import MAX_SEED
+from vdgsim.plug import game_of
 
 CHUNK_GAMES = 5  # games per positions file: what an interrupted run loses at most
 HOLDOUT_EVERY = 5  # game g is held out of the fit when g % 5 == 4
 SETTINGS_FILE = "distill.json"
 
 
-def _row(name: str, players: int, option: str):
-    """A preset's parameter row; a heuristic preset becomes the learned player that decides as
-    it does (:func:`strategies.learned.model.heuristic_weights`)."""
-    from strategies import params as P
-    from strategies.learned.model import heuristic_weights
-    from strategies.registry import UnknownPresetError, resolve
+def _kit(game: str) -> Any:
+    """The game's distillation kit (:attr:`vdgsim.plug.Game.distill_kit`)."""
+    g = game_of(game)
+    if g.distill_kit is None:
+        raise InputError(f"vdg distill does not know {g.title}'s players (its plug has no kit)")
+    return g.distill_kit()
 
+
+def _row(kit: Any, name: str, players: int, option: str):
+    """A preset's parameter row; a heuristic preset becomes the learned player that decides as
+    it does (the kit's ``heuristic_weights``)."""
     try:
-        row = resolve(name, players)
-    except UnknownPresetError as e:
+        row = kit.resolve(name, players)
+    except ValueError as e:
         raise InputError(f"{option}: {e}") from None
-    kind = int(row[P.P_KIND])
-    if kind == P.KIND_HEURISTIC and option == "--start":
-        row = row.copy()
-        row[P.P_KIND] = P.KIND_LEARNED
-        row[P.LW_FIRST : P.LW_END] = heuristic_weights(row)
-    elif kind not in (P.KIND_HEURISTIC, P.KIND_LEARNED, P.KIND_RANDOM):
+    kind = int(row[kit.kind_column])
+    if kind == kit.heuristic_kind and option == "--start":
+        row = kit.as_learned(row)
+    elif kind not in kit.scripted_kinds:
         # the labels replay every seat's player thousands of times per position
         raise InputError(f"{option} must be a preset (scripted or learned), not {name!r}")
     return row
@@ -70,7 +80,7 @@ def _check_settings(out: Path, settings: dict[str, Any]) -> None:
             old = json.loads(path.read_text())
         except (OSError, json.JSONDecodeError) as e:
             raise InputError(f"{path} cannot be read ({e}); use a new out folder") from None
-        differ = sorted(k for k in settings if old.get(k) != settings[k])
+        differ = sorted(k for k in {*settings, *old} if old.get(k) != settings.get(k))
         if differ:
             raise InputError(
                 f"{out} holds a distillation with other settings ({', '.join(differ)}); "
@@ -83,21 +93,21 @@ def _check_settings(out: Path, settings: dict[str, Any]) -> None:
     path.write_text(json.dumps(settings, indent=2) + "\n")
 
 
-def _evaluate(comp, player, opponent, players: int, games: int, seed: int) -> dict[str, Any]:
+def _evaluate(
+    kit: Any, comp, player, opponent, players: int, games: int, seed: int
+) -> dict[str, Any]:
     """The player's mean win share against ``players - 1`` opponents over ``games`` games,
     seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
     import numpy as np
 
-    from strategies import loop
-    from strategies.learned.collect import lineup_table
     from vdgsim.stats import wilson_interval
 
     per_seat = games // players
     seeds = np.arange(seed, seed + per_seat, dtype=np.int64)
     shares = []
     for seat in range(players):
-        table = lineup_table(player, opponent, players, seat)
-        _, share = loop.play_games(comp, players, seeds, table)
+        table = kit.lineup_table(player, opponent, players, seat)
+        _, share = kit.play_games(comp, players, seeds, table)
         shares.append(share[:, seat])
     won = float(np.concatenate(shares).sum())
     n = per_seat * players
@@ -195,16 +205,23 @@ def distill(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
     ] = True,
+    data: DataOption = None,
+    overrides: SetOption = None,
+    game: GameOption = DEFAULT_GAME,
 ) -> None:
     """Distil search into the learned player (expert iteration): collect its Phase 2
     decisions against the opponent, label every legal action with rollouts, fit the weights,
     score them on held-out games, play them against the opponents, write them; repeat with the
-    new player."""
+    new player.
+
+    With --game goa, the same for Goa's learned player, whose weights choose where it puts
+    its auction markers."""
+    kit = _kit(game)
     count = 4
     if players is not None:
         if not players.strip().isdigit():
             raise InputError(f"--players is one count (2 to 4), got {players!r}")
-        count = check_player_count(int(players))
+        count = check_player_count(int(players), game)
     collected = iterations * games
     if seed + collected - 1 > MAX_SEED:
         raise InputError(f"--seed + --iterations x --games - 1 must be at most {MAX_SEED}")
@@ -220,11 +237,9 @@ def distill(
             raise InputError(f"--export must end in .toml, got {export}")
         if export.exists() and not force:
             raise InputError(f"{export} exists; add --force to replace it")
-    player = _row(start, count, "--start")
-    opp = _row(opponent, count, "--opponent")
-    from vdgsim.components import default_components
-
-    comp = default_components()
+    player = _row(kit, start, count, "--start")
+    opp = _row(kit, opponent, count, "--opponent")
+    comp = game_components(game, data, overrides)
     settings = {
         "start": start,
         "opponent": opponent,
@@ -240,14 +255,16 @@ def distill(
         "data": comp.digest,
     }
     # --iterations is not among them: more iterations may be asked of a folder later
+    if game != DEFAULT_GAME:
+        # a folder of one game is not continued as another's (Vasco da Gama's folders have
+        # no "game" setting, so that those written before there were two games still match)
+        settings["game"] = game
     _check_settings(out, settings)
-    ensure_compiled()
-    command = "vdg distill " + shlex.join(
-        sys.argv[2:] if sys.argv[1:2] == ["distill"] else sys.argv[1:]
-    )
+    prepare(game, comp)
+    command = functools.partial(_command, out, settings, data, overrides or [])
     report = None
     for it in range(1, iterations + 1):
-        player, report = _iteration(out, it, player, opp, comp, settings, command, progress)
+        player, report = _iteration(kit, out, it, player, opp, comp, settings, command, progress)
     if export is not None and report is not None:
         import shutil
 
@@ -256,30 +273,59 @@ def distill(
         note(f"wrote {export}")
 
 
-def _iteration(out, it, player, opp, comp, settings, command, progress):
+def portable(path: Path | str) -> str:
+    """A path as a command line to repeat elsewhere should name it: relative to the working
+    folder when under it, else its last part (an absolute path names one machine's files)."""
+    p = Path(path)
+    if not p.is_absolute():
+        return p.as_posix()
+    try:
+        return p.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return p.name
+
+
+def _command(
+    out: Path, settings: dict[str, Any], data: str | None, overrides: list[str], iterations: int
+) -> str:
+    """The command that makes iteration ``iterations``'s weights again, every setting spelled
+    out, paths as :func:`portable` gives them."""
+    words = ["vdg", "distill", portable(out), "--iterations", str(iterations)]
+    if "game" in settings:
+        words += ["--game", settings["game"]]
+    for key in ("start", "opponent"):
+        value = settings[key]
+        words += [f"--{key}", portable(value) if value.endswith(".toml") else value]
+    for key in ("players", "games", "label_rollouts", "dets", "temperature", "l2"):
+        words += ["--" + key.replace("_", "-"), str(settings[key])]
+    words += ["--play-games", str(settings["play_games"]), "--seed", str(settings["seed"])]
+    words += ["--play-seed", str(settings["play_seed"])]
+    if data is not None:
+        words += ["--data", portable(data)]
+    for item in overrides:
+        words += ["--set", item]
+    return shlex.join(words)
+
+
+def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
     """Collect, fit, score and evaluate iteration ``it``; returns (its player row, report)."""
     import numpy as np
     import polars as pl
 
-    from strategies import params as P
-    from strategies.learned.collect import CollectSettings, collect_games
-    from strategies.learned.model import heuristic_weights, weights_of, write_learned_preset
-    from strategies.learned.train import fit, positions_of, score
+    from vdgsim.linear_policy import fit, score
 
     folder = out / f"iter-{it}"
     report_path = folder / "report.json"
     preset_path = folder / "learned.toml"
     if report_path.exists() and preset_path.exists():
-        row = player.copy()
-        from strategies.presets import load_preset
-
-        row[P.LW_FIRST : P.LW_END] = load_preset(preset_path).row[P.LW_FIRST : P.LW_END]
+        done = kit.resolve(str(preset_path), settings["players"])
+        row = kit.with_weights(player, kit.weights_of(done))
         note(f"iteration {it}: done before, read from {folder}")
         return row, json.loads(report_path.read_text())
     count = settings["players"]
     games = settings["games"]
     first = settings["seed"] + (it - 1) * games  # iteration it plays its own seeds
-    cs = CollectSettings(count, first, settings["label_rollouts"], settings["dets"], 0.01, it)
+    cs = kit.collect_settings(count, first, settings["label_rollouts"], settings["dets"], 0.01, it)
     pos_dir = folder / "positions"
     pos_dir.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
@@ -294,7 +340,7 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
             g1 = min(games, g0 + CHUNK_GAMES)
             path = pos_dir / f"games-{g0:06d}-{g1 - 1:06d}.parquet"
             if not path.exists():
-                table = collect_games(cs, player, opp, range(g0, g1), comp, tick)
+                table = kit.collect_games(cs, player, opp, range(g0, g1), comp, tick)
                 tmp = path.with_name(f".{path.name}.tmp")
                 table.write_parquet(tmp)
                 tmp.replace(path)
@@ -308,25 +354,24 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
     ]
     data = pl.concat(frames)
     held = (pl.col("game") % HOLDOUT_EVERY) == HOLDOUT_EVERY - 1
-    train, test = positions_of(data.filter(~held)), positions_of(data.filter(held))
-    prior = heuristic_weights(player)
+    train, test = kit.positions_of(data.filter(~held)), kit.positions_of(data.filter(held))
+    prior = kit.heuristic_weights(player)
     t1 = time.perf_counter()
     w = fit(train, prior, settings["temperature"], settings["l2"])
     fit_seconds = time.perf_counter() - t1
-    row = player.copy()
-    row[P.LW_FIRST : P.LW_END] = w
+    row = kit.with_weights(player, w)
     report: dict[str, Any] = {
         "iteration": it,
         "positions": int(data.select(pl.struct("iteration", "game", "position").n_unique()).item()),
         "actions": data.height,
         "train": {
             "heuristic": score(train, prior),
-            "previous": score(train, weights_of(player)),
+            "previous": score(train, kit.weights_of(player)),
             "fit": score(train, w),
         },
         "held_out": {
             "heuristic": score(test, prior),
-            "previous": score(test, weights_of(player)),
+            "previous": score(test, kit.weights_of(player)),
             "fit": score(test, w),
         },
         "collect_seconds": round(collect_seconds, 1),
@@ -335,11 +380,11 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
     if settings["play_games"]:
         t2 = time.perf_counter()
         args = (comp, row, opp, count, settings["play_games"], settings["play_seed"])
-        report["play"] = _evaluate(*args)
-        report["play_previous"] = _evaluate(comp, player, *args[2:])
+        report["play"] = _evaluate(kit, *args)
+        report["play_previous"] = _evaluate(kit, comp, player, *args[2:])
         report["play_seconds"] = round(time.perf_counter() - t2, 1)
     provenance = {
-        "command": command,
+        "command": command(it),
         "iteration": it,
         "games": it * games,
         "seeds": [settings["seed"], settings["seed"] + it * games - 1],
@@ -357,7 +402,7 @@ def _iteration(out, it, player, opp, comp, settings, command, progress):
     if "play" in report:
         provenance["win_share"] = round(report["play"]["win_share"], 4)
         provenance["win_share_games"] = report["play"]["games"]
-    write_learned_preset(preset_path, np.asarray(w), provenance)
+    kit.write_preset(preset_path, np.asarray(w), provenance)
     # a score without held-out positions is NaN, which JSON does not have: null
     text = json.dumps(report, indent=2).replace("NaN", "null")
     report_path.write_text(text + "\n")

@@ -43,7 +43,7 @@ def host(c, s, log, p, ch):
     st.character_hosted_by[ch] = p
     C.log_gain(s, log, p, E.G_CHARACTER, 1, ch, prev)
     if ch == L.CH_DIAS:
-        C.gain_vp(s, log, p, c[L.C_DIAS_VP], L.VP_DIAS, 1, 0)
+        C.gain_vp(s, log, p, S.comp(c).dias_vp, L.VP_DIAS, 1, 0)
     elif ch == L.CH_ALVARES:
         C.gain_missionary(s, log, p, 1)
     elif ch == L.CH_MANUEL and prev != p:

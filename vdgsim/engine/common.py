@@ -53,7 +53,7 @@ def log_gain(s, log, p, item, amount, detail, source):
 @njit(cache=True, _nrt=False)
 def area_capacity(c, s, area):
     """Action slots of an Area at this player count (C4)."""
-    return c[L.C_AREA_SLOTS + (S.fields(s).players - 2) * L.N_AREAS + area]
+    return S.comp(c).area_slots[S.fields(s).players - 2, area]
 
 
 @njit(cache=True, _nrt=False)
@@ -67,26 +67,26 @@ def right_to_act_cost(s, number):
 
 @njit(cache=True, _nrt=False)
 def slot_value(c, landing, slot):
-    return c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + slot]
+    return S.comp(c).land_value[landing, slot]
 
 
 @njit(cache=True, _nrt=False)
 def n_slots(c, landing):
-    return c[L.C_LAND_NSLOTS + landing]
+    return S.comp(c).land_nslots[landing]
 
 
 @njit(cache=True, _nrt=False)
 def ship_limit(c, code):
     """Navigation limit of a ship code (0..34 project tiles, 35..40 merchant ships)."""
     if code >= L.N_PROJECTS:
-        return c[L.C_MERCH_LIMIT + code - L.N_PROJECTS]
-    return c[L.C_PROJ_LIMIT + code]
+        return S.comp(c).merchant_limit[code - L.N_PROJECTS]
+    return S.comp(c).proj_limit[code]
 
 
 @njit(cache=True, _nrt=False)
 def landing_complete(c, s, landing):
     slots = S.fields(s).landing_slots[landing]
-    for j in range(c[L.C_LAND_NSLOTS + landing]):
+    for j in range(S.comp(c).land_nslots[landing]):
         if slots[j] < 0:
             return False
     return True
@@ -96,8 +96,8 @@ def landing_complete(c, s, landing):
 def fits_in_landing(c, s, landing, limit):
     """True if an empty slot of value <= limit exists at the landing."""
     slots = S.fields(s).landing_slots[landing]
-    for j in range(c[L.C_LAND_NSLOTS + landing]):
-        if slots[j] < 0 and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit:
+    for j in range(S.comp(c).land_nslots[landing]):
+        if slots[j] < 0 and S.comp(c).land_value[landing, j] <= limit:
             return True
     return False
 

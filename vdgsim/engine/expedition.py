@@ -18,7 +18,7 @@ def can_send_to(c, s, p, landing):
         if (
             st.project_location[t] == L.LOC_SHIP
             and st.project_owner[t] == p
-            and C.fits_in_landing(c, s, landing, c[L.C_PROJ_LIMIT + t])
+            and C.fits_in_landing(c, s, landing, S.comp(c).proj_limit[t])
         ):
             return True
     return False
@@ -51,16 +51,13 @@ def legal_ship_sends(c, s, p, out, n):
         n += 1
     if st.expedition_sent >= st.expedition_captains:
         return n
-    ns = c[L.C_LAND_NSLOTS + landing]
+    ns = S.comp(c).land_nslots[landing]
     for t in range(L.N_PROJECTS):
         if st.project_location[t] != L.LOC_SHIP or st.project_owner[t] != p:
             continue
-        limit = c[L.C_PROJ_LIMIT + t]
+        limit = S.comp(c).proj_limit[t]
         for j in range(ns):
-            if (
-                st.landing_slots[landing, j] < 0
-                and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
-            ):
+            if st.landing_slots[landing, j] < 0 and S.comp(c).land_value[landing, j] <= limit:
                 out[n] = A.ship_send(t, j)
                 n += 1
     return n

@@ -417,7 +417,7 @@ def apply_act(c, s, log, p, action, row):
     st = S.fields(s)
     num = st.called_number
     if action == L.GIVE_UP:
-        C.gain_reals(s, log, p, c[L.C_COMPENSATION + num], L.R_GIVE_UP, num, 0)
+        C.gain_reals(s, log, p, S.comp(c).compensation[num], L.R_GIVE_UP, num, 0)
         return L.ST_CALL_END
     C.pay(s, log, p, st.right_to_act_cost, L.PAY_RIGHT_TO_ACT, row)
     area = st.number_area[num]

@@ -55,16 +55,16 @@ def check(c, s):
             total += v
         for p in range(np_):
             total += st.sailors[p, col]
-        if total != c[L.C_SAILORS_PER_COLOUR]:
+        if total != S.comp(c).sailors_per_colour:
             return 1
     for sec in range(L.N_SECTIONS):
-        if C.section_total(s, sec) > c[L.C_SECTION_CAPACITY]:
+        if C.section_total(s, sec) > S.comp(c).section_capacity:
             return 9
     # missionaries
     total = st.missionaries_in_characters_area
     for p in range(np_):
         total += st.missionaries[p]
-    if total != c[L.C_MISSIONARIES]:
+    if total != S.comp(c).missionaries:
         return 2
     # captains: supply + Recruiting Area + aboard ships (at sea or, at the end, in supply)
     for p in range(np_):
@@ -76,7 +76,7 @@ def check(c, s):
         for t in range(L.N_PROJECTS):
             if st.project_owner[t] == p and st.project_captain[t] == 1:
                 total += 1
-        if total != c[L.C_CAPTAINS_PER_COLOUR]:
+        if total != S.comp(c).captains_per_colour:
             return 3
     # projects: each tile in exactly one place
     for t in range(L.N_PROJECTS):
@@ -106,7 +106,7 @@ def check(c, s):
             return 5
     # slots: limit respected, one slot per ship
     for landing in range(L.N_LANDINGS):
-        for j in range(c[L.C_LAND_NSLOTS + landing]):
+        for j in range(S.comp(c).land_nslots[landing]):
             code = st.landing_slots[landing, j]
             if code >= 0:
                 if C.ship_limit(c, code) < C.slot_value(c, landing, j):

@@ -26,7 +26,7 @@ def merchant_tile(s):
 
 @njit(cache=True, _nrt=False)
 def merchant_fits(c, s, m):
-    limit = c[L.C_MERCH_LIMIT + m]
+    limit = S.comp(c).merchant_limit[m]
     for landing in range(L.N_LANDINGS):
         if C.fits_in_landing(c, s, landing, limit):
             return True
@@ -37,13 +37,10 @@ def merchant_fits(c, s, m):
 def legal_merchant_sends(c, s, m, out, n):
     """Every empty slot of value <= the merchant's limit; encoded by ``actions.merchant_send``."""
     st = S.fields(s)
-    limit = c[L.C_MERCH_LIMIT + m]
+    limit = S.comp(c).merchant_limit[m]
     for landing in range(L.N_LANDINGS):
-        for j in range(c[L.C_LAND_NSLOTS + landing]):
-            if (
-                st.landing_slots[landing, j] < 0
-                and c[L.C_LAND_VALUE + landing * L.MAX_SLOTS + j] <= limit
-            ):
+        for j in range(S.comp(c).land_nslots[landing]):
+            if st.landing_slots[landing, j] < 0 and S.comp(c).land_value[landing, j] <= limit:
                 out[n] = A.merchant_send(landing, j)
                 n += 1
     return n
@@ -85,7 +82,7 @@ def landing_bonus(c, s, log, p, landing):
     Returns the decision kind of a bonus the player chooses (``D_PROJECT_BONUS``,
     ``D_SAILOR_BONUS``), which the caller asks for, else ``D_NONE``.
     """
-    kind = c[L.C_LAND_BONUS + landing]
+    kind = S.comp(c).land_bonus[landing]
     if kind == L.BONUS_PROJECT:
         if C.n_upper(s) > 0:
             return L.D_PROJECT_BONUS
@@ -95,7 +92,7 @@ def landing_bonus(c, s, log, p, landing):
     elif kind == L.BONUS_CAPTAIN:
         C.gain_captain_from_area(s, log, p, landing)
     elif kind == L.BONUS_REALS:
-        C.gain_reals(s, log, p, c[L.C_LAND_BONUS_REALS + landing], L.R_LANDING_BONUS, landing, 0)
+        C.gain_reals(s, log, p, S.comp(c).land_bonus_reals[landing], L.R_LANDING_BONUS, landing, 0)
     return L.D_NONE
 
 

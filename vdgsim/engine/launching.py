@@ -41,7 +41,7 @@ def can_launch(c, s, p):
         if (
             st.project_location[t] == L.LOC_PROJECT
             and st.project_owner[t] == p
-            and c[L.C_PROJ_CREW + t] <= n_avail
+            and S.comp(c).proj_crew[t] <= n_avail
         ):
             return True
     return False
@@ -55,7 +55,7 @@ def legal_launches(c, s, p, out, n):
     for t in range(L.N_PROJECTS):
         if st.project_location[t] != L.LOC_PROJECT or st.project_owner[t] != p:
             continue
-        crew = c[L.C_PROJ_CREW + t]
+        crew = S.comp(c).proj_crew[t]
         for m in range(1, 32):
             if (m & ~avail) == 0 and popcount5(m) == crew:
                 out[n] = A.launch(t, m)

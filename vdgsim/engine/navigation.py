@@ -16,23 +16,23 @@ def score_income_and_completion(c, s, log):
     """R6.2 and R6.3, all scored before any ship moves."""
     st = S.fields(s)
     for landing in range(L.N_LANDINGS):
-        for j in range(c[L.C_LAND_NSLOTS + landing]):
+        for j in range(S.comp(c).land_nslots[landing]):
             t = st.landing_slots[landing, j]
             if 0 <= t < L.N_PROJECTS:
                 p = st.project_owner[t]
-                C.gain_reals(s, log, p, c[L.C_PROJ_REALS + t], L.R_INCOME, landing, t)
-                C.gain_vp(s, log, p, c[L.C_PROJ_VP + t], L.VP_INCOME, landing, t)
+                C.gain_reals(s, log, p, S.comp(c).proj_income_reals[t], L.R_INCOME, landing, t)
+                C.gain_vp(s, log, p, S.comp(c).proj_income_vp[t], L.VP_INCOME, landing, t)
     for landing in range(L.N_LANDINGS):
         if not C.landing_complete(c, s, landing):
             continue
-        for j in range(c[L.C_LAND_NSLOTS + landing]):
+        for j in range(S.comp(c).land_nslots[landing]):
             t = st.landing_slots[landing, j]
             if t < L.N_PROJECTS:
                 C.gain_vp(
                     s,
                     log,
                     st.project_owner[t],
-                    c[L.C_LAND_COMPLETION + landing],
+                    S.comp(c).land_completion[landing],
                     L.VP_COMPLETION,
                     landing,
                     t,
@@ -62,18 +62,15 @@ def move_ships(c, s, log):
     for landing in range(L.N_LANDINGS - 1, -1, -1):
         if not C.landing_complete(c, s, landing):
             continue
-        for j in range(c[L.C_LAND_NSLOTS + landing]):
+        for j in range(S.comp(c).land_nslots[landing]):
             code = st.landing_slots[landing, j]
             st.landing_slots[landing, j] = -1
             target = -1
             if landing + 1 < L.N_LANDINGS:
                 up = landing + 1
                 limit = C.ship_limit(c, code)
-                for k in range(c[L.C_LAND_NSLOTS + up]):
-                    if (
-                        st.landing_slots[up, k] < 0
-                        and c[L.C_LAND_VALUE + up * L.MAX_SLOTS + k] <= limit
-                    ):
+                for k in range(S.comp(c).land_nslots[up]):
+                    if st.landing_slots[up, k] < 0 and S.comp(c).land_value[up, k] <= limit:
                         target = k
                         break
             if target < 0:

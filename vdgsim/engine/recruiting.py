@@ -21,7 +21,7 @@ def recruit_cost(c, action):
         total += k
         if k > 0:
             distinct += 1
-    cost = c[L.C_SAILOR_COST + distinct]
+    cost = S.comp(c).sailor_cost[distinct]
     if A.recruit_captain(action):
         cost += total
     return cost
@@ -46,7 +46,7 @@ def legal_recruits(c, s, p, budget, out, n):
                         if total == 0:
                             continue
                         distinct = int(k0 > 0) + int(k1 > 0) + int(k2 > 0) + int(k3 > 0)
-                        cost = c[L.C_SAILOR_COST + distinct]
+                        cost = S.comp(c).sailor_cost[distinct]
                         if cost > budget:
                             continue
                         out[n] = A.recruit(sec, k0, k1, k2, k3, 0)

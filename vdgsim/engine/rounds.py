@@ -18,14 +18,14 @@ def start_round(c, s, log):
     tile = st.vdg_order[st.vdg_discarded]
     st.vdg_discarded += 1
     st.vdg_face_up = 0
-    st.initial_number = c[L.C_VDG_INITIAL + tile]
+    st.initial_number = S.comp(c).vdg_initial[tile]
     st.variation_number = 0
     st.free_number = 0
     for k in range(2):
-        st.money_spaces[k] = c[L.C_VDG_REALS + 2 * tile + k]
+        st.money_spaces[k] = S.comp(c).vdg_reals[tile, k]
         st.money_taken[k] = 0
     for p in range(st.players):
-        st.discs_to_place[p] = c[L.C_REGULAR_DISCS]
+        st.discs_to_place[p] = S.comp(c).regular_discs
         st.additional_disc_to_place[p] = st.has_additional_disc[p]
     st.manuel_holder_at_round_start = st.character_holder[L.CH_MANUEL]
     st.placing_seat = st.first_player
@@ -48,7 +48,7 @@ def start_phase2(c, s, log):
     st.phase = L.PH_ACTIONS
     tile = st.vdg_order[st.vdg_discarded]
     st.vdg_face_up = 1
-    var = c[L.C_VDG_VARIATION + tile]
+    var = S.comp(c).vdg_variation[tile]
     f = st.initial_number + var
     f = max(1, min(20, f))
     st.variation_number = var
@@ -63,8 +63,8 @@ def refill_recruiting(c, s):
     the section's capacity; stops when the bag is empty."""
     st = S.fields(s)
     for sec in range(st.players - 1, -1, -1):
-        for _ in range(c[L.C_REFILL_SAILORS]):
-            if C.section_total(s, sec) >= c[L.C_SECTION_CAPACITY]:
+        for _ in range(S.comp(c).refill_sailors_per_section):
+            if C.section_total(s, sec) >= S.comp(c).section_capacity:
                 break
             col = C.draw_from_bag(s)
             if col < 0:
@@ -81,7 +81,7 @@ def holder_bonuses(c, s, log):
         C.gain_missionary(s, log, alvares, 2)
     dias = st.character_holder[L.CH_DIAS]
     if dias >= 0:
-        C.gain_vp(s, log, dias, c[L.C_DIAS_VP], L.VP_DIAS, 2, 0)
+        C.gain_vp(s, log, dias, S.comp(c).dias_vp, L.VP_DIAS, 2, 0)
         st.first_player = dias
 
 

@@ -45,7 +45,7 @@ def final_scoring(c, s, log):
     """R8.3: 1 VP per 3 Reals, 3 VP per launched ship in supply with a captain aboard."""
     st = S.fields(s)
     for p in range(st.players):
-        C.gain_vp(s, log, p, st.reals[p] // c[L.C_END_REALS_PER_VP], L.VP_END_REALS, 0, 0)
+        C.gain_vp(s, log, p, st.reals[p] // S.comp(c).end_reals_per_vp, L.VP_END_REALS, 0, 0)
         boarded = 0
         for t in range(L.N_PROJECTS):
             if (
@@ -54,7 +54,7 @@ def final_scoring(c, s, log):
                 and st.project_captain[t] == 1
             ):
                 boarded += 1
-        C.gain_vp(s, log, p, boarded * c[L.C_END_VP_PER_SHIP], L.VP_END_SHIPS, boarded, 0)
+        C.gain_vp(s, log, p, boarded * S.comp(c).end_vp_per_ship, L.VP_END_SHIPS, boarded, 0)
 
 
 @njit(cache=True, _nrt=False)

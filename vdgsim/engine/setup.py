@@ -40,7 +40,7 @@ def character_order(c, s, n_players, seed):
     order = 0
     for k in range(n_players):
         order |= rulebook_character(n_players, k) << (4 * k)
-    if c[L.C_CHARACTER_DEAL] != L.DEAL_RANDOM:
+    if S.comp(c).character_deal != L.DEAL_RANDOM:
         return order
     seed_stream(s, L.S_RNG_CHANCE, seed, CHARACTER_DEAL_STREAM)
     for i in range(n_players - 1, 0, -1):
@@ -90,14 +90,14 @@ def init_state(c, s, log, n_players, seed):
 
     # R1.1 supplies
     for p in range(n_players):
-        C.gain_reals(s, log, p, c[L.C_START_REALS], L.R_START, 0, 0)
-        st.captains_supply[p] = c[L.C_START_CAPTAINS]
-        st.captains_recruiting_area[p] = c[L.C_CAPTAINS_PER_COLOUR] - c[L.C_START_CAPTAINS]
+        C.gain_reals(s, log, p, S.comp(c).starting_reals, L.R_START, 0, 0)
+        st.captains_supply[p] = S.comp(c).starting_captains
+        st.captains_recruiting_area[p] = S.comp(c).captains_per_colour - S.comp(c).starting_captains
     # R1.2 the bag and the active Recruiting sections
     for col in range(L.N_COLOURS):
-        st.bag[col] = c[L.C_SAILORS_PER_COLOUR]
+        st.bag[col] = S.comp(c).sailors_per_colour
     for sec in range(n_players):
-        for _ in range(c[L.C_SETUP_SAILORS]):
+        for _ in range(S.comp(c).setup_sailors_per_section):
             col = C.draw_from_bag(s)
             if col >= 0:
                 st.sections[sec, col] += 1
@@ -107,13 +107,13 @@ def init_state(c, s, log, n_players, seed):
         st.character_holder[(order >> (4 * k)) & 15] = k
     dias = st.character_holder[L.CH_DIAS]
     C.log_gain(s, log, dias, E.G_CHARACTER, 1, L.CH_DIAS, -1)
-    C.gain_vp(s, log, dias, c[L.C_DIAS_VP], L.VP_DIAS, 0, 0)
+    C.gain_vp(s, log, dias, S.comp(c).dias_vp, L.VP_DIAS, 0, 0)
     for ch in range(1, L.N_CHARACTERS):
         h = st.character_holder[ch]
         if h >= 0:
             C.log_gain(s, log, h, E.G_CHARACTER, 1, ch, -1)
     # R1.4 missionaries and the additional disc
-    st.missionaries_in_characters_area = c[L.C_MISSIONARIES]
+    st.missionaries_in_characters_area = S.comp(c).missionaries
     alvares = st.character_holder[L.CH_ALVARES]
     if alvares >= 0:
         C.gain_missionary(s, log, alvares, -1)
@@ -138,7 +138,7 @@ def init_state(c, s, log, n_players, seed):
     for deck in range(3):
         start = k
         for t in range(L.N_PROJECTS):
-            if c[L.C_PROJ_DECK + t] == deck:
+            if S.comp(c).proj_deck[t] == deck:
                 st.project_order[k] = t
                 k += 1
         shuffle(s, L.S_RNG_CHANCE, s, L.S_PROJ_ORDER + start, k - start)

@@ -1,8 +1,11 @@
-"""Named views of the flat state array, generated from :data:`vdgsim.layout.STATE_FIELDS`.
+"""Named views of the flat state and component arrays, generated from the field tables of
+:mod:`vdgsim.layout` (``STATE_FIELDS``, ``COMPONENT_FIELDS``).
 
 ``st = fields(s)`` reads and writes the same int64 buffer through field names
 (``st.sailors[p, col]``, ``st.landing_slots[landing, j]``, ``st.round``) instead of offset
-arithmetic; the array itself (positions, cloning, the compiled loop's signatures) is unchanged.
+arithmetic; ``cf = comp(c)`` does the same for the read-only component array
+(``cf.land_value[landing, slot]``, ``cf.dias_vp``). The arrays themselves (positions, cloning,
+the compiled loop's signatures) are unchanged.
 
 Compiled, ``fields`` is a numpy structured record spanning the whole buffer: numba turns each
 field access into the same constant-offset load as ``s[L.S_... + ...]``, and taking the record
@@ -29,6 +32,13 @@ scalars would let methods such as ``round`` hide fields of the same name."""
 
 _record = record_view(STATE_DTYPE)
 
+COMPONENT_DTYPE = record_dtype(L.COMPONENT_FIELDS, L.C_SIZE)
+"""One record covering the whole (read-only) component array, from its field table."""
+
+PlainComponentView = plain_view_class("PlainComponentView", L.COMPONENT_FIELDS)
+
+_component_record = record_view(COMPONENT_DTYPE)
+
 
 if numba.config.DISABLE_JIT:
 
@@ -36,9 +46,18 @@ if numba.config.DISABLE_JIT:
         """The state array ``s`` read and written through field names (no copy)."""
         return PlainStateView(s)
 
+    def comp(c: np.ndarray) -> Any:
+        """The component array ``c`` read through field names (no copy)."""
+        return PlainComponentView(c)
+
 else:
 
     @njit(inline="always")
     def fields(s):
         """The state array ``s`` read and written through field names (no copy)."""
         return _record(s)
+
+    @njit(inline="always")
+    def comp(c):
+        """The component array ``c`` read through field names (no copy)."""
+        return _component_record(c)

@@ -48,12 +48,14 @@ def _row(name: str, players: int | None = None) -> np.ndarray:
 
 def _named(row: Sequence[float]) -> dict[str, Any]:
     from vdgsim.goa.players import KIND_HEURISTIC, KIND_RANDOM, P_KIND
+    from vdgsim.goa.players.params import KIND_LEARNED
     from vdgsim.goa.players.restrictions import restrictions_of
     from vdgsim.goa.players.search import KIND_ISMCTS, KIND_MC
 
     kinds = {
         KIND_RANDOM: "random",
         KIND_HEURISTIC: "heuristic",
+        KIND_LEARNED: "learned",
         KIND_MC: "mc",
         KIND_ISMCTS: "ismcts",
     }
@@ -223,6 +225,12 @@ def _regret_kit() -> Any:
     return KIT
 
 
+def _distill_kit() -> Any:
+    from vdgsim.goa.players.learned.kit import KIT
+
+    return KIT
+
+
 GAME = Game(
     key="goa",
     title="Goa",
@@ -249,4 +257,5 @@ GAME = Game(
     time_games=_time_games,
     tuning_kit=_tuning_kit,
     regret_kit=_regret_kit,
+    distill_kit=_distill_kit,
 )

@@ -138,6 +138,12 @@ def _regret_kit() -> Any:
     return KIT
 
 
+def _distill_kit() -> Any:
+    from strategies.learned.kit import KIT
+
+    return KIT
+
+
 GAME = Game(
     key="vdg",
     title="Vasco da Gama",
@@ -169,4 +175,5 @@ GAME = Game(
     time_games=_time_games,
     tuning_kit=_tuning_kit,
     regret_kit=_regret_kit,
+    distill_kit=_distill_kit,
 )

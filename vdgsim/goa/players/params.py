@@ -11,11 +11,14 @@ from __future__ import annotations
 from vdgsim.goa import layout as L
 from vdgsim.paramtable import ParamSpec, check_specs
 
-N_PARAMS = 64
+N_PARAMS = 80
 P_KIND = 0
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
-POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC}
+# the heuristic but for its marker placements, which a linear model over their features
+# decides (vdgsim.goa.players.learned); kinds 2 and 3 are the search players'
+KIND_LEARNED = 4
+POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "learned": KIND_LEARNED}
 
 P_COLUMN_W = 1  # [5 columns] VP of one step's better level, with the whole game still ahead
 P_SPICE_VP = 6  # [5 spices] VP of a spice the development plan needs
@@ -48,6 +51,13 @@ N_BEHAVIOUR = 40
 R_NEVER_LOT = 40  # [6 lot kinds] 1 = never bids for or buys a lot of that kind
 R_NEVER_COLUMN = 46  # [5 columns] 1 = never takes a step in that development column
 R_ANY = 51  # 1 when any restriction column is set (lets unrestricted rows skip the filter)
+# The learned player (vdgsim.goa.players.learned): one weight per feature of a marker
+# placement; its behaviour columns hold the preset it inherits, which plays its other
+# decisions and whose value terms are among the features. A search player whose rollout
+# preset is learned carries these weights in the same columns.
+LW_FIRST = 52
+N_LEARNED_WEIGHTS = 16
+LW_END = LW_FIRST + N_LEARNED_WEIGHTS
 
 COLUMN_AXIS = L.COLUMN_KEYS
 SPICE_AXIS = L.SPICE_KEYS

@@ -15,6 +15,9 @@ A preset file::
     [players.2]                  # optional: values that replace [params]'s in 2-player games
     sell_bias = 0.5
 
+    [learned]                    # with policy = "learned": weights and their provenance
+    weights = { own = 1.0, ... } # (vdgsim.goa.players.learned, docs/learned.md)
+
 A preset is one row per player count, as in Vasco da Gama's preset files: ``[params]`` for
 every count, then a ``[players.N]`` table's values for ``N``-player games; an inheriting
 preset starts at each count from its base's row for that count.
@@ -31,6 +34,9 @@ import numpy as np
 from vdgsim.goa import layout as L
 from vdgsim.goa.players.params import (
     AXES,
+    KIND_LEARNED,
+    LW_END,
+    LW_FIRST,
     N_PARAMS,
     P_KIND,
     PARAM_SPECS,
@@ -42,7 +48,7 @@ from vdgsim.paramtable import preset_path as _preset_path
 
 PRESET_DIR = Path(__file__).parent / "presets"
 PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
-_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "players"}
+_TOP_KEYS = {"name", "description", "inherit", "policy", "params", "players", "learned"}
 
 
 PRESETS: tuple[str, ...] = tuple(sorted(p.stem for p in PRESET_DIR.glob("*.toml")))
@@ -81,7 +87,25 @@ def _load(path: Path, seen: tuple[Path, ...]) -> tuple[str, Rows]:
     if "policy" not in data and inherit is None:
         raise PresetError(f"{where}: policy: missing (and nothing to inherit it from)")
     apply_preset_file(rows, data, where, P_KIND, POLICY_KINDS, SPEC_BY_NAME, AXES)
+    _apply_learned(rows, data, where)
     return description, rows
+
+
+def _apply_learned(rows: Rows, data: dict, where: str) -> None:
+    """A ``[learned]`` table's weights into every row; a learned player needs weights (its
+    own or its base's), and only a learned player reads them."""
+    from vdgsim.goa.players.learned.model import FEATURE_NAMES
+    from vdgsim.linear_policy import parse_learned
+
+    learned = rows[None][P_KIND] == KIND_LEARNED
+    if "learned" in data:
+        if not learned:
+            raise PresetError(f'{where}: [learned] needs policy = "learned"')
+        weights, _ = parse_learned(data["learned"], where, FEATURE_NAMES)
+        for row in rows.values():
+            row[LW_FIRST:LW_END] = weights
+    elif learned and not np.any(rows[None][LW_FIRST:LW_END]):
+        raise PresetError(f'{where}: policy = "learned" needs a [learned] table of weights')
 
 
 def _path(name: str, relative_to: Path | None = None) -> Path:

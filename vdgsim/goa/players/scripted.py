@@ -1,4 +1,5 @@
-"""The scripted players: random-legal and the VP-valuation heuristic, selected by
+"""The scripted players: random-legal, the VP-valuation heuristic and the learned player (the
+heuristic but for its marker placements, :mod:`vdgsim.goa.players.learned`), selected by
 ``params[seat, P_KIND]``."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from vdgsim.goa import state as S
 from vdgsim.goa.players import params as P
 from vdgsim.goa.players.heuristic import acting as AC
 from vdgsim.goa.players.heuristic import bidding as BD
+from vdgsim.goa.players.learned.features import decide_marker
 from vdgsim.goa.players.restrictions import filter_legal
 from vdgsim.goa.random_play import random_action
 
@@ -63,7 +65,7 @@ def heuristic_action(c, s, legal, n, params):
 
 @njit(cache=True)
 def choose_scripted(c, s, legal, n, params):
-    """The action of a scripted seat (random or heuristic) that must decide now, given the
+    """The action of a scripted seat (random, heuristic or learned) that must decide now, given the
     ``n`` legal actions. Search players decide in :func:`vdgsim.goa.players.policy.choose`;
     their rollouts call this, so a rollout never recurses into the search. A restricted
     seat chooses among the actions its restrictions allow."""
@@ -74,5 +76,9 @@ def choose_scripted(c, s, legal, n, params):
         n = filter_legal(c, s, pr, legal, n, allowed)
         legal = allowed
     if pr[P.P_KIND] == P.KIND_HEURISTIC:
+        return heuristic_action(c, s, legal, n, params)
+    if pr[P.P_KIND] == P.KIND_LEARNED:
+        if st.decision == L.D_MARKER:
+            return decide_marker(c, s, legal, n, params)
         return heuristic_action(c, s, legal, n, params)
     return random_action(s, legal, n)

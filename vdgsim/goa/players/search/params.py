@@ -9,7 +9,7 @@ taken (``mc`` reads 5 of them, ``ismcts`` 7).
 
 from __future__ import annotations
 
-from vdgsim.goa.players.params import N_PARAMS, P_KIND, R_ANY
+from vdgsim.goa.players.params import LW_END, N_PARAMS, P_KIND, R_ANY
 
 KIND_MC = 2  # flat Monte Carlo search (vdgsim.goa.players.search.mc)
 KIND_ISMCTS = 3  # information-set Monte Carlo tree search (vdgsim.goa.players.search.ismcts)
@@ -26,6 +26,6 @@ Q_UCT_C = Q_BASE + 6  # UCB exploration constant (ismcts)
 Q_WIDEN = Q_BASE + 7  # progressive widening: 1 + floor(widen * sqrt(visits)) children (ismcts)
 N_SEARCH_END = Q_BASE + 8
 
-assert P_KIND < Q_BASE and R_ANY < Q_BASE and N_SEARCH_END <= N_PARAMS, (
+assert P_KIND < Q_BASE and R_ANY < Q_BASE and LW_END <= Q_BASE and N_SEARCH_END <= N_PARAMS, (
     "no room for the search columns"
 )

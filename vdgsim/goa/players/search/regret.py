@@ -28,7 +28,7 @@ from vdgsim.goa.game import (
 from vdgsim.goa.players.params import P_KIND
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.determinize import action_in, determinize
-from vdgsim.goa.players.search.params import KIND_MC
+from vdgsim.goa.players.search.params import SEARCH_KINDS
 from vdgsim.goa.players.search.rollout import play_out, vp_lead
 from vdgsim.paramtable import decision_keys
 from vdgsim.regret_sampling import RegretKit
@@ -111,7 +111,7 @@ KIT = RegretKit(
     # sell, and the actions of the action turn
     default_decisions=("place_marker", "bid", "owners_choice", "action_turn"),
     kind_column=P_KIND,
-    first_search_kind=KIND_MC,
+    search_kinds=tuple(SEARCH_KINDS.values()),
     max_legal=L.MAX_LEGAL,
     default_components=default_components,
     new_game=new_game,

@@ -15,7 +15,7 @@ from vdgsim.goa import layout as L
 from vdgsim.goa import state as S
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
-from vdgsim.goa.players.params import N_BEHAVIOUR, P_KIND, R_ANY
+from vdgsim.goa.players.params import LW_END, LW_FIRST, N_BEHAVIOUR, P_KIND, R_ANY
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search.params import Q_ROLLOUT_KIND
 from vdgsim.search_reward import lead_over_best
@@ -24,12 +24,15 @@ from vdgsim.search_reward import lead_over_best
 @njit(cache=True)
 def rollout_table(pr, me):
     """Every seat plays the rollout preset kept in the search row ``pr`` (its behaviour below
-    ``N_BEHAVIOUR``, its kind in ``Q_ROLLOUT_KIND``); only the searching seat ``me`` keeps the
+    ``N_BEHAVIOUR``, a learned preset's weights in ``LW_FIRST:LW_END``, its kind in
+    ``Q_ROLLOUT_KIND``); only the searching seat ``me`` keeps the
     restrictions of ``pr``, so a restricted search player evaluates its own restricted play.
     The search columns stay zero."""
     table = np.zeros((L.MAX_PLAYERS, pr.shape[0]))
     for q in range(L.MAX_PLAYERS):
         for k in range(N_BEHAVIOUR):
+            table[q, k] = pr[k]
+        for k in range(LW_FIRST, LW_END):
             table[q, k] = pr[k]
         table[q, P_KIND] = pr[Q_ROLLOUT_KIND]
     for k in range(N_BEHAVIOUR, R_ANY + 1):
