@@ -18,7 +18,6 @@ from vdgsim.components import Components, default_components
 from vdgsim.engine import actions as A
 from vdgsim.engine import events as E
 from vdgsim.engine import flow
-from vdgsim.engine.state import PlainComponentView
 
 
 @dataclass
@@ -62,7 +61,7 @@ class BehaviourStats:
         }
 
 
-def add_game(stats: BehaviourStats, c: np.ndarray, s: np.ndarray, log: np.ndarray) -> None:
+def add_game(stats: BehaviourStats, comp: Components, s: np.ndarray, log: np.ndarray) -> None:
     """Add one finished game's event log to ``stats``."""
     rows = log[: min(int(s[L.S_LOG_N]), log.shape[0])]
     ev = rows[:, 0]
@@ -79,7 +78,7 @@ def add_game(stats: BehaviourStats, c: np.ndarray, s: np.ndarray, log: np.ndarra
     dec = rows[ev == E.EV_DECISION]
     launches = dec[(dec[:, 4] == L.D_LAUNCH) & (dec[:, 5] != L.LAUNCH_DONE)]
     tiles = np.fromiter((A.launch_tile(a) for a in launches[:, 5]), np.int64, len(launches))
-    crews = PlainComponentView(c).proj_crew[tiles]
+    crews = comp.fields.proj_crew[tiles]
     stats.launches_by_crew += np.bincount(crews, minlength=6)[:6]
     acts = dec[dec[:, 4] == L.D_ACT]
     stats.performed += int((acts[:, 5] != L.GIVE_UP).sum())
@@ -105,5 +104,5 @@ def behaviour_stats(
     for seed in seeds:
         flow.new_game_state(c, s, log, len(players), int(seed))
         play_to_end(c, s, log, params, legal)
-        add_game(stats, c, s, log)
+        add_game(stats, comp, s, log)
     return stats

@@ -47,7 +47,7 @@ VDG = Boundary(
         "actions": ALL,
         "rng": {"randint", "next_u32", "next_u63", "seed_stream", "shuffle"},
         "scoring": {"ranks_and_shares"},
-        "state": {"fields"},
+        "state": {"fields", "comp"},
     },
     exceptions={
         ("strategies/heuristic/values.py", "landings"): {"merchant_tile"},
