@@ -26,7 +26,7 @@ from vdgsim.goa.players.search import KIND_ISMCTS, KIND_MC, SearchNameError, ism
 from vdgsim.goa.players.search import params as Q
 from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
 from vdgsim.goa.players.search.rollout import play_out, reward, rollout_table
-from vdgsim.uct import most_visited
+from vdgsim.search.tree import most_visited
 
 SMALL = "ismcts:iters=16:dets=4:rollout=random"
 

@@ -22,7 +22,7 @@ from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.game import clone
 from vdgsim.observation import shuffle_hidden
-from vdgsim.uct import ln_int
+from vdgsim.search.tree import ln_int
 
 SMALL = "ismcts:iters=24:dets=6"
 

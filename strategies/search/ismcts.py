@@ -37,7 +37,7 @@ from strategies.search.rollout import new_rollout_scratch, play_out, reward, rol
 from vdgsim import layout as L
 from vdgsim.engine import flow
 from vdgsim.engine import state as S
-from vdgsim.uct import (
+from vdgsim.search.tree import (
     add_child,
     backpropagate,
     mark_available,

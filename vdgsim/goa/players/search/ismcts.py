@@ -61,7 +61,7 @@ from vdgsim.goa.players.search.params import (
     Q_WIDEN,
 )
 from vdgsim.goa.players.search.rollout import play_out, reward
-from vdgsim.uct import (
+from vdgsim.search.tree import (
     add_child,
     backpropagate,
     index_of,

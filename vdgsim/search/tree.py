@@ -1,8 +1,7 @@
 """The game-free parts of single-observer information-set MCTS (SO-ISMCTS): the tree's arrays,
 availability counts, progressive widening, UCB1 selection, backpropagation and the move played
-(Vasco da Gama's ``strategies.search.ismcts`` and Goa's ``vdgsim.goa.players.search.ismcts``
-both grow their trees with these; what a node's legal actions are and how a determinization
-is drawn and played out is each game's own).
+(both games' ``ismcts`` grow their trees with these; what a node's legal actions are and how a
+determinization is drawn and played out is each game's own).
 
 A tree of at most ``iters + 1`` nodes lives in fixed arrays indexed by node (node 0 is the
 root): the action code that leads to it, the seat that chose it, its first child and next
