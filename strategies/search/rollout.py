@@ -53,13 +53,6 @@ def vp_lead(t, me):
     return lead_over_best(st.vp, st.players, me)
 
 
-@njit(cache=True, _nrt=False)
-def reward(t, me, margin, rank, share):
-    """Seat ``me``'s win share (ties split) plus ``margin`` per VP of lead over the best rival."""
-    SC.ranks_and_shares(t, rank, share)
-    return share[me] + margin * vp_lead(t, me)
-
-
 @njit(cache=True)
 def new_rollout_scratch():
     """(state, empty log, legal buffer, heuristic cache, int work, float work) for rollouts."""

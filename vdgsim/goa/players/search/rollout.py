@@ -57,13 +57,6 @@ def vp_lead(t, me):
     return lead_over_best(st.vp, st.players, me)
 
 
-@njit(cache=True, _nrt=False)
-def reward(t, me, margin, rank, share):
-    """Seat ``me``'s win share (ties split) plus ``margin`` per VP of lead over the best rival."""
-    SC.ranks_and_shares(t, rank, share)
-    return share[me] + margin * vp_lead(t, me)
-
-
 # Goa's side of the shared search drivers (vdgsim.search.hooks.SearchHooks); the scratch is
 # the determinization, an empty log, legal buffers, ranks, shares and the root codes mapped
 # into the determinization.
