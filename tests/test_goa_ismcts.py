@@ -11,13 +11,21 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from test_goa_search import DECISION_SCRIPT, ROOT, peeking, positions, sample, shuffle_hidden
+from test_goa_search import (
+    DECISION_SCRIPT,
+    ROOT,
+    peeking,
+    positions,
+    python_hooks,
+    sample,
+    shuffle_hidden,
+)
 
 from vdgsim.goa import layout as L
-from vdgsim.goa.engine import flow
 from vdgsim.goa.game import GameState, Options, apply_action, is_over, legal_actions, new_game
 from vdgsim.goa.players import choose, lineup_params
 from vdgsim.goa.players.presets import preset_row
@@ -25,8 +33,10 @@ from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search import KIND_ISMCTS, KIND_MC, SearchNameError, ismcts, search_row
 from vdgsim.goa.players.search import params as Q
 from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
-from vdgsim.goa.players.search.rollout import play_out, reward, rollout_table
-from vdgsim.uct import most_visited
+from vdgsim.goa.players.search.regret import action_values as action_values_of
+from vdgsim.goa.players.search.rollout import rollout_table
+from vdgsim.search import tree
+from vdgsim.search.tree import most_visited
 
 SMALL = "ismcts:iters=16:dets=4:rollout=random"
 
@@ -80,9 +90,15 @@ def compiled(c, s, legal, n, row, table):
 
 
 def python_over_compiled(c, s, legal, n, row, table):
-    """The tree grown as Python over the compiled parts (so a patched determinize is seen)."""
+    """The tree grown as Python over the compiled hooks (see :func:`python_tree`)."""
     action, _, first, sibling, visits, *_ = ismcts.grow_tree.py_func(c, s, legal, n, row, table)
     return most_visited(legal, n, action, first, sibling, visits)
+
+
+def python_tree(monkeypatch, det: Callable) -> None:
+    """Grow the tree as Python over Goa's compiled hooks, determinizing with ``det``."""
+    monkeypatch.setattr(ismcts, "tree", SimpleNamespace(grow_tree=tree.grow_tree.py_func))
+    python_hooks(monkeypatch, ismcts, det)
 
 
 def changed_decisions(decide: Callable, states: list[GameState], every: int) -> tuple[int, int]:
@@ -111,8 +127,9 @@ def test_g9_5_ismcts_decisions_do_not_change_when_the_hidden_state_is_reshuffled
 def test_the_no_peeking_check_catches_an_ismcts_that_peeks(states, monkeypatch):
     """The same check on the tree grown as Python over the compiled parts: honest, it holds;
     with a determinization that keeps the true deck and hands, decisions change."""
+    python_tree(monkeypatch, determinize)
     assert changed_decisions(python_over_compiled, states, 6)[0] == 0
-    monkeypatch.setattr(ismcts, "determinize", peeking)
+    python_tree(monkeypatch, peeking)
     assert changed_decisions(python_over_compiled, states, 6)[0] >= 2
 
 
@@ -278,24 +295,14 @@ def default_positions(seed: int) -> Iterator[GameState]:
 def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float]:
     """Each legal action's mean reward to the deciding seat over ``rollouts`` determinized
     rollouts of `default` (the same determinizations and streams for every action)."""
-    c = g.components.array
     me = g.current_player
     table = rollout_table(search_row("ismcts"), 0)
-    t = np.zeros(L.S_SIZE, dtype=np.int64)
-    log0 = np.zeros((0, L.LOG_WIDTH), dtype=np.int64)
-    buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
-    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
-    share = np.zeros(L.MAX_PLAYERS)
-    out = {}
-    for a in legal_actions(g):
-        total = 0.0
-        for k in range(rollouts):
-            determinize(c, g.s, t, seed, k, k, me)
-            flow.apply(c, t, log0, action_in(c, g.s, t, me, a))
-            play_out(c, t, log0, table, buf)
-            total += reward(t, me, 0.01, rank, share)
-        out[a] = total / rollouts
-    return out
+    legal = np.array(legal_actions(g), dtype=np.int64)
+    share = np.zeros((len(legal), rollouts))
+    lead = np.zeros((len(legal), rollouts))
+    c = g.components.array
+    action_values_of(c, g.s, legal, len(legal), table, me, rollouts, rollouts, seed, share, lead)
+    return {int(a): float((share[i] + 0.01 * lead[i]).mean()) for i, a in enumerate(legal)}
 
 
 # Last-round decisions of 4-player `default` games (seed, index among the decisions with a

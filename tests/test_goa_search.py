@@ -25,12 +25,14 @@ from vdgsim.goa.players.search import (
     STANDARD_ROLLOUT,
     SearchNameError,
     mc,
+    rollout,
     search_row,
 )
 from vdgsim.goa.players.search import params as Q
 from vdgsim.goa.players.search.determinize import determinize
 from vdgsim.goa.players.search.rollout import rollout_table
 from vdgsim.goa.random_play import random_action
+from vdgsim.search.flat import flat_search
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = "mc:dets=4:rollouts=12:rollout=random"
@@ -256,11 +258,24 @@ def test_g9_5_mc_decisions_do_not_change_when_the_hidden_state_is_reshuffled(sta
     assert changed == 0 and compared >= 20
 
 
+def python_hooks(monkeypatch, module, det: Callable) -> None:
+    """Let ``module``'s entry point, run as Python, build Goa's compiled hooks with ``det`` as
+    the determinization (so a patched determinization is seen)."""
+    hooks = rollout.search_hooks.py_func()._replace(
+        determinize=lambda c, s, scratch, seed, deal, stream, me: det(
+            c, s, scratch[0], seed, deal, stream, me
+        )
+    )
+    monkeypatch.setattr(module, "search_hooks", lambda: hooks)
+
+
 def test_the_no_peeking_check_catches_a_search_that_peeks(states, monkeypatch):
-    """The same check on the search run as Python over the compiled parts: honest, it holds;
+    """The same check on the search run as Python over the compiled hooks: honest, it holds;
     with a determinization that keeps the true deck and hands, decisions change."""
+    monkeypatch.setattr(mc, "flat_search", flat_search.py_func)
+    python_hooks(monkeypatch, mc, determinize)
     assert changed_decisions(mc.decide_mc.py_func, states)[0] == 0
-    monkeypatch.setattr(mc, "determinize", peeking)
+    python_hooks(monkeypatch, mc, peeking)
     assert changed_decisions(mc.decide_mc.py_func, states)[0] >= 3
 
 

@@ -129,8 +129,8 @@ def test_dependencies_point_one_way():
 # modules below every layer: helpers any layer may use (they import only the rules), and the
 # packages' public faces (``vdgsim``, ``vdgsim.goa``), which gather every layer for users
 SHARED = {"vdgsim._numba_cache", "vdgsim.fastcall", "vdgsim.stats", "vdgsim.paramtable",
-          "vdgsim.halving", "vdgsim.uct", "vdgsim.search_reward", "vdgsim.plug",
-          "vdgsim.stepapi"}  # fmt: skip
+          "vdgsim.search", "vdgsim.search.hooks", "vdgsim.search.flat", "vdgsim.search.tree",
+          "vdgsim.plug", "vdgsim.stepapi"}  # fmt: skip
 FACES = {"vdgsim", "vdgsim.goa", "vdgsim.vasco"}
 
 

@@ -14,15 +14,14 @@ from strategies import params as P
 from strategies.policy import choose
 from strategies.python_loop import preset_player
 from strategies.registry import UnknownPresetError, params_table, resolve
-from strategies.search.determinize import determinize
 from strategies.search.ismcts import grow_tree
-from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
+from strategies.search.regret import action_values as action_values_of
+from strategies.search.rollout import rollout_table
 from vdgsim import GameState, apply_action, legal_actions, new_game
 from vdgsim import layout as L
-from vdgsim.engine import flow
 from vdgsim.game import clone
 from vdgsim.observation import shuffle_hidden
-from vdgsim.uct import ln_int
+from vdgsim.search.tree import ln_int
 
 SMALL = "ismcts:iters=24:dets=6"
 
@@ -152,22 +151,14 @@ def test_ismcts_without_widening_plays_its_rollout_presets_choice():
 def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float]:
     """Each legal action's mean reward to the deciding seat over ``rollouts`` determinized
     rollouts of `baseline_v1` (the same determinizations and streams for every action)."""
-    c = g.components.array
     me = int(g.s[L.S_DEC_PLAYER])
     table = rollout_table(resolve("ismcts:rollout=baseline_v1"), me)
-    t, log0, buf, cache, wi, wf = new_rollout_scratch()
-    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
-    share = np.zeros(L.MAX_PLAYERS)
-    out = {}
-    for a in legal_actions(g):
-        total = 0.0
-        for k in range(rollouts):
-            determinize(c, g.s, t, seed, k, k)
-            flow.apply(c, t, log0, a)
-            play_out(c, t, log0, table, buf, cache, wi, wf)
-            total += reward(t, me, 0.01, rank, share)
-        out[a] = total / rollouts
-    return out
+    legal = np.array(legal_actions(g), dtype=np.int64)
+    share = np.zeros((len(legal), rollouts))
+    lead = np.zeros((len(legal), rollouts))
+    c = g.components.array
+    action_values_of(c, g.s, legal, len(legal), table, me, rollouts, rollouts, seed, share, lead)
+    return {int(a): float((share[i] + 0.01 * lead[i]).mean()) for i, a in enumerate(legal)}
 
 
 # Round-5 decisions of 4-player baseline_v1 games (seed, index among the decisions with a choice)

@@ -1,27 +1,22 @@
-"""``mc``: flat Monte Carlo search with successive halving over the legal actions.
+"""``mc``: flat Monte Carlo search with successive halving over the legal actions
+(:mod:`vdgsim.search.flat`, over Vasco da Gama's determinizations and rollouts:
+:func:`.rollout.search_hooks`).
 
 At each of its decisions with more than one legal action the player draws a search seed from
-the game's player generator and evaluates every candidate by rollouts: apply the candidate to a
-determinization (:mod:`.determinize`) and let the rollout preset play every seat to the end
-(:mod:`.rollout`). Candidates are compared on common random numbers: a candidate's k-th rollout
-uses determinization ``k mod dets`` and the k-th generator streams, the same for every candidate.
-Successive halving: the budget of ``rollouts`` per decision is split evenly over
-``ceil(log2(candidates))`` rounds; after each round the better half (by total reward, equal
-counts) goes on, and the last survivor is played.
+the game's player generator and evaluates every candidate by ``rollouts`` rollouts, split over
+``dets`` determinizations (:mod:`.determinize`), the rollout preset playing every seat to the
+end (:mod:`.rollout`).
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from strategies.params import Q_DETS, Q_MARGIN, Q_ROLLOUTS
-from strategies.search.determinize import determinize, draw_seed
-from strategies.search.rollout import new_rollout_scratch, play_out, reward, rollout_table
-from vdgsim import layout as L
-from vdgsim.engine import flow
+from strategies.search.determinize import draw_seed
+from strategies.search.rollout import rollout_table, search_hooks
 from vdgsim.engine import state as S
-from vdgsim.halving import halving_rounds, rank_by_total
+from vdgsim.search.flat import flat_search
 
 
 @njit(cache=True)
@@ -33,26 +28,5 @@ def decide_mc(c, s, legal, n, pr):
     seed = draw_seed(s)
     dets = max(1, int(pr[Q_DETS]))
     budget = int(pr[Q_ROLLOUTS])
-    margin = pr[Q_MARGIN]
     table = rollout_table(pr, me)
-    t, log0, buf, cache, wi, wf = new_rollout_scratch()
-    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
-    share = np.zeros(L.MAX_PLAYERS)
-    total = np.zeros(n)
-    alive = np.arange(n)
-    m = n
-    rounds = halving_rounds(n)
-    done = 0
-    for _ in range(rounds):
-        each = max(1, budget // rounds // m)
-        for i in range(m):
-            a = alive[i]
-            for k in range(done, done + each):
-                determinize(c, s, t, seed, k % dets, k)
-                flow.apply(c, t, log0, legal[a])
-                play_out(c, t, log0, table, buf, cache, wi, wf)
-                total[a] += reward(t, me, margin, rank, share)
-        done += each
-        rank_by_total(alive, m, total)
-        m = (m + 1) // 2
-    return legal[alive[0]]
+    return flat_search(c, s, legal, n, me, seed, budget, dets, pr[Q_MARGIN], table, search_hooks())

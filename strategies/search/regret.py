@@ -8,41 +8,27 @@ every seat playing its own line-up preset (:mod:`.rollout`).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from strategies.params import P_KIND, SEARCH_KINDS
 from strategies.policy import choose
-from strategies.search.determinize import determinize
 from strategies.search.names import DECISION_KEYS
-from strategies.search.rollout import new_rollout_scratch, play_out, vp_lead
+from strategies.search.rollout import search_hooks
 from vdgsim import layout as L
 from vdgsim.components import default_components
 from vdgsim.describe import describe_action
 from vdgsim.engine import actions as A
-from vdgsim.engine import scoring as SC
-from vdgsim.engine.flow import apply as flow_apply
 from vdgsim.game import GameState, apply_action, is_over, legal_actions, new_game
 from vdgsim.regret_sampling import RegretKit
+from vdgsim.search.flat import rollout_values
 from vdgsim.vocabulary import AREA_AXIS, CHARACTER_AXIS, LANDING_AXIS
 
 
 @njit(cache=True)
 def action_values(c, s, legal, n, table, me, rollouts, dets, seed, share, lead):
-    """Fill ``share[a, k]`` (seat ``me``'s win share, ties split) and ``lead[a, k]`` (its VP
-    minus the best rival's) of rollout ``k`` after legal action ``a``; rollouts are played by
-    ``table``'s presets on common random numbers (see the module docstring)."""
-    t, log0, buf, cache, wi, wf = new_rollout_scratch()
-    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
-    sh = np.zeros(L.MAX_PLAYERS)
-    for a in range(n):
-        for k in range(rollouts):
-            determinize(c, s, t, seed, k % dets, k)
-            flow_apply(c, t, log0, legal[a])
-            play_out(c, t, log0, table, buf, cache, wi, wf)
-            SC.ranks_and_shares(t, rank, sh)
-            share[a, k] = sh[me]
-            lead[a, k] = vp_lead(t, me)
+    """Fill ``share[a, k]`` and ``lead[a, k]`` of rollout ``k`` after legal action ``a``
+    (:func:`vdgsim.search.flat.rollout_values` over Vasco da Gama's hooks)."""
+    rollout_values(c, s, legal, n, table, me, rollouts, dets, seed, share, lead, search_hooks())
 
 
 def category(state: GameState, action: int) -> str:

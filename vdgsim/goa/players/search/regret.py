@@ -9,14 +9,11 @@ line-up preset, so an action is judged against the line-up's own continuation.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from vdgsim.goa import actions as A
 from vdgsim.goa import layout as L
 from vdgsim.goa.components import default_components
-from vdgsim.goa.engine import flow
-from vdgsim.goa.engine import scoring as SC
 from vdgsim.goa.game import (
     GameState,
     apply_action,
@@ -27,32 +24,18 @@ from vdgsim.goa.game import (
 )
 from vdgsim.goa.players.params import P_KIND
 from vdgsim.goa.players.scripted import choose_scripted
-from vdgsim.goa.players.search.determinize import action_in, determinize
 from vdgsim.goa.players.search.params import SEARCH_KINDS
-from vdgsim.goa.players.search.rollout import play_out, vp_lead
+from vdgsim.goa.players.search.rollout import search_hooks
 from vdgsim.paramtable import decision_keys
 from vdgsim.regret_sampling import RegretKit
+from vdgsim.search.flat import rollout_values
 
 
 @njit(cache=True)
 def action_values(c, s, legal, n, table, me, rollouts, dets, seed, share, lead):
-    """Fill ``share[a, k]`` (seat ``me``'s win share, ties split, G8.5) and ``lead[a, k]`` (its
-    VP minus the best rival's) of rollout ``k`` after legal action ``a``. Rollout ``k`` of every
-    action starts from determinization ``k mod dets`` with the k-th generator streams (common
-    random numbers), and ``table``'s presets play every seat to the end."""
-    t = np.zeros(L.S_SIZE, dtype=np.int64)
-    log0 = np.zeros((0, L.LOG_WIDTH), dtype=np.int64)
-    buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
-    rank = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
-    sh = np.zeros(L.MAX_PLAYERS)
-    for a in range(n):
-        for k in range(rollouts):
-            determinize(c, s, t, seed, k % dets, k, me)
-            flow.apply(c, t, log0, action_in(c, s, t, me, legal[a]))
-            play_out(c, t, log0, table, buf)
-            SC.ranks_and_shares(t, rank, sh)
-            share[a, k] = sh[me]
-            lead[a, k] = vp_lead(t, me)
+    """Fill ``share[a, k]`` (ties split, G8.5) and ``lead[a, k]`` of rollout ``k`` after legal
+    action ``a`` (:func:`vdgsim.search.flat.rollout_values` over Goa's hooks)."""
+    rollout_values(c, s, legal, n, table, me, rollouts, dets, seed, share, lead, search_hooks())
 
 
 DECISION_KEYS = decision_keys(L.DECISION_NAMES)

@@ -1,4 +1,5 @@
-"""Rollouts: a determinized Goa position played to its end by scripted policies, and its reward.
+"""Rollouts: a determinized Goa position played to its end by scripted policies, and Goa's side
+of the shared search drivers (:func:`search_hooks`, :mod:`vdgsim.search`).
 
 The rollout players are the scripted policies of
 :func:`vdgsim.goa.players.scripted.choose_scripted`
@@ -16,9 +17,12 @@ from vdgsim.goa import state as S
 from vdgsim.goa.engine import flow
 from vdgsim.goa.engine import scoring as SC
 from vdgsim.goa.players.params import LW_END, LW_FIRST, N_BEHAVIOUR, P_KIND, R_ANY
+from vdgsim.goa.players.restrictions import filter_legal
 from vdgsim.goa.players.scripted import choose_scripted
+from vdgsim.goa.players.search.determinize import action_in, determinize
 from vdgsim.goa.players.search.params import Q_ROLLOUT_KIND
-from vdgsim.search_reward import lead_over_best
+from vdgsim.search.hooks import SearchHooks, lead_over_best
+from vdgsim.search.tree import index_of
 
 
 @njit(cache=True)
@@ -56,9 +60,97 @@ def vp_lead(t, me):
     return lead_over_best(st.vp, st.players, me)
 
 
+# Goa's side of the shared search drivers (vdgsim.search.hooks.SearchHooks); the scratch is
+# the determinization, an empty log, legal buffers, ranks, shares and the root codes mapped
+# into the determinization.
+
+
+@njit(cache=True)
+def _new_scratch():
+    return (
+        np.zeros(L.S_SIZE, dtype=np.int64),
+        np.zeros((0, L.LOG_WIDTH), dtype=np.int64),
+        np.zeros(L.MAX_LEGAL, dtype=np.int64),
+        np.zeros(L.MAX_PLAYERS, dtype=np.int64),
+        np.zeros(L.MAX_PLAYERS),
+        np.zeros(L.MAX_LEGAL, dtype=np.int64),
+        np.zeros(L.MAX_LEGAL, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _determinize(c, s, scratch, seed, deal, stream, me):
+    determinize(c, s, scratch[0], seed, deal, stream, me)
+
+
 @njit(cache=True, _nrt=False)
-def reward(t, me, margin, rank, share):
-    """Seat ``me``'s win share (ties split, G8.5) plus ``margin`` per VP of lead over the best
-    rival: the share decides, the margin tells a near win from a rout."""
-    SC.ranks_and_shares(t, rank, share)
-    return share[me] + margin * vp_lead(t, me)
+def _play(c, s, scratch, me, code, at_root):
+    t = scratch[0]
+    flow.apply(c, t, scratch[1], action_in(c, s, t, me, code) if at_root else code)
+
+
+@njit(cache=True)
+def _play_out(c, scratch, table):
+    play_out(c, scratch[0], scratch[1], table, scratch[2])
+
+
+@njit(cache=True, _nrt=False)
+def _outcome(scratch, seat):
+    share = scratch[4]
+    SC.ranks_and_shares(scratch[0], scratch[3], share)
+    return share[seat], vp_lead(scratch[0], seat)
+
+
+@njit(cache=True, _nrt=False)
+def _is_over(scratch):
+    return S.fields(scratch[0]).step == L.ST_OVER
+
+
+@njit(cache=True, _nrt=False)
+def _decision_player(scratch):
+    return S.fields(scratch[0]).decision_player
+
+
+@njit(cache=True)
+def _legal_here(c, scratch, table, here):
+    t = scratch[0]
+    buf = scratch[2]
+    m = flow.legal_actions(c, t, buf)
+    seat = S.fields(t).decision_player
+    if table[seat, R_ANY] > 0:
+        # the searching seat's restricted play, as in its rollouts
+        allowed = scratch[5]
+        m = filter_legal(c, t, table[seat], buf, m, allowed)
+        for i in range(m):
+            here[i] = allowed[i]
+    else:
+        for i in range(m):
+            here[i] = buf[i]
+    return m
+
+
+@njit(cache=True)
+def _prior(c, s, scratch, me, untried, u, table, at_root):
+    t = scratch[0]
+    mapped = scratch[6]
+    for i in range(u):
+        # the prior judges the root's codes as they stand in this determinization
+        mapped[i] = action_in(c, s, t, me, untried[i]) if at_root else untried[i]
+    # a scripted player always names one of the listed actions
+    return untried[index_of(choose_scripted(c, t, mapped, u, table), mapped, u)]
+
+
+@njit(inline="always")
+def search_hooks():
+    """Goa's :class:`vdgsim.search.hooks.SearchHooks`."""
+    return SearchHooks(
+        _new_scratch,
+        _determinize,
+        _play,
+        _play_out,
+        _outcome,
+        _is_over,
+        _decision_player,
+        _legal_here,
+        _prior,
+    )

@@ -1,12 +1,30 @@
-"""The game-free parts of single-observer information-set MCTS (SO-ISMCTS): the tree's arrays,
-availability counts, progressive widening, UCB1 selection, backpropagation and the move played
-(Vasco da Gama's ``strategies.search.ismcts`` and Goa's ``vdgsim.goa.players.search.ismcts``
-both grow their trees with these; what a node's legal actions are and how a determinization
-is drawn and played out is each game's own).
+"""Single-observer information-set MCTS (SO-ISMCTS) for any game (its side is a
+:class:`vdgsim.search.hooks.SearchHooks`): the tree's arrays, availability counts, progressive
+widening, UCB1 selection, backpropagation, the move played, and the iterations that grow it.
+
+Iteration ``i`` draws determinization ``i mod dets`` (both generators reseeded for stream
+``i``) and descends one tree shared by all determinizations: a node is a sequence of actions
+from the root, every seat's decision is a node (rivals' too), and a child's statistics are from
+the point of view of the seat that chose it.
+
+* Selection among the children legal in this determinization: UCB1 with availability counts,
+  ``mean + uct_c * sqrt(ln(avail) / visits)``, where ``avail`` counts the visits of the parent
+  in which the child was legal (not the parent's visits: a child that is seldom legal would
+  otherwise be over-explored). ``ln`` is :func:`ln_int`, computed with + - * / only.
+* Expansion, one node per iteration, under progressive widening: a node visited ``v`` times may
+  have ``1 + floor(widen * sqrt(v))`` children legal here; the next one is the rollout policy's
+  own choice among the untried legal actions (a heuristic prior on which to try first).
+* Rollout: the rollout policies play every seat to the end; every seat's reward (win share +
+  ``margin`` * VP lead) is added along the path to the nodes it chose.
+
+The move played is the most visited root child (ties: the first in legal order).
 
 A tree of at most ``iters + 1`` nodes lives in fixed arrays indexed by node (node 0 is the
 root): the action code that leads to it, the seat that chose it, its first child and next
 sibling (children are linked newest first), its visits, availability count and total reward.
+The root's children hold the true state's codes (the game's ``play`` and ``prior`` hooks map
+them into a determinization); deeper nodes hold the codes of the determinization they were
+made in, and every code is checked against the legal actions at hand before it is followed.
 """
 
 from __future__ import annotations
@@ -146,3 +164,57 @@ def most_visited(legal, n, action, first, sibling, visits):
                 pick = legal[i]
             k = sibling[k]
     return pick
+
+
+@njit(inline="always")
+def grow_tree(
+    c, s, legal, n, me, players, seed, iters, dets, uct_c, widen, margin, table, max_legal, hooks
+):
+    """The search tree after ``iters`` iterations from ``s`` for seat ``me`` (see the module
+    docstring): per node its action, the seat that chose it, first child, next sibling,
+    visits, availability count and total reward, and the number of nodes (node 0 is the root,
+    whose children hold codes of ``legal[:n]``). ``table`` holds the rollout policies."""
+    scratch = hooks.new_scratch()
+    gain = np.zeros(players)
+    action, chooser, first, sibling, visits, avail, total, path = new_tree(iters)
+    here = np.zeros(max_legal, dtype=np.int64)  # the legal actions at the current node
+    untried = np.zeros(max_legal, dtype=np.int64)
+    tried = np.zeros(max_legal, dtype=np.int64)  # 1 where here[i] already has a child
+    nodes = 1
+    for it in range(iters):
+        hooks.determinize(c, s, scratch, seed, it % dets, it, me)
+        v = 0
+        depth = 0
+        expanded = False
+        while not expanded and not hooks.is_over(scratch):
+            if v == 0:
+                m = n  # the root's candidates are given (restrictions already applied)
+                for i in range(n):
+                    here[i] = legal[i]
+            else:
+                m = hooks.legal_here(c, scratch, table, here)
+            compatible = mark_available(v, here, m, tried, action, first, sibling, avail)
+            if may_widen(compatible, m, widen, visits[v]):
+                u = 0
+                for i in range(m):
+                    if tried[i] == 0:
+                        untried[u] = here[i]
+                        u += 1
+                a = hooks.prior(c, s, scratch, me, untried, u, table, v == 0)
+                seat = hooks.decision_player(scratch)
+                k = add_child(v, a, seat, nodes, action, chooser, first, sibling, avail)
+                nodes += 1
+                expanded = True
+            else:
+                k = select_child(v, here, m, uct_c, action, first, sibling, visits, avail, total)
+            hooks.play(c, s, scratch, me, action[k], v == 0)
+            path[depth] = k
+            depth += 1
+            v = k
+        if not hooks.is_over(scratch):
+            hooks.play_out(c, scratch, table)
+        for q in range(players):
+            share, lead = hooks.outcome(scratch, q)
+            gain[q] = share + margin * lead
+        backpropagate(path, depth, chooser, gain, visits, total)
+    return action, chooser, first, sibling, visits, avail, total, nodes
