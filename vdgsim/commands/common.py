@@ -167,6 +167,9 @@ SetOption = Annotated[
         "(repeatable; list elements by index: vdg_tiles.tiles.3.variation=-1).",
     ),
 ]
+ProgressBarOption = Annotated[
+    bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+]
 DEFAULT_GAME = plug.implicit_key()
 
 

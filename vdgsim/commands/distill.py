@@ -31,6 +31,7 @@ from vdgsim.commands.common import (
     DataOption,
     GameOption,
     InputError,
+    ProgressBarOption,
     SetOption,
     check_player_count,
     game_components,
@@ -202,9 +203,7 @@ def distill(
         typer.Option("--export", help="Also write the last iteration's preset file here."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace --export if it exists.")] = False,
-    progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
-    ] = True,
+    progress: ProgressBarOption = True,
     data: DataOption = None,
     overrides: SetOption = None,
     game: GameOption = DEFAULT_GAME,

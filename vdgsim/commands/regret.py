@@ -24,6 +24,7 @@ from vdgsim.commands.common import (
     GameOption,
     InputError,
     PlayersOption,
+    ProgressBarOption,
     SetOption,
     display_names,
     game_components,
@@ -165,9 +166,7 @@ def regret(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists.")] = False,
-    progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
-    ] = True,
+    progress: ProgressBarOption = True,
     data: DataOption = None,
     overrides: SetOption = None,
     game: GameOption = DEFAULT_GAME,

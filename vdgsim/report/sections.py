@@ -1035,6 +1035,21 @@ def _two_player_matchups(players: pl.DataFrame, sec: Section) -> None:
     )
 
 
+def ahead_number(r: dict[str, Any], players: int) -> KeyNumber:
+    """The key number of one row of :func:`~vdgsim.analysis.matchups.ahead_matrix`: how often
+    its row preset finishes ahead of its column preset at ``players`` players."""
+    return KeyNumber(
+        f"{players} players: {r['row']} finishes ahead of {r['column']}",
+        r["win_share"],
+        r["win_low"],
+        r["win_high"],
+        "%",
+        "head_to_head",
+        {"players": players, "row": r["row"], "column": r["column"]},
+        "win_share",
+    )
+
+
 def _ahead_matchups(
     exp: ExperimentRun, players: pl.DataFrame, counts: list[int], sec: Section
 ) -> None:
@@ -1060,16 +1075,7 @@ def _ahead_matchups(
             (pl.col("win_share") == 0.5) & (pl.col("row") < pl.col("column"))
         )
         for r in m.filter(ahead).sort("win_share", descending=True).iter_rows(named=True):
-            k = KeyNumber(
-                f"{p} players: {r['row']} finishes ahead of {r['column']}",
-                r["win_share"],
-                r["win_low"],
-                r["win_high"],
-                "%",
-                "head_to_head",
-                {"players": p, "row": r["row"], "column": r["column"]},
-                "win_share",
-            )
+            k = ahead_number(r, p)
             sec.numbers.append(k)
             if r["win_low"] > 0.5:
                 clear.append(

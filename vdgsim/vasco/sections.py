@@ -40,6 +40,7 @@ from vdgsim.report.sections import (
     ONE_ROTATION,
     KeyNumber,
     Section,
+    ahead_number,
     baseline_info,
     paired_core,
     vp_ci,
@@ -357,19 +358,7 @@ def measures_section(exp: ExperimentRun, sec: Section) -> None:
             info_p = _count_info(sec.info, per_game, manifests, p)
             title = f"{p} players: row finishes ahead of column (%, [Wilson 95%])"
             sec.figures.append((f"head_to_head_{p}p", C.matchup_chart(m, info_p, title)))
-            for r in m.iter_rows(named=True):
-                sec.numbers.append(
-                    KeyNumber(
-                        f"{p} players: {r['row']} finishes ahead of {r['column']}",
-                        r["win_share"],
-                        r["win_low"],
-                        r["win_high"],
-                        "%",
-                        "head_to_head",
-                        {"players": p, "row": r["row"], "column": r["column"]},
-                        "win_share",
-                    )
-                )
+            sec.numbers += [ahead_number(r, p) for r in m.iter_rows(named=True)]
     # identical players: whether a seat's advantage has settled is the question instead
     by = "strategy" if several else "seat"
     conv = measures.convergence(players, games, by=by)
