@@ -130,6 +130,7 @@ def test_dependencies_point_one_way():
 # packages' public faces (``vdgsim``, ``vdgsim.goa``), which gather every layer for users
 SHARED = {"vdgsim._numba_cache", "vdgsim.fastcall", "vdgsim.stats", "vdgsim.paramtable",
           "vdgsim.search", "vdgsim.search.hooks", "vdgsim.search.flat", "vdgsim.search.tree",
+          "vdgsim.search.names",
           "vdgsim.plug", "vdgsim.stepapi"}  # fmt: skip
 FACES = {"vdgsim", "vdgsim.goa", "vdgsim.vasco"}
 

@@ -15,6 +15,7 @@ from vdgsim.paramtable import (
     fill_defaults,
     parse_search_name,
 )
+from vdgsim.search.names import SearchColumns, SearchNames, standard_options
 
 AXES = {"colour": ("red", "blue")}
 SPECS = (
@@ -97,3 +98,51 @@ def test_a_bad_search_name_is_one_line_naming_the_problem(text: str, words: str)
         parse_search_name(text, KINDS, OPTIONS, DECISIONS, ValueError)
     assert words in str(e.value)
     assert "\n" not in str(e.value)
+
+
+class ToyNameError(ValueError):
+    pass
+
+
+# a 12-column row: kind 0, behaviour 1..3, search columns 4..11
+TOY_COLUMNS = SearchColumns(
+    kind=0, rollout_kind=4, decisions=5, rollouts=6, dets=7, margin=8, iters=9, uct_c=10,
+    widen=11, inherit=(slice(1, 4),),
+)  # fmt: skip
+TOY_NAMES = SearchNames(
+    kinds={"mc": 2, "ismcts": 3},
+    columns=TOY_COLUMNS,
+    options=standard_options(TOY_COLUMNS, iters=100, dets_doc="redraws"),
+    decision_keys=("none", "bid", "act"),
+    error=ToyNameError,
+)
+
+
+def _toy_preset(name: str) -> np.ndarray:
+    if name not in ("default", "greedy"):
+        raise ToyNameError(f"unknown preset {name!r}")
+    return np.array([1.0, 0.5, 0.25, 7.0 if name == "greedy" else 3.0, *[99.0] * 8])
+
+
+def test_a_search_row_carries_the_rollout_preset_and_its_budget_in_the_game_columns() -> None:
+    row = TOY_NAMES.row("ismcts:iters=64:dets=4:decisions=act:rollout=greedy", _toy_preset)
+    expected = [3, 0.5, 0.25, 7, 1, 0b100, 0, 4, 0.01, 64, 0.7, 1.0]
+    assert row.tolist() == expected
+    standard = TOY_NAMES.row("mc", _toy_preset)
+    # the standard rollout preset; the preset's own search columns are not carried over
+    assert standard.tolist() == [2, 0.5, 0.25, 3, 1, 0, 256, 32, 0.01, 0, 0, 0]
+    assert TOY_NAMES.is_search_name("mc:rollouts=8") and not TOY_NAMES.is_search_name("default")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("mc:rollout=ismcts", "the rollout player must be a preset, not 'ismcts'"),
+        ("mc:rollout=nobody", "unknown preset 'nobody'"),
+        ("mc:iters=4", "unknown option 'iters' for mc"),
+        ("ismcts:widen=-1", "outside 0..100"),
+    ],
+)
+def test_a_bad_search_player_name_is_the_games_own_error(text: str, words: str) -> None:
+    with pytest.raises(ToyNameError, match=words):
+        TOY_NAMES.row(text, _toy_preset)

@@ -1,15 +1,14 @@
-"""Search players by name: ``mc``, ``mc:rollouts=512:dets=16:rollout=frugal``, ``ismcts:iters=128``.
+"""Vasco da Gama's search players by name: ``mc``, ``mc:rollouts=512:dets=16:rollout=frugal``,
+``ismcts:iters=128``, read as every game's are (:mod:`vdgsim.search.names`).
 
-The budget is part of the name: options follow the kind, each ``:key=value``; options left
-out take their standard value (:data:`SEARCH_OPTIONS`). ``rollout`` names the preset that plays
-every seat in the rollouts (a shipped preset or a preset file; not a search player, and without
-restrictions: restrictions written after the whole name with ``+`` bind the search player itself,
-and its own seat keeps them in its rollouts). ``decisions`` limits the search to some decision
-kinds (``decisions=place_disc/act``; the rollout preset decides the others), which shows where
-search gains most over the preset.
+``rollout`` is a shipped preset or a preset file, without restrictions: restrictions written
+after the whole name with ``+`` bind the search player itself, and its own seat keeps them in
+its rollouts. ``decisions`` spells Vasco da Gama's decision kinds (``decisions=place_disc/act``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -28,7 +27,7 @@ from strategies.params import (
     Q_WIDEN,
     SEARCH_KINDS,
 )
-from vdgsim.paramtable import SearchOption, parse_search_name
+from vdgsim.search.names import SearchColumns, SearchNames, standard_options
 from vdgsim.vocabulary import Decision
 
 # decision kinds by code, as a search name spells them (decisions=place_disc/act)
@@ -39,66 +38,32 @@ class SearchNameError(ValueError):
     """A search player's name with an unknown option or a value out of range."""
 
 
-SEARCH_OPTIONS: tuple[SearchOption, ...] = (
-    SearchOption("rollouts", Q_ROLLOUTS, ("mc",), 256, 1, 1_000_000, True, "rollouts per decision"),
-    SearchOption(
-        "dets",
-        Q_DETS,
-        ("mc", "ismcts"),
-        32,
-        1,
-        1_000_000,
-        True,
-        "distinct deals of the face-down piles",
-    ),
-    SearchOption(
-        "margin",
-        Q_MARGIN,
-        ("mc", "ismcts"),
-        0.01,
-        0.0,
-        1.0,
-        False,
-        "reward per VP of lead over the best rival, added to the win share",
-    ),
-    SearchOption(
-        "iters", Q_ITERS, ("ismcts",), 192, 1, 1_000_000, True, "tree iterations per decision"
-    ),
-    SearchOption("uct_c", Q_UCT_C, ("ismcts",), 0.7, 0.0, 100.0, False, "UCB exploration constant"),
-    SearchOption(
-        "widen",
-        Q_WIDEN,
-        ("ismcts",),
-        1.0,
-        0.0,
-        100.0,
-        False,
-        "children allowed at a node: 1 + floor(widen * sqrt(visits))",
-    ),
+COLUMNS = SearchColumns(
+    kind=P_KIND,
+    rollout_kind=Q_ROLLOUT_KIND,
+    decisions=Q_DECISIONS,
+    rollouts=Q_ROLLOUTS,
+    dets=Q_DETS,
+    margin=Q_MARGIN,
+    iters=Q_ITERS,
+    uct_c=Q_UCT_C,
+    widen=Q_WIDEN,
+    # the rollout preset's behaviour, and a learned rollout preset's weights
+    inherit=(slice(1, N_BEHAVIOUR), slice(LW_FIRST, LW_END)),
 )
-STANDARD_ROLLOUT = "default"
+NAMES = SearchNames(
+    kinds=SEARCH_KINDS,
+    columns=COLUMNS,
+    options=standard_options(COLUMNS, iters=192, dets_doc="distinct deals of the face-down piles"),
+    decision_keys=DECISION_KEYS,
+    error=SearchNameError,
+)
+SEARCH_OPTIONS = NAMES.options
+STANDARD_ROLLOUT = NAMES.standard_rollout
+is_search_name = NAMES.is_search_name
 
 
-def is_search_name(base: str) -> bool:
-    """True when ``base`` (a player name without restrictions) names a search player."""
-    return base.split(":", 1)[0].strip() in SEARCH_KINDS
-
-
-def search_row(base: str, resolve_preset) -> np.ndarray:
+def search_row(base: str, resolve_preset: Callable[[str], np.ndarray]) -> np.ndarray:
     """The parameter row of the search player ``base`` (``kind[:key=value]...``);
     ``resolve_preset(name)`` gives a preset's row (for the rollout preset)."""
-    name = parse_search_name(base, SEARCH_KINDS, SEARCH_OPTIONS, DECISION_KEYS, SearchNameError)
-    rollout = name.rollout if name.rollout is not None else STANDARD_ROLLOUT
-    if is_search_name(rollout):
-        raise SearchNameError(f"{base!r}: the rollout player must be a preset, not {rollout!r}")
-    preset = resolve_preset(rollout)
-    row = np.zeros_like(preset)
-    row[1:N_BEHAVIOUR] = preset[1:N_BEHAVIOUR]
-    row[LW_FIRST:LW_END] = preset[LW_FIRST:LW_END]  # a learned rollout preset's weights
-    row[Q_ROLLOUT_KIND] = preset[P_KIND]
-    row[P_KIND] = SEARCH_KINDS[name.kind]
-    options = {o.name: o for o in SEARCH_OPTIONS}
-    for key, value in name.values.items():
-        row[options[key].column] = value
-    row[Q_DECISIONS] = name.decisions
-    return row
+    return NAMES.row(base, resolve_preset)

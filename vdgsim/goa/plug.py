@@ -14,6 +14,7 @@ import numpy as np
 import polars as pl
 
 from vdgsim.plug import Game, parse_overrides, table_columns
+from vdgsim.search.names import SEARCH_PLAYERS
 
 
 def _default_data() -> Path:
@@ -137,13 +138,6 @@ def _compile() -> None:
     warm_up()
 
 
-# spelled as a line-up names them (docs/strategies.md, docs/goa-search.md)
-SEARCH = (
-    ("mc", "search: flat Monte Carlo over the legal actions (mc:rollouts=N:...)"),
-    ("ismcts", "search: information-set Monte Carlo tree search (ismcts:iters=N:...)"),
-)
-
-
 def _presets() -> list[tuple[str, str]]:
     from vdgsim.goa.players import PRESETS, preset_description
 
@@ -246,7 +240,7 @@ GAME = Game(
     optional_tables=("auctions",),
     compile=_compile,
     presets=_presets,
-    search_players=SEARCH,
+    search_players=SEARCH_PLAYERS,
     experiments=_experiments,
     vp_sources=_vp_sources,
     behaviour=_behaviour,

@@ -16,6 +16,7 @@ import polars as pl
 from vdgsim import components as C
 from vdgsim import vocabulary as V
 from vdgsim.plug import Game, table_columns
+from vdgsim.search.names import SEARCH_PLAYERS
 
 
 def _row(name: str, players: int | None = None) -> np.ndarray:
@@ -55,13 +56,6 @@ def _compile() -> None:
     play_python(new_game(players=2, seed=0, components=comp), [preset_player("random")] * 2)
     play_games(comp, 2, np.arange(1, dtype=np.int64), params_table(["random"] * 2))
     warm_up(comp, GAME.key)
-
-
-# spelled as a line-up names them (docs/strategies.md, docs/goa-search.md)
-SEARCH = (
-    ("mc", "search: flat Monte Carlo over the legal actions (mc:rollouts=N:...)"),
-    ("ismcts", "search: information-set Monte Carlo tree search (ismcts:iters=N:...)"),
-)
 
 
 def _presets() -> list[tuple[str, str]]:
@@ -160,7 +154,7 @@ GAME = Game(
     implicit=True,
     compile=_compile,
     presets=_presets,
-    search_players=SEARCH,
+    search_players=SEARCH_PLAYERS,
     experiments=_experiments,
     vp_sources=lambda: V.VP_SOURCE_COLUMNS,
     response_columns=lambda: V.SENT_COLUMNS,
