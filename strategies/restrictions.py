@@ -23,8 +23,8 @@ from strategies.params import (
     AREA_AXIS,
     CHARACTER_AXIS,
     LANDING_AXIS,
-    N_USED,
     R_ALWAYS_HOST,
+    R_ANY,
     R_LAND_FORBID,
     R_NEVER_HOST,
     R_NEVER_PAY,
@@ -34,8 +34,6 @@ from strategies.params import (
 from vdgsim import layout as L
 from vdgsim.engine import actions as A
 from vdgsim.engine import state as S
-
-R_ANY = N_USED  # 1 when any restriction column is set (lets unrestricted rows skip the filter)
 
 
 class RestrictionError(ValueError):

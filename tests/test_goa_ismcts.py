@@ -28,10 +28,10 @@ from test_goa_search import (
 from vdgsim.goa import layout as L
 from vdgsim.goa.game import GameState, Options, apply_action, is_over, legal_actions, new_game
 from vdgsim.goa.players import choose, lineup_params
+from vdgsim.goa.players import params as Q
 from vdgsim.goa.players.presets import preset_row
 from vdgsim.goa.players.scripted import choose_scripted
 from vdgsim.goa.players.search import KIND_ISMCTS, KIND_MC, SearchNameError, ismcts, search_row
-from vdgsim.goa.players.search import params as Q
 from vdgsim.goa.players.search.determinize import action_in, determinize, draw_seed
 from vdgsim.goa.players.search.regret import action_values as action_values_of
 from vdgsim.goa.players.search.rollout import rollout_table

@@ -19,6 +19,7 @@ from vdgsim.goa.game import GameState, Options, apply_action, is_over, legal_act
 from vdgsim.goa.invariants import INVARIANT_NAMES, check
 from vdgsim.goa.observation import observation
 from vdgsim.goa.players import choose, lineup_params
+from vdgsim.goa.players import params as Q
 from vdgsim.goa.players.presets import preset_row
 from vdgsim.goa.players.search import (
     KIND_MC,
@@ -28,7 +29,6 @@ from vdgsim.goa.players.search import (
     rollout,
     search_row,
 )
-from vdgsim.goa.players.search import params as Q
 from vdgsim.goa.players.search.determinize import determinize
 from vdgsim.goa.players.search.rollout import rollout_table
 from vdgsim.goa.random_play import random_action

@@ -8,6 +8,7 @@ import pytest
 from vdgsim.paramtable import (
     ParamSpec,
     PresetError,
+    RowLayout,
     SearchName,
     SearchOption,
     apply_params,
@@ -146,3 +147,33 @@ def test_a_search_row_carries_the_rollout_preset_and_its_budget_in_the_game_colu
 def test_a_bad_search_player_name_is_the_games_own_error(text: str, words: str) -> None:
     with pytest.raises(ToyNameError, match=words):
         TOY_NAMES.row(text, _toy_preset)
+
+
+def test_a_row_layout_gives_each_block_the_next_columns_and_each_parameter_its_spec() -> None:
+    row = RowLayout(AXES)
+    assert row.columns("kind") == 0
+    assert row.param("weight", 0.5, 0.0, 1.0, "a scalar") == 1
+    assert row.param("per_colour", (1.0, 2.0), 0.0, 5.0, "by colour", axis="colour") == 2
+    row.unused_until(6)
+    assert row.columns("flags", "colour") == 6
+    assert row.columns("weights", width=3) == 8 and row.size == 11
+    assert [(f.name, f.offset, f.size) for f in row.fields] == [
+        ("kind", 0, 1), ("weight", 1, 1), ("per_colour", 2, 2), ("unused_4", 4, 2),
+        ("flags", 6, 2), ("weights", 8, 3),
+    ]  # fmt: skip
+    assert row.specs() == (
+        ParamSpec("weight", 1, None, 0.5, 0.0, 1.0, "a scalar"),
+        ParamSpec("per_colour", 2, "colour", (1.0, 2.0), 0.0, 5.0, "by colour"),
+    )
+
+
+def test_a_row_layout_refuses_a_block_twice_a_taken_column_and_a_bad_default() -> None:
+    row = RowLayout(AXES)
+    row.columns("kind", width=3)
+    with pytest.raises(ValueError, match="declared twice"):
+        row.columns("kind")
+    with pytest.raises(ValueError, match="already taken"):
+        row.unused_until(2)
+    row.param("per_colour", (1.0,), 0.0, 5.0, "one value short", axis="colour")
+    with pytest.raises(ValueError, match="one value per colour"):
+        row.specs()

@@ -61,12 +61,12 @@ def test_default_preset_file_lists_every_parameter(preset):
             assert set(data["params"][spec.name]) == set(P.AXES[spec.axis])
 
 
-def test_param_columns_do_not_overlap():
-    used = [P.P_KIND]
-    for spec in P.PARAM_SPECS:
-        used += range(spec.column, spec.column + spec.width)
-    assert len(used) == len(set(used)) and max(used) < P.R_NEVER_HOST
-    assert P.N_USED < P.N_PARAMS
+def test_the_row_blocks_tile_the_row_with_the_behaviour_first():
+    starts = [f.offset for f in P.ROW.fields]
+    ends = [f.offset + f.size for f in P.ROW.fields]
+    assert starts == [0, *ends[:-1]] and ends[-1] == P.N_PARAMS
+    assert all(s.column + s.width <= P.N_BEHAVIOUR for s in P.PARAM_SPECS)
+    assert P.N_BEHAVIOUR <= P.R_NEVER_HOST < P.R_ANY < P.Q_ROLLOUT_KIND < P.LW_FIRST
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -192,7 +192,7 @@ def test_parameter_changes_in_a_name_set_only_their_columns():
     assert row[P.P_CAPT_VP] == 2.0 != base[P.P_CAPT_VP]
     assert row[purchase] == 0.5 != base[purchase]
     assert row[P.R_NEVER_PAY] == 1
-    changed = {P.P_CAPT_VP, purchase, P.R_NEVER_PAY, P.N_USED}  # N_USED: 'any restriction'
+    changed = {P.P_CAPT_VP, purchase, P.R_NEVER_PAY, P.R_ANY}
     same = [k for k in range(P.N_PARAMS) if k not in changed]
     assert np.array_equal(row[same], base[same])
     assert np.array_equal(resolve("frugal+captain_value=2")[same], resolve("frugal")[same])

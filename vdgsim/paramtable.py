@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from vdgsim.fieldtable import Field, FieldBuilder
+
 
 class PresetError(ValueError):
     """A preset file that cannot be read or does not validate, or an unknown preset name."""
@@ -56,6 +58,69 @@ class SearchOption:
     hi: float
     integer: bool
     doc: str
+
+
+class RowLayout:
+    """A player's parameter row laid out on a field table (:class:`FieldBuilder`): each block
+    of columns is declared once, by name, and starts where the previous one ended, so no
+    column is numbered by hand. A behaviour parameter's declaration is also its
+    :class:`ParamSpec` (preset-file name, axis, default, bounds, meaning)."""
+
+    def __init__(self, axes: Mapping[str, tuple[str, ...]]) -> None:
+        self.axes = dict(axes)
+        self._table = FieldBuilder()
+        self._specs: list[ParamSpec] = []
+
+    @property
+    def size(self) -> int:
+        """Columns declared so far: the next block's column."""
+        return self._table.size
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        """Every block, in row order."""
+        return tuple(self._table.fields)
+
+    def columns(self, name: str, axis: str | None = None, width: int | None = None) -> int:
+        """The first of the next block's columns: one column, one per key of ``axis``, or
+        ``width``."""
+        if axis is not None:
+            shape, axes = (len(self.axes[axis]),), (axis,)
+        elif width is not None:
+            shape, axes = (width,), ()
+        else:
+            shape, axes = (), ()
+        if any(f.name == name for f in self._table.fields):
+            raise ValueError(f"{name}: declared twice in the parameter row")
+        return self._table.add(name, shape, axes, kind="float")
+
+    def param(
+        self,
+        name: str,
+        default: float | tuple[float, ...],
+        lo: float,
+        hi: float,
+        doc: str,
+        axis: str | None = None,
+    ) -> int:
+        """A behaviour parameter's column(s), and its spec."""
+        column = self.columns(name, axis)
+        self._specs.append(ParamSpec(name, column, axis, default, lo, hi, doc))
+        return column
+
+    def unused_until(self, column: int) -> None:
+        """Leave the columns before ``column`` free. A run's manifest records the rows it
+        played and ``--resume`` compares them, so a declared block never moves."""
+        if column < self.size:
+            raise ValueError(f"column {column} is already taken (the row has {self.size})")
+        if column > self.size:
+            self.columns(f"unused_{self.size}", width=column - self.size)
+
+    def specs(self) -> tuple[ParamSpec, ...]:
+        """The behaviour parameters' specs, checked against the axes."""
+        specs = tuple(self._specs)
+        check_specs(specs, self.axes)
+        return specs
 
 
 def check_specs(specs: tuple[ParamSpec, ...], axes: Mapping[str, tuple[str, ...]]) -> None:
