@@ -411,7 +411,7 @@ DEALS = {
 
 def test_seats_with_the_characters_dealt_at_random_are_planned_tabled_and_reloaded(tmp_path):
     from vdgsim.analysis.experiment import load_experiment
-    from vdgsim.report.sections import Finding
+    from vdgsim.report.findings import Finding
 
     spec = parse_spec(DEALS)
     plan = experiment_plan(spec, 40)
@@ -523,7 +523,7 @@ def test_a_rulebook_seat_gap_is_split_into_the_seat_and_the_character():
     neither = {**r, "character_part_low": -0.01}
     assert seats.split_verdict(neither).startswith("neither's clearly")
     # with another preset's split beside it: the robustness rule on the character's part
-    from vdgsim.report.sections import _split_by_preset
+    from vdgsim.vasco.seat_deal import split_by_preset
 
     other = split.with_columns(
         pl.lit("b").alias("preset"),
@@ -532,9 +532,9 @@ def test_a_rulebook_seat_gap_is_split_into_the_seat_and_the_character():
         (-pl.col("character_part_low")).alias("character_part_high"),
     )
     both_presets = pl.concat([split.with_columns(pl.lit("a").alias("preset")), other])
-    text = _split_by_preset(both_presets, "a", 2, 0)
+    text = split_by_preset(both_presets, "a", 2, 0)
     assert text.startswith("With other players in every seat the character's part depends on")
     assert "a +4.5 [+3.5, +5.5]; b -4.5 [-5.5, -3.5] pp" in text
-    assert _split_by_preset(both_presets.filter(pl.col("preset") == "a"), "a", 2, 0).startswith(
+    assert split_by_preset(both_presets.filter(pl.col("preset") == "a"), "a", 2, 0).startswith(
         "This is how a plays both deals"
     )

@@ -62,6 +62,7 @@ LAYERS: dict[str, int] = {
     "vdgsim.vasco.plug": 4,
     # each game's own report sections
     "vdgsim.vasco.sections": 4,
+    "vdgsim.vasco.seat_deal": 4,
     "vdgsim.goa.sections": 4,
     "vdgsim.goa.plug": 4,
     "vdgsim.report": 4,

@@ -28,7 +28,8 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.analysis.reconstructed import ALTERNATIVES
 from vdgsim.analysis.skill import SkillAxis
-from vdgsim.report.sections import Finding, build_section
+from vdgsim.report.findings import Finding
+from vdgsim.report.sections import build_section
 
 ROBUSTNESS = {
     "replicates": 3,

@@ -12,8 +12,8 @@ import pytest
 
 from vdgsim.analysis import robustness as R
 from vdgsim.analysis.common import RunInfo, interval_decimals, pct_ci, pp_ci, q_text, rounded
+from vdgsim.report.findings import Finding, KeyNumber, Section
 from vdgsim.report.render import Header, write_report
-from vdgsim.report.sections import Finding, KeyNumber, Section
 from vdgsim.report.verdict import (
     BALANCED,
     CANNOT_TELL,

@@ -135,6 +135,12 @@ class Game:
     # info per value, swept key, first and last value) -> findings, after adding its tables
     # and charts to the section; None: VP by source (vdgsim.report.sections)
     sweep_response: Callable[..., list[Any]] | None = None
+    # what the seat effects of identical players consist of, as the seats section's note
+    # says it ("the turn order" unless the game says more)
+    seat_effects: str = "the turn order"
+    # what the game adds to the seats section: (experiment, section, win share by seat,
+    # robustness labels) -> None, after the seats the section shares with every game
+    seats_more: Callable[..., None] | None = None
     # vdg play: (players, seed, lineup, as JSON, data, --set, the human's seat or None, notes
     # to print after the checks) -> one game told round by round
     play_one: Callable[..., None] | None = None

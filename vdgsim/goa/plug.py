@@ -245,6 +245,8 @@ GAME = Game(
     vp_sources=_vp_sources,
     behaviour=_behaviour,
     data_alternatives=_alternatives,
+    seat_effects="the order in which seats reveal cards for the start player, G1.6, and the "
+    "turn order from the start player",
     report_sections=_sections,
     section_builders=_builders,
     play_one=_play_one,

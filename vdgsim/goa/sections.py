@@ -17,7 +17,8 @@ from vdgsim.analysis import charts as C
 from vdgsim.analysis import goa_lots
 from vdgsim.analysis.common import pct
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
-from vdgsim.report.sections import KeyNumber, Section, baseline_info, paired_core
+from vdgsim.report.findings import KeyNumber, Section, baseline_info
+from vdgsim.report.sections.paired import paired_core
 
 GROUP = "lot_group"  # the auctions table's lot kinds, the keys of the lot_weight parameter
 

@@ -40,9 +40,10 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.analysis.skill import SkillAxis, axis_of
 from vdgsim.plug import game_of, parse_overrides
+from vdgsim.report.findings import Section
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
-from vdgsim.report.sections import Section, build_section
+from vdgsim.report.sections import build_section
 from vdgsim.report.verdict import TOLERANCE
 
 SETTINGS_FILE = "report-settings.json"

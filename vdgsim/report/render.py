@@ -16,7 +16,7 @@ import polars as pl
 
 from vdgsim.analysis import charts as C
 from vdgsim.analysis.common import pp_ci
-from vdgsim.report.sections import Finding, Section
+from vdgsim.report.findings import Finding, Section
 from vdgsim.report.verdict import TOLERANCE, Verdict, build_verdict
 from vdgsim.runner.output import atomic_write_bytes
 

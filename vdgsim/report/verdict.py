@@ -19,13 +19,11 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vdgsim.analysis import robustness as R
 from vdgsim.analysis.common import pct, pp_ci
-
-if TYPE_CHECKING:
-    from vdgsim.report.sections import Finding, Section
+from vdgsim.report.findings import Finding, Section
 
 TOLERANCE = 0.03
 """How far (as a share: 0.03 is 3 pp) a seat's win share may sit from the fair share and the
@@ -194,8 +192,6 @@ class Element:
 
 def elements(sections: list[Section], tolerance: float = TOLERANCE) -> list[Element]:
     """Every element finding whose effect is clear and at least ``tolerance``, largest first."""
-    from vdgsim.report.sections import Finding
-
     found = [
         Element(s.title, f)
         for s in sections

@@ -80,6 +80,12 @@ def _derive(rows: pl.DataFrame) -> pl.DataFrame:
     return derive(rows)
 
 
+def _seats_more(exp: Any, sec: Any, by_seat: pl.DataFrame, labels: dict[str, Any]) -> None:
+    from vdgsim.vasco.seat_deal import random_deal_seats
+
+    random_deal_seats(exp, sec, by_seat, labels)
+
+
 def _sections() -> dict[str, tuple[str, str | None]]:
     return {
         "bidding": ("paired", None),
@@ -161,6 +167,8 @@ GAME = Game(
     behaviour=_behaviour,
     derive_behaviour=_derive,
     seat_characters=True,
+    seat_effects="first player, the character dealt to the seat",
+    seats_more=_seats_more,
     data_alternatives=_alternatives,
     report_sections=_sections,
     section_builders=_builders,

@@ -36,15 +36,9 @@ from vdgsim.analysis.experiment import (
     ExperimentRun,
     arm_restriction,
 )
-from vdgsim.report.sections import (
-    ONE_ROTATION,
-    KeyNumber,
-    Section,
-    ahead_number,
-    baseline_info,
-    paired_core,
-    vp_ci,
-)
+from vdgsim.report.findings import ONE_ROTATION, KeyNumber, Section, baseline_info, vp_ci
+from vdgsim.report.sections.matchups import ahead_number
+from vdgsim.report.sections.paired import paired_core
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
 
