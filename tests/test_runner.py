@@ -325,6 +325,26 @@ def test_existing_run_directory_is_refused_unless_resume_or_force(tmp_path):
         simulate(["random"] * 2, games=10, out=out, resume=True)
 
 
+def test_a_run_recorded_before_the_row_grew_resumes_and_a_moved_value_does_not(tmp_path):
+    """A recorded parameter row shorter by trailing zeros is the same player; a changed
+    value is not."""
+    out = tmp_path / "run"
+    first = simulate(["default", "random"], games=10, chunk_size=5, out=out)
+    manifest = out / "manifest.json"
+    m = json.loads(manifest.read_text())
+    row = m["run"]["parameters"]["default"]
+    assert row[-1] == 0.0 and any(v != 0.0 for v in row)
+    last = max(i for i, v in enumerate(row) if v != 0.0)
+    m["run"]["parameters"]["default"] = row[: last + 1]
+    manifest.write_text(json.dumps(m))
+    again = simulate(["default", "random"], games=10, chunk_size=5, out=out, resume=True)
+    assert again.players.equals(first.players)
+    m["run"]["parameters"]["default"] = [*row[:last], row[last] + 1.0]
+    manifest.write_text(json.dumps(m))
+    with pytest.raises(RunDirError, match=r"different settings \(parameters\)"):
+        simulate(["default", "random"], games=10, chunk_size=5, out=out, resume=True)
+
+
 def test_force_never_deletes_a_directory_that_is_not_a_run(tmp_path):
     out = tmp_path / "mine"
     out.mkdir()

@@ -45,6 +45,7 @@ from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import build_section
 from vdgsim.report.verdict import TOLERANCE
+from vdgsim.runner import RunDirError
 
 SETTINGS_FILE = "report-settings.json"
 # what identifies a report directory written before SETTINGS_FILE existed
@@ -171,13 +172,13 @@ def build_report(
     resume: bool = False,
     force: bool = False,
     progress: Progress | None = None,
-    game: str = "vdg",
+    game: str | None = None,
     data: str | Path | None = None,
     overrides: Sequence[str] | None = None,
     tolerance: float = TOLERANCE,
 ) -> dict[str, Any]:
-    """Run the experiments in ``experiments`` (default ``experiments/``, for Goa
-    ``experiments/goa/``) and write the report of ``game``; every spec must play it.
+    """Run the experiments in ``experiments`` (default: the game's shipped specs) and write the
+    report of ``game`` (``None``: the implicit game); every spec must play it.
 
     ``data`` (a component data file) and ``overrides`` (``KEY=VALUE`` strings, as ``--set``)
     make the report of a variant: every run plays them, on the spec's own seeds, on top of
@@ -192,67 +193,17 @@ def build_report(
     (RunDirError, SpecError, ValueError). Returns the report summary (``report.json``).
     """
     t0 = time.perf_counter()
+    game = game_of(game).key
     out = Path(out)
     runs_dir = Path(runs) if runs is not None else out / "runs"
     progress = progress if progress is not None else Progress()
     if experiments is None:
         experiments = default_experiments_dir(game)
-    specs = list_specs(experiments)
-    others = [s for s in specs if s.game != game]
-    if others:
-        raise SpecError(
-            f"{others[0].source}: game: the report is of {game_of(game).title}, "
-            f"this spec plays {game_of(others[0].game).title}"
-        )
-    if only:
-        unknown = set(only) - {s.name for s in specs}
-        if unknown:
-            raise SpecError(f"unknown experiment(s): {', '.join(sorted(unknown))}")
-        # the skill axis always plays: every section orders its levels by it
-        specs = [s for s in specs if s.name in only or s.kind == "axis"]
-    if not specs:
-        raise SpecError(f"no experiment specs (*.toml) in {experiments}")
-    if levels is not None:
-        specs = keep_levels(specs, levels)
-    if data is not None or overrides:
-        specs = with_variant(specs, game, data, overrides or ())
-    # the skill axis is rated first: every other section orders its levels by it
-    specs.sort(key=lambda s: s.kind != "axis")
-    if sum(s.kind == "axis" for s in specs) > 1:
-        raise SpecError(f'more than one skill axis spec (kind = "axis") in {experiments}')
+    specs = _chosen_specs(game, experiments, only, levels, data, overrides or ())
     sizes = {s.name: s.games_for(quick, games) for s in specs}
     total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name], quick))
     settings = report_settings(specs, quick, games)
-    replace = check_output_dir(
-        out,
-        what="report",
-        markers={SETTINGS_FILE: ("settings", "complete"), _LEGACY_MARKER: ("header", "sections")},
-        settings=lambda: (read_json(out / SETTINGS_FILE) or {}).get("settings"),
-        differences=lambda old: report_differences(old, settings),
-        resume=resume,
-        force=force,
-    )
-    from vdgsim.runner import RunDirError
-
-    if runs_dir.exists() and not runs_dir.is_dir():
-        raise RunDirError(f"{runs_dir} exists and is not a directory; choose a folder for --runs")
-    runs_go_with_out = replace and out.resolve() in (
-        runs_dir.resolve(),
-        *runs_dir.resolve().parents,
-    )
-    replace_exp = {
-        s.name: not runs_go_with_out
-        and check_experiment_dir(
-            s,
-            runs_dir / s.name,
-            sizes[s.name],
-            resume=resume,
-            force=force,
-            option="--runs",
-            quick=quick,
-        )
-        for s in specs
-    }
+    replace, replace_exp = _check_dirs(out, runs_dir, specs, sizes, settings, quick, resume, force)
     fresh = not out.exists()
     make_output_dir(out, replace)
     try:
@@ -325,6 +276,86 @@ def build_report(
     return summary
 
 
+def _chosen_specs(
+    game: str,
+    experiments: str | Path,
+    only: Sequence[str] | None,
+    levels: Sequence[str] | None,
+    data: str | Path | None,
+    overrides: Sequence[str],
+) -> list[ExperimentSpec]:
+    """The specs of ``experiments`` the report plays, the skill axis first; a spec of another
+    game, an unknown ``only`` name, no spec or two skill axes is a :class:`SpecError`."""
+    specs = list_specs(experiments)
+    others = [s for s in specs if s.game != game]
+    if others:
+        raise SpecError(
+            f"{others[0].source}: game: the report is of {game_of(game).title}, "
+            f"this spec plays {game_of(others[0].game).title}"
+        )
+    if only:
+        unknown = set(only) - {s.name for s in specs}
+        if unknown:
+            raise SpecError(f"unknown experiment(s): {', '.join(sorted(unknown))}")
+        # the skill axis always plays: every section orders its levels by it
+        specs = [s for s in specs if s.name in only or s.kind == "axis"]
+    if not specs:
+        raise SpecError(f"no experiment specs (*.toml) in {experiments}")
+    if levels is not None:
+        specs = keep_levels(specs, levels)
+    if data is not None or overrides:
+        specs = with_variant(specs, game, data, overrides)
+    # the skill axis is rated first: every other section orders its levels by it
+    specs.sort(key=lambda s: s.kind != "axis")
+    if sum(s.kind == "axis" for s in specs) > 1:
+        raise SpecError(f'more than one skill axis spec (kind = "axis") in {experiments}')
+    return specs
+
+
+def _check_dirs(
+    out: Path,
+    runs_dir: Path,
+    specs: Sequence[ExperimentSpec],
+    sizes: dict[str, int],
+    settings: dict[str, Any],
+    quick: bool,
+    resume: bool,
+    force: bool,
+) -> tuple[bool, dict[str, bool]]:
+    """Whether the report folder is replaced, and each experiment's run folder, after every
+    check of both (nothing is deleted or written here)."""
+    replace = check_output_dir(
+        out,
+        what="report",
+        markers={SETTINGS_FILE: ("settings", "complete"), _LEGACY_MARKER: ("header", "sections")},
+        settings=lambda: (read_json(out / SETTINGS_FILE) or {}).get("settings"),
+        differences=lambda old: report_differences(old, settings),
+        resume=resume,
+        force=force,
+    )
+    if runs_dir.exists() and not runs_dir.is_dir():
+        raise RunDirError(f"{runs_dir} exists and is not a directory; choose a folder for --runs")
+    # replacing a report folder that holds the runs replaces them with it
+    runs_go_with_out = replace and out.resolve() in (
+        runs_dir.resolve(),
+        *runs_dir.resolve().parents,
+    )
+    replace_exp = {
+        s.name: not runs_go_with_out
+        and check_experiment_dir(
+            s,
+            runs_dir / s.name,
+            sizes[s.name],
+            resume=resume,
+            force=force,
+            option="--runs",
+            quick=quick,
+        )
+        for s in specs
+    }
+    return replace, replace_exp
+
+
 def with_variant(
     specs: Sequence[ExperimentSpec], game: str, data: str | Path | None, overrides: Sequence[str]
 ) -> list[ExperimentSpec]:
@@ -354,7 +385,7 @@ def _render(
     command: str | None,
     progress: Progress,
     t0: float,
-    game: str = "vdg",
+    game: str,
     axis: SkillAxis | None = None,
     sessions: int = 1,
     data: str | Path | None = None,

@@ -179,6 +179,29 @@ def _identity(spec: RunSpec, components: GameComponents) -> dict[str, Any]:
     return ident
 
 
+def _row_identity(row: Sequence[float]) -> tuple[float, ...]:
+    """A parameter row without its trailing zeros. A game's row grows at its end and a new
+    column's 0 means "not used", so a run recorded before its game's row grew still resumes
+    with the rows it played; a row whose values moved to other columns does not."""
+    values = [float(v) for v in row]
+    while values and values[-1] == 0.0:
+        values.pop()
+    return tuple(values)
+
+
+def identity_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The settings of ``new`` (a run's identity, :func:`_identity`) that ``old`` (the one
+    recorded) does not match."""
+
+    def same(key: str) -> bool:
+        a, b = old.get(key), new[key]
+        if key == "parameters" and isinstance(a, dict) and a.keys() == b.keys():
+            return all(_row_identity(a[n]) == _row_identity(b[n]) for n in b)
+        return a == b
+
+    return [k for k in new if not same(k)]
+
+
 def run_game(manifest: dict[str, Any]) -> Game:
     """The game a run directory's manifest was played with."""
     return game_of(manifest.get("run", {}).get("game"))
@@ -834,7 +857,7 @@ def _resume_manifest(
         return _rebuilt_manifest(run_dir, spec, components, tables)
     old = manifest.get("run", {})
     new = _identity(spec, components)
-    diff = [k for k in new if old.get(k) != new[k]]
+    diff = identity_differences(old, new)
     if (
         extend
         and "games" in diff
@@ -906,7 +929,7 @@ def _rebuilt_manifest(
     recovered = recovered_settings(run_dir)
     if recovered is not None:
         new = _identity(spec, components)
-        diff = [k for k in new if recovered["run"].get(k) != new[k]]
+        diff = identity_differences(recovered["run"], new)
         if diff:
             raise O.RunDirError(
                 f"cannot resume {run_dir}: it was started with different settings "
