@@ -231,7 +231,7 @@ ORDER_OPS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 SCOPE = ("vdgsim", "strategies", "tests", "cli.py")
 # The codec itself; the random generators (bit mixing, no actions). The analyses decode
-# columns through vdgsim.analysis.action_columns, which runs the codec's source.
+# columns through vdgsim.vasco.analysis.action_columns, which runs the codec's source.
 EXEMPT = (
     "vdgsim/engine/actions.py",
     "vdgsim/engine/rng.py",

@@ -10,8 +10,8 @@ import pytest
 
 from vdgsim import default_components, load_components, new_game
 from vdgsim import layout as L
-from vdgsim.analysis import bidding
 from vdgsim.engine import actions as A
+from vdgsim.vasco.analysis import bidding
 
 # COMPONENTS.md C6: (Initial, Variation) of the nine default tiles, in file order
 TILES = [(4, 3), (5, -1), (6, 1), (7, -2), (8, 0), (9, 2), (10, -1), (11, 1), (12, -3)]

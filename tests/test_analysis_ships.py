@@ -7,11 +7,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from vdgsim.analysis import charts, ships
+from vdgsim.analysis import charts
 from vdgsim.analysis.common import RunInfo
 from vdgsim.engine import actions as A
 from vdgsim.runner import batch as B
 from vdgsim.runner import simulate
+from vdgsim.vasco.analysis import ships
 from vdgsim.vocabulary import LANDING_KEYS, SHIP_COLUMNS
 
 INFO = RunInfo(games=10, seeds=(1,), version="0.1.0", digest="abcdef0123456789")

@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from vdgsim.analysis.goa_lots import Z95, buyer_win_share, lot_prices
 from vdgsim.goa import actions as A
 from vdgsim.goa import batch as GB
 from vdgsim.goa import layout as L
@@ -20,6 +19,7 @@ from vdgsim.goa import state as S
 from vdgsim.goa.components import default_components
 from vdgsim.goa.engine import common as C
 from vdgsim.goa.engine import flow
+from vdgsim.goa.lot_analysis import Z95, buyer_win_share, lot_prices
 from vdgsim.goa.players import lineup_params, play_to_end
 from vdgsim.goa.players import params as P
 from vdgsim.goa.players.policy import choose

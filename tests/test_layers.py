@@ -49,6 +49,9 @@ LAYERS: dict[str, int] = {
     "vdgsim.bench": 2,
     "vdgsim.goa.bench": 2,
     "vdgsim.analysis": 3,
+    # each game's own analyses
+    "vdgsim.vasco.analysis": 3,
+    "vdgsim.goa.lot_analysis": 3,
     # tuning plays candidates through the runner: above it, though each game's kit lives
     # beside its players
     "vdgsim.tuning": 3,

@@ -174,7 +174,7 @@ def effects_chart(
 
 def lot_price_chart(prices: pl.DataFrame, info: RunInfo, by: str = "lot_group") -> Figure:
     """Goa: mean price of each kind of auction lot (``by``) per player count, with 95% CIs
-    (rows of ``vdgsim.analysis.goa_lots.lot_prices``)."""
+    (rows of ``vdgsim.goa.lot_analysis.lot_prices``)."""
     fig, ax = _figure()
     kinds = sorted(prices[by].unique().to_list())
     counts = sorted(prices["players"].unique().to_list())

@@ -93,8 +93,8 @@ def is_buy_sao_gabriel(a):
 
 @njit(cache=True, _nrt=False, inline="always")
 def is_buy_two(a):
-    # & rather than a chained comparison: vdgsim.analysis.action_columns runs this source on
-    # polars expressions, which have no truth value
+    # & rather than a chained comparison: vdgsim.vasco.analysis.action_columns runs this
+    # source on polars expressions, which have no truth value
     return (a >= L.ACT_BUY_TWO) & (a < L.ACT_BUY_SAO_GABRIEL)
 
 

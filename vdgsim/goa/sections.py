@@ -14,9 +14,9 @@ from collections.abc import Callable
 import polars as pl
 
 from vdgsim.analysis import charts as C
-from vdgsim.analysis import goa_lots
 from vdgsim.analysis.common import pct
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
+from vdgsim.goa import lot_analysis
 from vdgsim.report.findings import KeyNumber, Section, baseline_info
 from vdgsim.report.sections.paired import paired_core
 
@@ -44,10 +44,10 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
     if auctions is None:
         raise ValueError(f"{exp.spec.name}: the baseline run has no auctions table")
     players = int(base.manifest["run"]["players"])
-    prices = goa_lots.lot_prices(auctions, by=GROUP)
+    prices = lot_analysis.lot_prices(auctions, by=GROUP)
     sec.tables["lot_prices"] = prices
-    sec.tables["lot_prices_by_kind"] = goa_lots.lot_prices(auctions, by="category")
-    sec.tables["buyer_win_share"] = goa_lots.buyer_win_share(auctions, base.players, by=GROUP)
+    sec.tables["lot_prices_by_kind"] = lot_analysis.lot_prices(auctions, by="category")
+    sec.tables["buyer_win_share"] = lot_analysis.buyer_win_share(auctions, base.players, by=GROUP)
     info = baseline_info(sec, base.games, "the baseline run: every lot of every game")
     sec.figures.append(("lot_prices", C.lot_price_chart(prices, info, GROUP)))
     eff = paired_core(exp, sec, "player")

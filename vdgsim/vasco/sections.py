@@ -12,18 +12,14 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from vdgsim.analysis import charts as C
 from vdgsim.analysis import (
-    bidding,
-    characters,
     matchups,
     measures,
     paired,
-    ports,
     seats,
     sensitivity,
 )
-from vdgsim.analysis import charts as C
-from vdgsim.analysis import ships as ship_fates_mod
 from vdgsim.analysis.common import (
     RunInfo,
     one_rotation,
@@ -39,6 +35,8 @@ from vdgsim.analysis.experiment import (
 from vdgsim.report.findings import ONE_ROTATION, KeyNumber, Section, baseline_info, vp_ci
 from vdgsim.report.sections.matchups import ahead_number
 from vdgsim.report.sections.paired import paired_core
+from vdgsim.vasco.analysis import bidding, characters, ports
+from vdgsim.vasco.analysis import ships as ship_fates_mod
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
 

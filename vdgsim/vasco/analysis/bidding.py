@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim.analysis import action_columns as C
+from vdgsim.vasco.analysis import action_columns as C
 from vdgsim.vocabulary import (
     AREA_KEYS,
     AREA_NAMES,

@@ -11,9 +11,9 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.analysis import action_columns as C
-from vdgsim.analysis.bidding import act_rows
 from vdgsim.analysis.common import win_share_table
+from vdgsim.vasco.analysis import action_columns as C
+from vdgsim.vasco.analysis.bidding import act_rows
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, SENT_COLUMNS, Area
 
 
