@@ -11,6 +11,7 @@ from statsmodels.stats.proportion import proportion_confint
 from vdgsim.analysis import charts, matchups, seats, sensitivity
 from vdgsim.analysis.common import RunInfo, focus_rows, paired_difference, win_share_table
 from vdgsim.vasco.analysis import characters, ports
+from vdgsim.vasco.analysis import charts as vasco_charts
 
 INFO = RunInfo(games=1234, seeds=(7,), version="0.1.0", digest="abcdef0123456789")
 
@@ -199,18 +200,18 @@ def _chart_cases():
     return {
         "free_number": lambda: charts.free_number_chart(exact, INFO),
         "free_number_check": lambda: charts.free_number_check_chart(check, INFO),
-        "distance": lambda: charts.distance_chart(by_d, INFO),
-        "taken": lambda: charts.taken_chart(by_d, INFO),
+        "distance": lambda: vasco_charts.distance_chart(by_d, INFO),
+        "taken": lambda: vasco_charts.taken_chart(by_d, INFO),
         "effects_ws": lambda: charts.effects_chart(effects, INFO, "t"),
         "effects_vp": lambda: charts.effects_chart(effects, INFO, "t", "vp"),
         "seats": lambda: charts.seat_chart(seats.win_by_seat(sp), INFO),
         "scores": lambda: charts.score_chart(sp, INFO),
         "sources": lambda: charts.vp_source_chart(seats.vp_by_source(sp), INFO),
-        "holding": lambda: charts.holding_chart(characters.holding(_holding_players()), INFO),
-        "landing_use": lambda: charts.landing_use_chart(ports.landing_use(sp3), INFO),
+        "holding": lambda: vasco_charts.holding_chart(characters.holding(_holding_players()), INFO),
+        "landing_use": lambda: vasco_charts.landing_use_chart(ports.landing_use(sp3), INFO),
         "matchups": lambda: charts.matchup_chart(matchups.pair_matrix(_tournament_players()), INFO),
         "sweep": lambda: charts.sensitivity_chart(sensitivity.win_share_response(sweep), INFO, "k"),
-        "sweep_landings": lambda: charts.landing_response_chart(
+        "sweep_landings": lambda: vasco_charts.landing_response_chart(
             sensitivity.landing_response(sweep), INFO, "k"
         ),
     }

@@ -12,6 +12,7 @@ from vdgsim.analysis.common import RunInfo
 from vdgsim.engine import actions as A
 from vdgsim.runner import batch as B
 from vdgsim.runner import simulate
+from vdgsim.vasco.analysis import charts as vasco_charts
 from vdgsim.vasco.analysis import ships
 from vdgsim.vocabulary import LANDING_KEYS, SHIP_COLUMNS
 
@@ -104,7 +105,7 @@ def test_ship_summaries_and_charts_read_the_ships_table(run):
     cal = sh.filter(pl.col("landing") == 5)
     assert (cal["left_landing"] == cal["removed"]).all()
     for fig in (
-        charts.ship_value_chart(ships.ship_fates(sh), INFO),
+        vasco_charts.ship_value_chart(ships.ship_fates(sh), INFO),
         charts.ship_fate_chart(summ, INFO),
     ):
         ax = fig.axes[0]

@@ -18,12 +18,12 @@ import seaborn as sns
 from matplotlib.figure import Figure
 
 from vdgsim.analysis.common import RunInfo
-from vdgsim.vocabulary import AREA_NAMES, CHARACTER_NAMES, LANDING_NAMES, Area
 
 sns.set_theme(style="whitegrid", context="notebook")
 
 
-def _figure(width: float = 8.0, height: float = 4.8) -> tuple[Figure, plt.Axes]:
+def figure(width: float = 8.0, height: float = 4.8) -> tuple[Figure, plt.Axes]:
+    """A new chart of ``width`` by ``height`` inches."""
     fig, ax = plt.subplots(figsize=(width, height))
     return fig, ax
 
@@ -61,7 +61,7 @@ def free_number_chart(exact: pl.DataFrame, info: RunInfo, round_: int = 1) -> Fi
     grid = np.zeros((len(initials), len(fs)))
     for r in t.iter_rows(named=True):
         grid[initials.index(r["initial"]), fs.index(r["F"])] = 100 * r["probability"]
-    fig, ax = _figure(9.0, 5.0)
+    fig, ax = figure(9.0, 5.0)
     sns.heatmap(
         grid,
         annot=np.where(grid > 0, np.round(grid, 1).astype(str), ""),
@@ -85,7 +85,7 @@ def free_number_chart(exact: pl.DataFrame, info: RunInfo, round_: int = 1) -> Fi
 
 def free_number_check_chart(comparison: pl.DataFrame, info: RunInfo) -> Figure:
     """Exact P(F | round, Initial) against the share seen in simulated tile draws."""
-    fig, ax = _figure(6.0, 5.5)
+    fig, ax = figure(6.0, 5.5)
     ax.errorbar(
         100 * comparison["probability"],
         100 * comparison["simulated"],
@@ -108,53 +108,13 @@ def free_number_check_chart(comparison: pl.DataFrame, info: RunInfo) -> Figure:
     )
 
 
-def distance_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
-    """Share of called numbers performed, by Area and distance d = F - n."""
-    fig, ax = _figure()
-    for area in Area:
-        s = by_distance.filter((pl.col("area") == area) & (pl.col("taken") >= 20)).sort("d")
-        if s.height:
-            ax.plot(s["d"], 100 * s["perform_share"], marker="o", ms=3, label=AREA_NAMES[area])
-    ax.axvline(0.5, color="0.5", lw=1, ls=":")
-    ax.text(0.7, 3, "early (pays d Reals) →", fontsize=8, color="0.35")
-    ax.set_ylim(0, 102)
-    ax.legend(fontsize=8)
-    return finish(
-        fig,
-        ax,
-        "Numbers performed rather than given up, by distance from the free number",
-        "d = F − n (Reals to pay when > 0)",
-        "performed (% of numbers called)",
-        info,
-    )
-
-
-def taken_chart(by_distance: pl.DataFrame, info: RunInfo) -> Figure:
-    """Numbers taken per game by Area and d = F - n."""
-    fig, ax = _figure()
-    for area in Area:
-        s = by_distance.filter(pl.col("area") == area).sort("d")
-        if s.height:
-            ax.plot(s["d"], s["taken_per_game"], marker="o", ms=3, label=AREA_NAMES[area])
-    ax.axvline(0.5, color="0.5", lw=1, ls=":")
-    ax.legend(fontsize=8)
-    return finish(
-        fig,
-        ax,
-        "Which numbers players take, by distance from the free number",
-        "d = F − n (Reals to pay when > 0)",
-        "numbers taken (per game)",
-        info,
-    )
-
-
 def effects_chart(
     effects: pl.DataFrame, info: RunInfo, title: str, column: str = "win_share"
 ) -> Figure:
     """Paired effect of each arm on the focus player's win share (pp) or VP, with 95% CIs."""
     t = effects.sort(f"{column}_diff")
     scale = 100.0 if column == "win_share" else 1.0
-    fig, ax = _figure(10.0, 0.45 * t.height + 1.8)
+    fig, ax = figure(10.0, 0.45 * t.height + 1.8)
     y = np.arange(t.height)
     mid = scale * t[f"{column}_diff"].to_numpy()
     lo = scale * t[f"{column}_low"].to_numpy()
@@ -172,30 +132,6 @@ def effects_chart(
     return finish(fig, ax, title, f"{unit}, paired vs baseline, 95% CI", "restriction (arm)", info)
 
 
-def lot_price_chart(prices: pl.DataFrame, info: RunInfo, by: str = "lot_group") -> Figure:
-    """Goa: mean price of each kind of auction lot (``by``) per player count, with 95% CIs
-    (rows of ``vdgsim.goa.lot_analysis.lot_prices``)."""
-    fig, ax = _figure()
-    kinds = sorted(prices[by].unique().to_list())
-    counts = sorted(prices["players"].unique().to_list())
-    width = 0.8 / max(1, len(counts))
-    for i, p in enumerate(counts):
-        s = prices.filter(pl.col("players") == p)
-        where = {k: j for j, k in enumerate(kinds)}
-        x = np.array([where[k] for k in s[by]]) + (i - (len(counts) - 1) / 2) * width
-        v = s["mean_price"].to_numpy()
-        # an interval needs two games (goa_lots gives none with fewer): no whisker then
-        lo = np.nan_to_num(v - s["price_low"].cast(pl.Float64).to_numpy())
-        hi = np.nan_to_num(s["price_high"].cast(pl.Float64).to_numpy() - v)
-        ax.errorbar(x, v, yerr=[lo, hi], fmt="o", capsize=3, label=f"{p} players")
-    ax.set_xticks(np.arange(len(kinds)))
-    ax.set_xticklabels(kinds, fontsize=8)
-    ax.legend(fontsize=8)
-    return finish(
-        fig, ax, "Goa: what each kind of lot sells for", "lot", "mean price (ducats), 95% CI", info
-    )
-
-
 def seat_chart(
     by_seat: pl.DataFrame,
     info: RunInfo,
@@ -207,7 +143,7 @@ def seat_chart(
     same by turn position counted from the start player (a ``position`` column)."""
     if unit != "seat":
         by_seat = by_seat.rename({unit: "seat"})
-    fig, ax = _figure()
+    fig, ax = figure()
     counts = sorted(by_seat["players"].unique())
     width = 0.8 / max(1, len(counts))
     for i, p in enumerate(counts):
@@ -239,7 +175,7 @@ def seat_chart(
 
 def score_chart(players: pl.DataFrame, info: RunInfo) -> Figure:
     """Final VP distributions by seat and player count (box plots)."""
-    fig, ax = _figure()
+    fig, ax = figure()
     pdf = players.select(
         pl.col("players").cast(pl.String) + " players", pl.col("seat").cast(pl.String), "vp"
     ).to_pandas()
@@ -257,7 +193,7 @@ def score_chart(players: pl.DataFrame, info: RunInfo) -> Figure:
 
 def vp_source_chart(sources: pl.DataFrame, info: RunInfo) -> Figure:
     """Mean VP by source, stacked, for each player count and seat."""
-    fig, ax = _figure(9.0, 5.0)
+    fig, ax = figure(9.0, 5.0)
     t = sources.with_columns(
         (pl.col("players").cast(pl.String) + "p s" + pl.col("seat").cast(pl.String)).alias("who")
     )
@@ -281,70 +217,9 @@ def vp_source_chart(sources: pl.DataFrame, info: RunInfo) -> Figure:
     )
 
 
-def holding_chart(hold: pl.DataFrame, info: RunInfo) -> Figure:
-    """Share of games in which each character is held at the end of each round."""
-    fig, ax = _figure()
-    for name in CHARACTER_NAMES:
-        s = hold.filter(pl.col("character") == name).sort("round")
-        ax.plot(s["round"], 100 * s["held_share"], marker="o", label=name)
-    ax.set_xticks(range(1, 6))
-    ax.set_ylim(0, 105)
-    ax.legend(fontsize=8)
-    return finish(
-        fig,
-        ax,
-        "How often each character is held at the end of a round",
-        "round (1-5)",
-        "games with a holder (%)",
-        info,
-    )
-
-
-def landing_use_chart(use: pl.DataFrame, info: RunInfo, by: str = "strategy") -> Figure:
-    """Ships sent per player per game to each landing (bars), by strategy."""
-    fig, ax = _figure(9.0, 5.0)
-    pdf = use.to_pandas()
-    sns.barplot(
-        data=pdf,
-        x="landing",
-        y="ships_per_game",
-        hue=by if by in pdf else None,
-        ax=ax,
-        order=list(LANDING_NAMES),
-    )
-    ax.tick_params(axis="x", labelrotation=20, labelsize=8)
-    return finish(
-        fig,
-        ax,
-        "Where players send their ships",
-        "landing (bottom to top)",
-        "ships sent per player per game (ships)",
-        info,
-    )
-
-
-def ship_value_chart(fates: pl.DataFrame, info: RunInfo) -> Figure:
-    """VP a ship earns (slot VP plus income and completion afterwards) by landing and round."""
-    fig, ax = _figure()
-    for k, name in enumerate(LANDING_NAMES):
-        s = fates.filter((pl.col("landing") == k) & (pl.col("ships") >= 20)).sort("round")
-        if s.height:
-            ax.plot(s["round"], s["vp_per_ship"], marker="o", label=name)
-    ax.set_xticks(range(1, 6))
-    ax.legend(fontsize=8, ncol=2)
-    return finish(
-        fig,
-        ax,
-        "What a ship earns, by the landing and round it is sent",
-        "round the ship is sent (1-5)",
-        "VP per ship: slot + income + completion (VP)",
-        info,
-    )
-
-
 def ship_fate_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
     """Per landing: chance the landing completes while the ship is there, chance it is removed."""
-    fig, ax = _figure()
+    fig, ax = figure()
     x = np.arange(summary.height)
     ax.bar(x - 0.2, 100 * summary["completes"].to_numpy(), 0.4, label="landing completes")
     ax.bar(x + 0.2, 100 * summary["removed"].to_numpy(), 0.4, label="ship removed from the game")
@@ -379,7 +254,7 @@ def matchup_chart(matrix: pl.DataFrame, info: RunInfo, title: str | None = None)
         i, j = names.index(r["row"]), names.index(r["column"])
         grid[i, j] = 100 * r["win_share"]
         ann[i, j] = interval_label(r["win_share"], r["win_low"], r["win_high"])
-    fig, ax = _figure(1.1 * len(names) + 3, 0.9 * len(names) + 2)
+    fig, ax = figure(1.1 * len(names) + 3, 0.9 * len(names) + 2)
     sns.heatmap(
         grid,
         annot=ann,
@@ -409,7 +284,7 @@ def sensitivity_chart(
 ) -> Figure:
     """Win share of each strategy (or seat) for each value of the swept component, with
     Wilson CIs."""
-    fig, ax = _figure()
+    fig, ax = figure()
     values = response.select("order", "value").unique().sort("order")["value"].to_list()
     for strat in sorted(response[by].unique()):
         s = response.filter(pl.col(by) == strat).sort("order")
@@ -436,11 +311,11 @@ def sensitivity_chart(
     )
 
 
-def _lines_by_value(
+def lines_by_value(
     resp: pl.DataFrame, group: str, y: str, names: Sequence[str]
 ) -> tuple[Figure, plt.Axes]:
     """A figure with one line of ``y`` per ``group`` name over the swept values."""
-    fig, ax = _figure()
+    fig, ax = figure()
     values = resp.select("order", "value").unique().sort("order")["value"].to_list()
     for name in names:
         s = resp.filter(pl.col(group) == name).sort("order")
@@ -451,24 +326,11 @@ def _lines_by_value(
     return fig, ax
 
 
-def landing_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figure:
-    """Ships per player per game to each landing for each value of the swept component."""
-    fig, ax = _lines_by_value(resp, "landing", "ships", LANDING_NAMES)
-    return finish(
-        fig,
-        ax,
-        f"Landing use as {key} changes",
-        f"{key} (component value)",
-        "ships sent per player per game (ships)",
-        info,
-    )
-
-
 def vp_source_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Figure:
     """VP per player per game from each source for each value of the swept component
     (:func:`vdgsim.analysis.sensitivity.vp_source_response`)."""
     names = resp.get_column("source").unique(maintain_order=True).to_list()
-    fig, ax = _lines_by_value(resp, "source", "vp", names)
+    fig, ax = lines_by_value(resp, "source", "vp", names)
     return finish(
         fig,
         ax,
@@ -482,7 +344,7 @@ def vp_source_response_chart(resp: pl.DataFrame, info: RunInfo, key: str) -> Fig
 def margin_chart(dist: pl.DataFrame, info: RunInfo, close: int = 2) -> Figure:
     """Cumulative distribution of the winner's margin over the runner-up, one step line per
     player count: the height at ``close`` is the share of close games."""
-    fig, ax = _figure()
+    fig, ax = figure()
     for p in sorted(dist["players"].unique()):
         s = dist.filter(pl.col("players") == p).sort("margin")
         ax.step(s["margin"], 100 * s["cum_share"], where="post", label=f"{p} players")
@@ -502,7 +364,7 @@ def margin_chart(dist: pl.DataFrame, info: RunInfo, close: int = 2) -> Figure:
 
 def trajectory_chart(traj: pl.DataFrame, info: RunInfo) -> Figure:
     """Mean VP per player after each round and at the end, per player count (bootstrap CIs)."""
-    fig, ax = _figure()
+    fig, ax = figure()
     names = traj.select("stage", "stage_name").unique().sort("stage")
     for p in sorted(traj["players"].unique()):
         s = traj.filter(pl.col("players") == p).sort("stage")
@@ -532,7 +394,7 @@ def trajectory_chart(traj: pl.DataFrame, info: RunInfo) -> Figure:
 def decisiveness_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
     """How often the leader after each round wins, per player count, with the 1/P share of a
     player picked at random."""
-    fig, ax = _figure()
+    fig, ax = figure()
     for p in sorted(summary["players"].unique()):
         s = summary.filter(
             (pl.col("players") == p) & pl.col("measure").str.starts_with("leader_wins_r")
@@ -563,7 +425,7 @@ def decisiveness_chart(summary: pl.DataFrame, info: RunInfo) -> Figure:
 
 def convergence_chart(conv: pl.DataFrame, info: RunInfo, by: str = "strategy") -> Figure:
     """Running win share of each group against games played, with its Wilson band."""
-    fig, ax = _figure()
+    fig, ax = figure()
     for name in sorted(conv[by].unique()):
         s = conv.filter(pl.col(by) == name).sort("games")
         x = s["games"].to_numpy()
@@ -588,7 +450,7 @@ def axis_chart(ladder: pl.DataFrame, info: RunInfo, anchor: str) -> Figure:
     one marker per player count (rows of ``fit_ladder``; the pooled rows are left out)."""
     t = ladder.filter(pl.col("player_count").is_not_null())
     players = t.group_by("player").agg(pl.col("rating").mean()).sort("rating")["player"].to_list()
-    fig, ax = _figure(9.0, 0.6 * len(players) + 1.8)
+    fig, ax = figure(9.0, 0.6 * len(players) + 1.8)
     counts = sorted(t["player_count"].unique().to_list())
     for k, (count, marker) in enumerate(zip(counts, "os^D", strict=False)):
         part = t.filter(pl.col("player_count") == count)
@@ -615,7 +477,7 @@ def skill_curve_chart(curve: pl.DataFrame, info: RunInfo, title: str) -> Figure:
     """Each finding's effect (pp) with its 95% interval against the rating of the players it
     was measured with (``finding``, ``rating``, ``value``, ``low``, ``high``: fractions)."""
     t = curve.filter(pl.col("rating").is_not_null())
-    fig, ax = _figure(9.0, 5.2)
+    fig, ax = figure(9.0, 5.2)
     names = t["finding"].unique(maintain_order=True).to_list()
     for k, name in enumerate(names):
         part = t.filter(pl.col("finding") == name).sort("rating")
@@ -646,7 +508,7 @@ def group_share_chart(
 ) -> Figure:
     """Win share of each row of a :func:`vdgsim.stats.summary_table` (one group per row, named
     by ``labels``) with its Wilson interval, and the fair share ``fair`` dashed."""
-    fig, ax = _figure(max(6.0, 1.1 * table.height + 2.5), 4.8)
+    fig, ax = figure(max(6.0, 1.1 * table.height + 2.5), 4.8)
     x = np.arange(table.height)
     v = 100 * table["win_share"].to_numpy()
     # a share of 0 or 1 meets its interval's end up to rounding, which errorbar refuses

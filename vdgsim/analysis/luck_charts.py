@@ -5,12 +5,11 @@ data digest; :func:`vdgsim.analysis.charts.finish`)."""
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
 
-from vdgsim.analysis.charts import finish
+from vdgsim.analysis.charts import figure, finish
 from vdgsim.analysis.common import RunInfo
 from vdgsim.analysis.luck import PARTS, curve
 
@@ -23,11 +22,6 @@ _YLABELS = {
 }
 
 
-def _figure(width: float, height: float) -> tuple[Figure, plt.Axes]:
-    fig, ax = plt.subplots(figsize=(width, height))
-    return fig, ax
-
-
 def skill_luck_chart(
     table: pl.DataFrame, info: RunInfo, measure: str = "consistency", anchor: str = "default"
 ) -> Figure:
@@ -38,7 +32,7 @@ def skill_luck_chart(
     the same game) is a cross off the curve."""
     t = curve(table, measure)
     scale = 1.0 if measure == "deal_icc" else 100.0
-    fig, ax = _figure(8.5, 5.0)
+    fig, ax = figure(8.5, 5.0)
     rated = t["rating"].null_count() == 0
     levels = t["player"].unique(maintain_order=True).to_list()
     counts = t["players"].unique().sort().to_list()
@@ -98,7 +92,7 @@ def deal_share_chart(
     who = player if player is not None else str(table["player"][0])
     t = table.filter((pl.col("measure") == measure) & (pl.col("player") == who)).sort("players")
     counts = t["players"].unique().sort().to_list()
-    fig, ax = _figure(7.0, 4.6)
+    fig, ax = figure(7.0, 4.6)
     bottom = np.zeros(len(counts))
     for name in PARTS:
         part = t.filter(pl.col("part") == name).sort("players")

@@ -20,8 +20,12 @@ No random numbers, so the same table always gives the same intervals.
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+from matplotlib.figure import Figure
 
+from vdgsim.analysis import charts as C
+from vdgsim.analysis.common import RunInfo
 from vdgsim.stats import Z95, cluster_ratio_mean
 
 __all__ = ["Z95", "buyer_win_share", "lot_prices"]
@@ -110,3 +114,27 @@ def buyer_win_share(
         fair.alias("fair_share"),
         (pl.col("mean") - fair).alias("excess"),
     ).sort("players", by)
+
+
+def lot_price_chart(prices: pl.DataFrame, info: RunInfo, by: str = "lot_group") -> Figure:
+    """Mean price of each kind of auction lot (``by``) per player count, with 95% CIs
+    (rows of ``vdgsim.goa.lot_analysis.lot_prices``)."""
+    fig, ax = C.figure()
+    kinds = sorted(prices[by].unique().to_list())
+    counts = sorted(prices["players"].unique().to_list())
+    width = 0.8 / max(1, len(counts))
+    for i, p in enumerate(counts):
+        s = prices.filter(pl.col("players") == p)
+        where = {k: j for j, k in enumerate(kinds)}
+        x = np.array([where[k] for k in s[by]]) + (i - (len(counts) - 1) / 2) * width
+        v = s["mean_price"].to_numpy()
+        # an interval needs two games (lot_prices gives none with fewer): no whisker then
+        lo = np.nan_to_num(v - s["price_low"].cast(pl.Float64).to_numpy())
+        hi = np.nan_to_num(s["price_high"].cast(pl.Float64).to_numpy() - v)
+        ax.errorbar(x, v, yerr=[lo, hi], fmt="o", capsize=3, label=f"{p} players")
+    ax.set_xticks(np.arange(len(kinds)))
+    ax.set_xticklabels(kinds, fontsize=8)
+    ax.legend(fontsize=8)
+    return C.finish(
+        fig, ax, "Goa: what each kind of lot sells for", "lot", "mean price (ducats), 95% CI", info
+    )

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 import polars as pl
 
-from vdgsim.analysis import charts as C
 from vdgsim.analysis.common import pct
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
 from vdgsim.goa import lot_analysis
@@ -49,7 +48,7 @@ def lots_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["lot_prices_by_kind"] = lot_analysis.lot_prices(auctions, by="category")
     sec.tables["buyer_win_share"] = lot_analysis.buyer_win_share(auctions, base.players, by=GROUP)
     info = baseline_info(sec, base.games, "the baseline run: every lot of every game")
-    sec.figures.append(("lot_prices", C.lot_price_chart(prices, info, GROUP)))
+    sec.figures.append(("lot_prices", lot_analysis.lot_price_chart(prices, info, GROUP)))
     eff = paired_core(exp, sec, "player")
     worth = (
         prices.filter(pl.col("players") == players)

@@ -36,6 +36,7 @@ from vdgsim.report.findings import ONE_ROTATION, KeyNumber, Section, baseline_in
 from vdgsim.report.sections.matchups import ahead_number
 from vdgsim.report.sections.paired import paired_core
 from vdgsim.vasco.analysis import bidding, characters, ports
+from vdgsim.vasco.analysis import charts as VC
 from vdgsim.vasco.analysis import ships as ship_fates_mod
 from vdgsim.vocabulary import LANDING_KEYS, LANDING_NAMES, Area
 
@@ -83,8 +84,8 @@ def bidding_section(exp: ExperimentRun, sec: Section) -> None:
         sec.tables["observed_by_distance"] = by_d
         sec.tables["observed_by_area"] = by_a
         dec_info = baseline_info(sec, exp.runs[BASELINE].games, "the baseline run")
-        sec.figures.append(("taken_by_distance", C.taken_chart(by_d, dec_info)))
-        sec.figures.append(("performed_by_distance", C.distance_chart(by_d, dec_info)))
+        sec.figures.append(("taken_by_distance", VC.taken_chart(by_d, dec_info)))
+        sec.figures.append(("performed_by_distance", VC.distance_chart(by_d, dec_info)))
         for r in by_a.iter_rows(named=True):
             k = KeyNumber(
                 f"{r['area_name']}: share of numbers taken early (n < F)",
@@ -134,7 +135,7 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["landing_use"] = use
     sec.tables["landing_association"] = ports.landing_association(base_players)
     base_info = baseline_info(sec, base_players, ONE_ROTATION)
-    sec.figures.append(("landing_use", C.landing_use_chart(use, base_info, by="")))
+    sec.figures.append(("landing_use", VC.landing_use_chart(use, base_info, by="")))
     if base.decisions is not None and base.decisions.height:
         sec.tables["ships_by_round"] = ports.ships_by_round(base.decisions, comps)
     eff = paired.arm_effects(exp)
@@ -144,7 +145,7 @@ def ports_section(exp: ExperimentRun, sec: Section) -> None:
     summ = ship_fates_mod.landing_summary(ships_t)
     sec.tables["ship_fates"] = fates
     sec.tables["ship_summary"] = summ
-    sec.figures.append(("ship_value", C.ship_value_chart(fates, base_info)))
+    sec.figures.append(("ship_value", VC.ship_value_chart(fates, base_info)))
     sec.figures.append(("ship_fate", C.ship_fate_chart(summ, base_info)))
     for r in summ.iter_rows(named=True):
         k = KeyNumber(
@@ -223,7 +224,7 @@ def characters_section(exp: ExperimentRun, sec: Section) -> None:
     sec.tables["holding"] = hold
     sec.tables["holder_results"] = characters.holder_results(base)
     sec.tables["changes_of_hands"] = characters.changes_of_hands(base)
-    sec.figures.append(("holding", C.holding_chart(hold, baseline_info(sec, base, ONE_ROTATION))))
+    sec.figures.append(("holding", VC.holding_chart(hold, baseline_info(sec, base, ONE_ROTATION))))
     p = int(exp.runs[BASELINE].manifest["run"]["players"])
     dealt = seats.win_by_seat(base.with_columns(pl.lit(p, dtype=pl.Int8).alias("players")))
     sec.tables["dealt_character"] = dealt
@@ -398,7 +399,7 @@ def sweep_response(
     landing's own number the change in ships sent there (a finding)."""
     land = sensitivity.landing_response(players)
     sec.tables["landing_response"] = land
-    sec.figures.append(("landings", C.landing_response_chart(land, per_value, key)))
+    sec.figures.append(("landings", VC.landing_response_chart(land, per_value, key)))
     parts = key.split(".")
     if parts[0] != "landings" or len(parts) < 2 or parts[1] not in LANDING_KEYS:
         return []
