@@ -11,6 +11,9 @@ files (``strategies/presets/*.toml``) are validated against it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from vdgsim import vocabulary as V
 from vdgsim.paramtable import RowLayout
 
@@ -130,3 +133,41 @@ LW_END = ROW.size
 N_PARAMS = ROW.size
 PARAM_SPECS = ROW.specs()
 SPEC_BY_NAME = {p.name: p for p in PARAM_SPECS}
+
+
+def named_parameters(row: Sequence[float]) -> dict[str, Any]:
+    """A parameter row by name: its policy, behaviour parameters and restrictions.
+
+    Behaviour parameters are given for the policies that read them (not ``random``);
+    restrictions only when set, under the keyword names of ``strategies.restrictions.restrict``
+    (what a run's manifest records of each player).
+    """
+    kind = int(row[P_KIND])
+    policy = next((k for k, v in POLICY_KINDS.items() if v == kind), f"kind {kind}")
+    out: dict[str, Any] = {"policy": policy}
+    if kind != KIND_RANDOM:
+        out["params"] = {
+            spec.name: float(row[spec.column])
+            if spec.axis is None
+            else {a: float(row[spec.column + i]) for i, a in enumerate(AXES[spec.axis])}
+            for spec in PARAM_SPECS
+        }
+
+    def flagged(base: int, axis: tuple[str, ...]) -> list[str]:
+        return [a for i, a in enumerate(axis) if row[base + i] > 0]
+
+    def numbers(base: int) -> dict[str, int]:
+        return {a: int(row[base + i]) for i, a in enumerate(AREA_AXIS) if row[base + i] > 0}
+
+    restrictions = {
+        "never_host": flagged(R_NEVER_HOST, CHARACTER_AXIS),
+        "always_host": flagged(R_ALWAYS_HOST, CHARACTER_AXIS),
+        "never_pay": bool(row[R_NEVER_PAY] > 0),
+        "numbers_at_least": numbers(R_NUM_AT_LEAST),
+        "numbers_below": numbers(R_NUM_BELOW),
+        "never_landings": flagged(R_LAND_FORBID, LANDING_AXIS),
+    }
+    restrictions = {k: v for k, v in restrictions.items() if v}
+    if restrictions:
+        out["restrictions"] = restrictions
+    return out

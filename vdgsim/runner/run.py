@@ -207,45 +207,6 @@ def run_game(manifest: dict[str, Any]) -> Game:
     return game_of(manifest.get("run", {}).get("game"))
 
 
-def named_parameters(row: Sequence[float]) -> dict[str, Any]:
-    """A parameter row by name: its policy, behaviour parameters and restrictions.
-
-    Behaviour parameters are given for the policies that read them (not ``random``);
-    restrictions only when set, under the keyword names of ``strategies.restrictions.restrict``.
-    """
-    from strategies import params as P
-
-    kind = int(row[P.P_KIND])
-    policy = next((k for k, v in P.POLICY_KINDS.items() if v == kind), f"kind {kind}")
-    out: dict[str, Any] = {"policy": policy}
-    if kind != P.KIND_RANDOM:
-        out["params"] = {
-            spec.name: float(row[spec.column])
-            if spec.axis is None
-            else {a: float(row[spec.column + i]) for i, a in enumerate(P.AXES[spec.axis])}
-            for spec in P.PARAM_SPECS
-        }
-
-    def flagged(base: int, axis: tuple[str, ...]) -> list[str]:
-        return [a for i, a in enumerate(axis) if row[base + i] > 0]
-
-    def numbers(base: int) -> dict[str, int]:
-        return {a: int(row[base + i]) for i, a in enumerate(P.AREA_AXIS) if row[base + i] > 0}
-
-    restrictions = {
-        "never_host": flagged(P.R_NEVER_HOST, P.CHARACTER_AXIS),
-        "always_host": flagged(P.R_ALWAYS_HOST, P.CHARACTER_AXIS),
-        "never_pay": bool(row[P.R_NEVER_PAY] > 0),
-        "numbers_at_least": numbers(P.R_NUM_AT_LEAST),
-        "numbers_below": numbers(P.R_NUM_BELOW),
-        "never_landings": flagged(P.R_LAND_FORBID, P.LANDING_AXIS),
-    }
-    restrictions = {k: v for k, v in restrictions.items() if v}
-    if restrictions:
-        out["restrictions"] = restrictions
-    return out
-
-
 def component_overrides(components: GameComponents) -> dict[str, Any] | None:
     """The values that differ from the component file, as ``--set`` keys (None: unknown).
 

@@ -32,7 +32,7 @@ def _params(seats: Sequence[str]) -> np.ndarray:
 
 
 def _named(row: Sequence[float]) -> dict[str, Any]:
-    from vdgsim.runner.run import named_parameters
+    from strategies.params import named_parameters
 
     return named_parameters(row)
 
