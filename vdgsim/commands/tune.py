@@ -258,15 +258,7 @@ def tune(
     field_names = parse_names(field, "--field")
     param_names = None if params is None else parse_names(params, "--params")
     components = game_components(game, data, set_)
-    try:
-        coordinates(kit, param_names)  # names checked now, not after compiling and playing
-        tuning.start_row(kit, base, counts)
-        for n in field_names:
-            kit.resolve(n, counts[0])
-    except tuning.TuneError as e:
-        raise InputError(f"--params: {e}" if "parameter" in str(e) else str(e)) from None
-    except ValueError as e:  # the game's unknown-player error, naming the known ones
-        raise InputError(str(e)) from None
+    _check_players(kit, base, field_names, param_names, counts)
     command = "vdg " + shlex.join(sys.argv[1:])
     console = None if progress else Console(stderr=True, quiet=True)
     prepare(game, components, console)
@@ -291,9 +283,32 @@ def tune(
             )
     except ValueError as e:  # a TuneError, or the game's unknown-player error
         raise InputError(str(e)) from None
-    seconds = time.monotonic() - start
+    _write(result, out, force, name or out.stem, command, time.monotonic() - start)
+
+
+def _check_players(
+    kit: TuneKit, base: str, field: list[str], params: list[str] | None, counts: list[int]
+) -> None:
+    """The tuned parameters' names and every player name, checked before compiling and
+    playing; an unknown one is an :class:`InputError` naming the known ones."""
     try:
-        result.write(out, force=force, name=name or out.stem, command=command)
+        coordinates(kit, params)
+        tuning.start_row(kit, base, counts)
+        for n in field:
+            kit.resolve(n, counts[0])
+    except tuning.TuneError as e:
+        raise InputError(f"--params: {e}" if "parameter" in str(e) else str(e)) from None
+    except ValueError as e:  # the game's unknown-player error, naming the known ones
+        raise InputError(str(e)) from None
+
+
+def _write(
+    result: TuneResult, out: Path, force: bool, name: str, command: str, seconds: float
+) -> None:
+    """Write the tuned preset, print its summary, and say when it is not measurably better
+    than its base on fresh deals."""
+    try:
+        result.write(out, force=force, name=name, command=command)
     except FileExistsError:
         raise InputError(f"{out} appeared while tuning; use --force to replace it") from None
     except OSError as e:
