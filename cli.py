@@ -14,7 +14,7 @@ from typing import Annotated
 if sys.argv[1:2] == ["play"]:
     # One game needs no compiled code: on a machine without a complete compiled cache, play it
     # as plain Python (the same game, in about a second) instead of compiling for about 3 minutes
-    # first. vdgsim._numba_cache reads this when vdgsim is imported, before anything compiles.
+    # first. vdgsim.core._numba_cache reads this when vdgsim is imported, before anything compiles.
     os.environ.setdefault("VDGSIM_JIT", "if-warm")
 
 import typer
@@ -37,7 +37,7 @@ from vdgsim.commands.report import report
 from vdgsim.commands.simulate import simulate, tournament
 from vdgsim.commands.summary import summary
 from vdgsim.commands.tune import tune
-from vdgsim.interrupts import is_interrupt
+from vdgsim.core.interrupts import is_interrupt
 
 app = typer.Typer(
     name="vdg",

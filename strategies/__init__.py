@@ -1,1 +1,3 @@
-"""Scripted players for vdgsim: compiled policies, presets as data, restricted play."""
+"""The players of each game, one package per game (:mod:`strategies.vasco`,
+:mod:`strategies.goa`): compiled policies, presets as data, restricted play, search and learned
+players."""

@@ -14,7 +14,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """One line before the first test when the compiled cache is cold: the first tests then
     wait for the engine to compile (a few minutes, once per machine and source version)."""
-    from vdgsim import _numba_cache
+    from vdgsim.core import _numba_cache
 
     if _numba_cache.jit_disabled() or _numba_cache.is_warm():
         return

@@ -10,8 +10,8 @@ from statsmodels.stats.proportion import proportion_confint
 
 from vdgsim.analysis import charts, matchups, seats, sensitivity
 from vdgsim.analysis.common import RunInfo, focus_rows, paired_difference, win_share_table
-from vdgsim.vasco.analysis import characters, ports
-from vdgsim.vasco.analysis import charts as vasco_charts
+from vdgsim.games.vasco.analysis import characters, ports
+from vdgsim.games.vasco.analysis import charts as vasco_charts
 
 INFO = RunInfo(games=1234, seeds=(7,), version="0.1.0", digest="abcdef0123456789")
 
@@ -167,7 +167,7 @@ def _check_chart(fig):
 
 def _chart_cases():
     from vdgsim import default_components
-    from vdgsim.vasco.analysis import bidding
+    from vdgsim.games.vasco.analysis import bidding
 
     comps = default_components()
     exact = bidding.free_number_table(comps, rounds=[1])

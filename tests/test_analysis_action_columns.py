@@ -1,5 +1,5 @@
-"""The column decoders (vdgsim.vasco.analysis.action_columns) agree with the scalar codec on every
-legal action of random games, and refuse codec source they cannot evaluate."""
+"""The column decoders (vdgsim.games.vasco.analysis.action_columns) agree with the scalar codec on
+every legal action of random games, and refuse codec source they cannot evaluate."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ import polars as pl
 import pytest
 
 from vdgsim import apply_action, is_over, legal_actions, new_game
-from vdgsim import layout as L
-from vdgsim.engine import actions as A
-from vdgsim.vasco.analysis import action_columns as C
-from vdgsim.vasco.analysis import bidding
+from vdgsim.games.vasco import layout as L
+from vdgsim.games.vasco.analysis import action_columns as C
+from vdgsim.games.vasco.analysis import bidding
+from vdgsim.games.vasco.engine import actions as A
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,8 +115,8 @@ def test_analysis_decodes_action_columns_without_jit():
     """The decoders are plain polars expressions: they work where nothing is compiled."""
     code = (
         "import polars as pl\n"
-        "from vdgsim.vasco.analysis import action_columns as C\n"
-        "from vdgsim.engine import actions as A\n"
+        "from vdgsim.games.vasco.analysis import action_columns as C\n"
+        "from vdgsim.games.vasco.engine import actions as A\n"
         "df = pl.DataFrame({'a': [A.ship_send(3, 2), A.ship_send(7, 0)]})\n"
         "print(df.select(C.ship_send_tile(pl.col('a')))['a'].to_list())\n"
     )

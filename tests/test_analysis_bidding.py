@@ -9,9 +9,9 @@ import polars as pl
 import pytest
 
 from vdgsim import default_components, load_components, new_game
-from vdgsim import layout as L
-from vdgsim.engine import actions as A
-from vdgsim.vasco.analysis import bidding
+from vdgsim.games.vasco import layout as L
+from vdgsim.games.vasco.analysis import bidding
+from vdgsim.games.vasco.engine import actions as A
 
 # COMPONENTS.md C6: (Initial, Variation) of the nine default tiles, in file order
 TILES = [(4, 3), (5, -1), (6, 1), (7, -2), (8, 0), (9, 2), (10, -1), (11, 1), (12, -3)]

@@ -9,12 +9,12 @@ import pytest
 
 from vdgsim.analysis import charts
 from vdgsim.analysis.common import RunInfo
-from vdgsim.engine import actions as A
+from vdgsim.games.vasco.analysis import charts as vasco_charts
+from vdgsim.games.vasco.analysis import ships
+from vdgsim.games.vasco.engine import actions as A
+from vdgsim.games.vasco.vocabulary import LANDING_KEYS, SHIP_COLUMNS
 from vdgsim.runner import batch as B
 from vdgsim.runner import simulate
-from vdgsim.vasco.analysis import charts as vasco_charts
-from vdgsim.vasco.analysis import ships
-from vdgsim.vocabulary import LANDING_KEYS, SHIP_COLUMNS
 
 INFO = RunInfo(games=10, seeds=(1,), version="0.1.0", digest="abcdef0123456789")
 LINEUP = ["default", "near_ports", "far_ports", "random"]

@@ -40,7 +40,7 @@ class Boundary:
 
 
 VDG = Boundary(
-    package="vdgsim.engine",
+    package="vdgsim.games.vasco.engine",
     scope=("strategies", "vdgsim/runner"),
     public={
         "flow": {"new_game_state", "legal_actions", "apply", "sending_merchant"},
@@ -50,28 +50,29 @@ VDG = Boundary(
         "state": {"fields", "comp"},
     },
     exceptions={
-        ("strategies/heuristic/values.py", "landings"): {"merchant_tile"},
-        ("strategies/heuristic/values.py", "common"): {"tiles_owned_at"},
-        ("strategies/learned/features.py", "common"): {"tiles_owned_at"},
-        ("strategies/learned/features.py", "recruiting"): {"recruit_cost"},
-        ("strategies/sanity.py", "events"): ALL,
+        ("strategies/vasco/heuristic/values.py", "landings"): {"merchant_tile"},
+        ("strategies/vasco/heuristic/values.py", "common"): {"tiles_owned_at"},
+        ("strategies/vasco/learned/features.py", "common"): {"tiles_owned_at"},
+        ("strategies/vasco/learned/features.py", "recruiting"): {"recruit_cost"},
+        ("strategies/vasco/sanity.py", "events"): ALL,
         ("vdgsim/runner/batch.py", "events"): ALL,
     },
 )
 
-# Goa's state views (vdgsim.goa.state) sit beside its engine package but are the engine's
-# state module, as vdgsim.engine.state is Vasco da Gama's; its layout constants and action
-# codec (vdgsim.goa.layout, vdgsim.goa.actions) are public as a whole, like vdgsim.layout.
-GOA_HEURISTIC = "vdgsim/goa/players/heuristic"
+# Goa's state views (vdgsim.games.goa.state) sit beside its engine package but are the engine's
+# state module, as vdgsim.games.vasco.engine.state is Vasco da Gama's; its layout constants and
+# action codec (vdgsim.games.goa.layout, vdgsim.games.goa.actions) are public as a whole, like
+# vdgsim.games.vasco.layout.
+GOA_HEURISTIC = "strategies/goa/heuristic"
 GOA = Boundary(
-    package="vdgsim.goa.engine",
-    modules={"vdgsim.goa.state": "state"},
+    package="vdgsim.games.goa.engine",
+    modules={"vdgsim.games.goa.state": "state"},
     scope=(
-        "vdgsim/goa/players",
-        "vdgsim/goa/batch.py",
-        "vdgsim/goa/bench.py",
-        "vdgsim/goa/random_play.py",
-        "vdgsim/goa/conformance.py",
+        "strategies/goa",
+        "vdgsim/games/goa/batch.py",
+        "vdgsim/games/goa/bench.py",
+        "vdgsim/games/goa/random_play.py",
+        "vdgsim/games/goa/conformance.py",
         "vdgsim/runner",
     ),
     public={
@@ -93,8 +94,8 @@ GOA = Boundary(
         (f"{GOA_HEURISTIC}/lots.py", "common"): {"lowest_row"},
         (f"{GOA_HEURISTIC}/lots.py", "scoring"): {"holds_kind", "small_plantations"},
         (f"{GOA_HEURISTIC}/bidding.py", "markers"): {"placer"},
-        ("vdgsim/goa/players/learned/features.py", "markers"): {"placer"},
-        ("vdgsim/goa/batch.py", "common"): {"EV_DECISION", "EV_SP", "EV_TILE"},
+        ("strategies/goa/learned/features.py", "markers"): {"placer"},
+        ("vdgsim/games/goa/batch.py", "common"): {"EV_DECISION", "EV_SP", "EV_TILE"},
     },
 )
 BOUNDARIES = {"vdg": VDG, "goa": GOA}
@@ -201,24 +202,28 @@ def test_every_listed_exception_is_still_used(boundary: Boundary) -> None:
     [
         (
             VDG,
-            "from vdgsim.engine import purchase as PU\nPU.pair_spaces(3)\n",
+            "from vdgsim.games.vasco.engine import purchase as PU\nPU.pair_spaces(3)\n",
             {("purchase", "pair_spaces")},
         ),
-        (VDG, "from vdgsim.engine.recruiting import pack\n", {("recruiting", "pack")}),
-        (VDG, "from vdgsim.engine import flow\nf(flow)\n", {("flow", "*")}),
-        (VDG, "import vdgsim.engine.setup\n", {("setup", "*")}),
-        (VDG, "from vdgsim.goa.engine import flow\nflow.advance()\n", set()),
+        (VDG, "from vdgsim.games.vasco.engine.recruiting import pack\n", {("recruiting", "pack")}),
+        (VDG, "from vdgsim.games.vasco.engine import flow\nf(flow)\n", {("flow", "*")}),
+        (VDG, "import vdgsim.games.vasco.engine.setup\n", {("setup", "*")}),
+        (VDG, "from vdgsim.games.goa.engine import flow\nflow.advance()\n", set()),
         (
             GOA,
-            "from vdgsim.goa.engine import tiles as TI\nTI.resolve(1)\n",
+            "from vdgsim.games.goa.engine import tiles as TI\nTI.resolve(1)\n",
             {("tiles", "resolve")},
         ),
-        (GOA, "from vdgsim.goa.engine.spices import sell\n", {("spices", "sell")}),
-        (GOA, "from vdgsim.goa import state as S\nS.STATE_DTYPE\n", {("state", "STATE_DTYPE")}),
-        (GOA, "from vdgsim.goa.state import PlainStateView\n", {("state", "PlainStateView")}),
-        (GOA, "import vdgsim.goa.state\n", {("state", "*")}),
-        (GOA, "import vdgsim.goa.engine.setup\n", {("setup", "*")}),
-        (GOA, "from vdgsim.engine import flow\nflow.advance()\n", set()),
+        (GOA, "from vdgsim.games.goa.engine.spices import sell\n", {("spices", "sell")}),
+        (
+            GOA,
+            "from vdgsim.games.goa import state as S\nS.STATE_DTYPE\n",
+            {("state", "STATE_DTYPE")},
+        ),
+        (GOA, "from vdgsim.games.goa.state import PlainStateView\n", {("state", "PlainStateView")}),
+        (GOA, "import vdgsim.games.goa.state\n", {("state", "*")}),
+        (GOA, "import vdgsim.games.goa.engine.setup\n", {("setup", "*")}),
+        (GOA, "from vdgsim.games.vasco.engine import flow\nflow.advance()\n", set()),
     ],
 )
 def test_the_check_sees_every_way_of_importing(
@@ -232,19 +237,19 @@ def test_the_check_sees_every_way_of_importing(
     [
         (
             VDG,
-            "from vdgsim.engine import flow\nflow.advance(c, s, log)\n",
-            "vdgsim.engine.flow.advance",
+            "from vdgsim.games.vasco.engine import flow\nflow.advance(c, s, log)\n",
+            "vdgsim.games.vasco.engine.flow.advance",
         ),
         (
             GOA,
-            "from vdgsim.goa.engine import flow\nflow.advance(c, s, log)\n",
-            "vdgsim.goa.engine.flow.advance",
+            "from vdgsim.games.goa.engine import flow\nflow.advance(c, s, log)\n",
+            "vdgsim.games.goa.engine.flow.advance",
         ),
         # an exception holds for its own file only
         (
             GOA,
-            "from vdgsim.goa.engine import markers as MK\nMK.placer(s)\n",
-            "vdgsim.goa.engine.markers.placer",
+            "from vdgsim.games.goa.engine import markers as MK\nMK.placer(s)\n",
+            "vdgsim.games.goa.engine.markers.placer",
         ),
     ],
     ids=["vdg", "goa", "goa-exception-of-another-file"],

@@ -14,7 +14,7 @@ import pytest
 from cli_helpers import run_vdg
 
 from vdgsim.analysis import balance as B
-from vdgsim.components import load_components
+from vdgsim.games.vasco.components import load_components
 
 
 def settings(**kw) -> B.Settings:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import Ran, run_vdg
 
-from vdgsim.components import DEFAULT_PATH
+from vdgsim.games.vasco.components import DEFAULT_PATH
 
 NOT_UTF8 = b'name = "caf\xe9"\n'  # Latin-1, as an old editor might save it
 
@@ -89,7 +89,7 @@ def test_a_bad_vdg_data_file_is_named_in_its_error(tmp_path: Path) -> None:
     [
         (["nope"], ["no spec file nope", "bidding", "--game goa for Goa's"]),
         (["--game", "goa", "nope"], ["no spec file nope", "lots"]),
-        (["--game", "goa", str(DEFAULT_PATH.parents[2] / "experiments" / "bidding.toml")],
+        (["--game", "goa", str(DEFAULT_PATH.parents[4] / "experiments" / "bidding.toml")],
          ["is an experiment of --game vdg, not goa"]),
     ],
 )  # fmt: skip

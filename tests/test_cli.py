@@ -221,7 +221,7 @@ def test_bench_repeat_reports_the_median_run_and_the_range(game: str) -> None:
 
 
 def test_median_result_keeps_the_median_run_and_the_range() -> None:
-    from vdgsim.bench import BenchResult, median_result
+    from vdgsim.games.vasco.bench import BenchResult, median_result
 
     runs = [
         BenchResult(4, "default", "compiled", 600, 600 / rate, rate)

@@ -18,7 +18,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
 COMPONENTS_MD = ROOT / "docs" / "components.md"
-COMPONENTS_TOML = ROOT / "vdgsim" / "data" / "components.toml"
+COMPONENTS_TOML = ROOT / "vdgsim" / "games" / "vasco" / "data" / "components.toml"
 THIS = Path(__file__).resolve()
 
 # A rule ID: R, a section number, optional .sub numbers; not part of a longer word or number.
@@ -86,7 +86,7 @@ def cited_rule_ids() -> dict[str, set[str]]:
 def rule_tests() -> dict[str, str]:
     """Every test function named after a rule, with the rule ID it names."""
     out = {}
-    for f in sorted((ROOT / "tests").glob("test_*.py")):
+    for f in sorted((ROOT / "tests").rglob("test_*.py")):
         if f.resolve() == THIS:
             continue
         for m in RULE_TEST.finditer(f.read_text(encoding="utf-8")):
@@ -141,7 +141,7 @@ def test_every_rule_test_is_listed_under_its_rule() -> None:
 
 def test_every_test_named_in_rules_md_exists() -> None:
     defined = set()
-    for f in (ROOT / "tests").glob("test_*.py"):
+    for f in (ROOT / "tests").rglob("test_*.py"):
         defined |= set(re.findall(r"\bdef (test_\w+)", f.read_text(encoding="utf-8")))
     named = set(re.findall(r"`(test_\w+)`", RULES_MD.read_text(encoding="utf-8")))
     assert named, "docs/rules.md names no tests"
@@ -204,12 +204,12 @@ CODE_REF = re.compile(
 
 def test_code_named_in_rules_md_exists() -> None:
     doc = RULES_MD.read_text(encoding="utf-8")
-    layout = (ROOT / "vdgsim" / "layout.py").read_text(encoding="utf-8")
+    layout = (ROOT / "vdgsim" / "games" / "vasco" / "layout.py").read_text(encoding="utf-8")
     refs = list(CODE_REF.finditer(doc))
     assert len(refs) > 40, "the search for code references found too few; is the pattern broken?"
     missing = []
     for m in refs:
-        path = ROOT / "vdgsim" / m.group(1)
+        path = ROOT / "vdgsim" / "games" / "vasco" / m.group(1)
         if not path.is_file():
             missing.append(m.group(1))
             continue

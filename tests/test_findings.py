@@ -28,7 +28,7 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.analysis.reconstructed import ALTERNATIVES, groups
 from vdgsim.analysis.skill import SkillAxis
-from vdgsim.components import default_components, load_components
+from vdgsim.games.vasco.components import default_components, load_components
 from vdgsim.report.sections import build_section
 
 
@@ -523,7 +523,7 @@ def test_a_rulebook_seat_gap_is_split_into_the_seat_and_the_character():
     neither = {**r, "character_part_low": -0.01}
     assert seats.split_verdict(neither).startswith("neither's clearly")
     # with another preset's split beside it: the robustness rule on the character's part
-    from vdgsim.vasco.seat_deal import split_by_preset
+    from vdgsim.games.vasco.seat_deal import split_by_preset
 
     other = split.with_columns(
         pl.lit("b").alias("preset"),

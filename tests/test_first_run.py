@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from vdgsim import _numba_cache, plug
 from vdgsim.commands import common
+from vdgsim.core import _numba_cache, plug
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTE = "vdg: note: played without compiled code"
@@ -67,7 +67,7 @@ def test_the_marker_belongs_to_one_checkout_and_interpreter(tmp_path: Path) -> N
     # an install elsewhere with the same sources shares the digest directory, not the marker
     other = python(
         tmp_path,
-        "import vdgsim._numba_cache as n, pathlib; "
+        "import vdgsim.core._numba_cache as n, pathlib; "
         "n._HERE = pathlib.Path('/elsewhere/vdgsim'); print(n._marker().name)",
     )
     assert other != marker.name

@@ -15,7 +15,7 @@ import polars as pl
 import pytest
 import toygame
 
-from vdgsim import plug
+from vdgsim.core import plug
 from vdgsim.runner import load_run, simulate
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from cli_helpers import Ran, run_vdg
 
-from vdgsim.commands.human_views import GoaTable, VdgTable
-from vdgsim.components import DEFAULT_PATH as VDG_DATA
-from vdgsim.game import legal_actions, new_game
-from vdgsim.observation import shuffle_hidden
+from vdgsim.commands.human_views import VdgTable
+from vdgsim.games.goa.human import GoaTable
+from vdgsim.games.vasco.components import DEFAULT_PATH as VDG_DATA
+from vdgsim.games.vasco.game import legal_actions, new_game
+from vdgsim.games.vasco.observation import shuffle_hidden
 
 ALWAYS_FIRST = "1\n" * 20_000  # more answers than any game asks for
 GAMES = {
@@ -103,7 +104,7 @@ def test_goa_set_reaches_the_game(monkeypatch):
 
 def test_goa_screen_never_shows_a_rival_hand(monkeypatch):
     """Each status the human seat is shown names no card that sits in another seat's hand."""
-    from vdgsim.goa import layout as GL
+    from vdgsim.games.goa import layout as GL
 
     shown: list[tuple[set[str], list[str]]] = []
     status = GoaTable.status

@@ -239,7 +239,7 @@ def test_goa_ladder_plays_a_goa_tournament_and_rates_random_below_default(tmp_pa
     prov, *rows = (json.loads(line) for line in out.stdout.splitlines())
     manifest = json.loads(next(top.rglob("manifest.json")).read_text())
     assert manifest["run"]["game"] == "goa"  # the runs are Goa's, not Vasco da Gama's
-    from vdgsim.goa.components import default_components as goa_components
+    from vdgsim.games.goa.components import default_components as goa_components
 
     assert prov["components_digest"] == goa_components().digest
     r = next(x for x in rows if x["player"] == "random" and x["player_count"] == 2)

@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 from vdgsim.analysis import matchups, measures
-from vdgsim.stats import cluster_bootstrap_means, wilson_interval
+from vdgsim.core.stats import cluster_bootstrap_means, wilson_interval
 
 # per game: seed, decisions, legal actions summed over them, decisions with one, and per
 # player (strategy, VP after rounds 1-5, final VP, rank, win share); winners follows from

@@ -7,10 +7,17 @@ from __future__ import annotations
 import numpy as np
 
 import vdgsim
-from vdgsim import layout as VL
-from vdgsim.goa import layout as L
-from vdgsim.goa.game import apply_action, is_over, legal_actions, new_game, public_score, result
-from vdgsim.goa.random_play import random_action
+from vdgsim.games.goa import layout as L
+from vdgsim.games.goa.game import (
+    apply_action,
+    is_over,
+    legal_actions,
+    new_game,
+    public_score,
+    result,
+)
+from vdgsim.games.goa.random_play import random_action
+from vdgsim.games.vasco import layout as VL
 
 HIDDEN = ("expedition cards", "missions")
 

@@ -372,8 +372,8 @@ def test_batch_commands_compile_after_their_checks_and_say_so(
 ):
     """On a cold compiled cache the engine compiles once the input is known to be good (a
     usage error never waits for it), under the status line that says so."""
-    from vdgsim import _numba_cache
     from vdgsim.commands import common
+    from vdgsim.core import _numba_cache
 
     calls: list[str] = []
     monkeypatch.setattr(_numba_cache, "jit_disabled", lambda: False)

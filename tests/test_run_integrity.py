@@ -16,12 +16,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from strategies import params as P
-from strategies.registry import resolve
+from strategies.vasco import params as P
+from strategies.vasco.registry import resolve
 from vdgsim.commands.check import check
 from vdgsim.commands.simulate import simulate as simulate_command
 from vdgsim.commands.simulate import tournament as tournament_command
-from vdgsim.components import load_components
+from vdgsim.games.vasco.components import load_components
 from vdgsim.runner import BackendError, load_run, simulate, tournament
 from vdgsim.runner import run as run_module
 from vdgsim.runner.output import CorruptRunError, RunDirError

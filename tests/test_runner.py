@@ -10,13 +10,13 @@ import numpy as np
 import polars as pl
 import pytest
 
-from strategies.policy import choose
-from strategies.registry import UnknownPresetError, available, params_table
+from strategies.vasco.policy import choose
+from strategies.vasco.registry import UnknownPresetError, available, params_table
 from vdgsim import default_components
-from vdgsim import layout as L
-from vdgsim import vocabulary as V
-from vdgsim.engine import flow
-from vdgsim.game import is_over, new_game, result
+from vdgsim.games.vasco import layout as L
+from vdgsim.games.vasco import vocabulary as V
+from vdgsim.games.vasco.engine import flow
+from vdgsim.games.vasco.game import is_over, new_game, result
 from vdgsim.runner import RunDirError, load_run, make_spec, simulate
 from vdgsim.runner import output as O
 from vdgsim.runner import run as run_module
@@ -175,7 +175,7 @@ def test_player_rows_are_consistent(reference):
 def test_round_vp_columns_leave_the_games_unchanged(reference):
     """The runner's games are those of the plain compiled game loop on the same seeds: every
     seat's VP and win share, and the games and players columns are the documented ones."""
-    from strategies.loop import play_games
+    from strategies.vasco.loop import play_games
 
     seeds = reference.games.sort("game")["seed"].to_numpy()
     vp, share = play_games(default_components(), 4, seeds, params_table(["random"] * 4))

@@ -55,7 +55,7 @@ def test_summary_of_something_else_is_one_line(tmp_path: Path, make: str) -> Non
 
 @pytest.mark.parametrize(
     ("game", "folder"),
-    [("vdg", "strategies/presets"), ("goa", "vdgsim/goa/players/presets")],
+    [("vdg", "strategies/vasco/presets"), ("goa", "strategies/goa/presets")],
 )
 def test_presets_lists_every_shipped_preset_with_its_description(game: str, folder: str) -> None:
     root = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""`vdg tune` and strategies.tuning: the written preset loads and plays, records where it came
+"""`vdg tune` and strategies.vasco.tuning: the written preset loads and plays, records where it came
 from, is reproducible, and the optimiser actually finds something better."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from cli_helpers import Ran, run_vdg
 
-from strategies.loop import play_games
-from strategies.params import P_GIVEUP_BIAS, P_MAX_PAY
-from strategies.registry import params_table, resolve
-from strategies.tuning import TuneResult, coordinates, tune
-from vdgsim.components import default_components
+from strategies.vasco.loop import play_games
+from strategies.vasco.params import P_GIVEUP_BIAS, P_MAX_PAY
+from strategies.vasco.registry import params_table, resolve
+from strategies.vasco.tuning import TuneResult, coordinates, tune
+from vdgsim.games.vasco.components import default_components
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = {"generations": 2, "popsize": 4, "games": 16, "eval_games": 16}
@@ -81,7 +81,7 @@ def test_written_preset_loads_plays_and_records_provenance(components, tmp_path:
 def test_provenance_must_be_a_table(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('inherit = "default"\nprovenance = 3\n')
-    from strategies.presets import PresetError, load_preset
+    from strategies.vasco.presets import PresetError, load_preset
 
     with pytest.raises(PresetError, match=r"\[provenance\] must be a table"):
         load_preset(bad)
@@ -238,7 +238,7 @@ def test_several_player_counts_are_tuned_together_and_reported_each(components, 
 def test_a_base_with_values_for_one_count_is_tuned_one_count_at_a_time(components, tmp_path):
     """A ``[players.N]`` base starts from its row for the tuned count; one tuned row cannot
     start from different rows at several counts, so that is refused."""
-    from vdgsim.tuning import TuneError
+    from vdgsim.core.tuning import TuneError
 
     base = tmp_path / "counted.toml"
     base.write_text("inherit = 'default'\n[players.3]\nmax_pay = 2\n")
@@ -262,12 +262,12 @@ def test_a_base_with_values_for_one_count_is_tuned_one_count_at_a_time(component
 
 
 def test_goa_tuned_preset_loads_as_a_goa_player_and_names_its_game(tmp_path: Path) -> None:
-    from vdgsim.goa.components import default_components as goa_components
-    from vdgsim.goa.players import lineup_params, player_row
-    from vdgsim.goa.players import play_games as goa_play
-    from vdgsim.goa.players.tuning import KIT
-    from vdgsim.tuning import coordinates as coordinates_of
-    from vdgsim.tuning import tune as tune_with
+    from strategies.goa import lineup_params, player_row
+    from strategies.goa import play_games as goa_play
+    from strategies.goa.tuning import KIT
+    from vdgsim.core.tuning import coordinates as coordinates_of
+    from vdgsim.core.tuning import tune as tune_with
+    from vdgsim.games.goa.components import default_components as goa_components
 
     comp = goa_components()
     params = ["deny", "column_weight.taxes"]
@@ -288,7 +288,7 @@ def test_goa_tuned_preset_loads_as_a_goa_player_and_names_its_game(tmp_path: Pat
 
 
 def test_cli_tunes_a_goa_preset(tmp_path: Path) -> None:
-    from vdgsim.goa.players import player_row
+    from strategies.goa import player_row
 
     args = ["tune", "default", "--game", "goa", "--players", "2", "--params", "bid_shade"]
     args += ["--generations", "1", "--popsize", "3", "--games", "8", "--eval-games", "8"]

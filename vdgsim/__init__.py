@@ -1,14 +1,19 @@
 """vdgsim: a Monte Carlo strategy-analysis toolkit for the board game Vasco da Gama."""
 
-from vdgsim import _numba_cache
+from vdgsim.core import _numba_cache
 
 _numba_cache.configure()  # before any compiled function is defined
 
 # ruff: noqa: E402
 
-from vdgsim.components import ComponentError, Components, default_components, load_components
-from vdgsim.describe import describe_action
-from vdgsim.game import (
+from vdgsim.games.vasco.components import (
+    ComponentError,
+    Components,
+    default_components,
+    load_components,
+)
+from vdgsim.games.vasco.describe import describe_action
+from vdgsim.games.vasco.game import (
     GameResult,
     GameState,
     IllegalActionError,
@@ -22,8 +27,8 @@ from vdgsim.game import (
     result,
     step,
 )
-from vdgsim.observation import observation
-from vdgsim.positions import state_from_dict, state_to_dict
+from vdgsim.games.vasco.observation import observation
+from vdgsim.games.vasco.positions import state_from_dict, state_to_dict
 
 __version__ = "0.1.0"
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim.plug import Game, parse_overrides, table_columns
+from vdgsim.core.plug import Game, parse_overrides, table_columns
 from vdgsim.runner.chunk import ChunkTask, chunk_games, seat_names
 
 HERE = Path(__file__).resolve().parent

@@ -7,5 +7,5 @@
 - :mod:`~vdgsim.analysis.experiment`: experiment specs; :mod:`~vdgsim.analysis.charts`: charts.
 
 Every game's analyses are here; a game's own questions are in its package
-(:mod:`vdgsim.vasco.analysis`, :mod:`vdgsim.goa.lot_analysis`).
+(:mod:`vdgsim.games.vasco.analysis`, :mod:`vdgsim.games.goa.lot_analysis`).
 """

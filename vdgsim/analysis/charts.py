@@ -506,7 +506,7 @@ def save(fig: Figure, path: str, dpi: int = 110) -> None:
 def group_share_chart(
     table: pl.DataFrame, info: RunInfo, labels: Sequence[str], fair: float, title: str, xlabel: str
 ) -> Figure:
-    """Win share of each row of a :func:`vdgsim.stats.summary_table` (one group per row, named
+    """Win share of each row of a :func:`vdgsim.core.stats.summary_table` (one group per row, named
     by ``labels``) with its Wilson interval, and the fair share ``fair`` dashed."""
     fig, ax = figure(max(6.0, 1.1 * table.height + 2.5), 4.8)
     x = np.arange(table.height)

@@ -15,8 +15,8 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.plug import game_of
-from vdgsim.stats import mean_interval_from_moments, wilson_interval
+from vdgsim.core.plug import game_of
+from vdgsim.core.stats import mean_interval_from_moments, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def paired_difference(
 
 
 def vp_source_columns(game: str | None) -> tuple[str, ...]:
-    """The players table's VP-by-source columns of ``game`` (a key of :mod:`vdgsim.plug`)."""
+    """The players table's VP-by-source columns of ``game`` (a key of :mod:`vdgsim.core.plug`)."""
     return game_of(game).vp_sources()
 
 

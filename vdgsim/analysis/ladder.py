@@ -42,7 +42,7 @@ import numpy as np
 import polars as pl
 
 from vdgsim.analysis.common import RunInfo, run_info
-from vdgsim.stats import t_quantile, wilson_interval
+from vdgsim.core.stats import t_quantile, wilson_interval
 
 ELO = 400.0 / math.log(10.0)
 """Natural-log Bradley–Terry strength to Elo points: P(i beats j) = 1 / (1 + 10^(-Δ/400))."""

@@ -20,7 +20,7 @@ the same (a tie that persists is no change), ``1 - shared / max(m, m')`` in gene
 
 Intervals are percentile bootstrap intervals that resample whole deals (games with the same
 seed: the rotations of a deal and, in a tournament, every line-up of a player count), so
-correlated games are not counted as independent (:func:`vdgsim.stats.cluster_bootstrap_means`).
+correlated games are not counted as independent (:func:`vdgsim.core.stats.cluster_bootstrap_means`).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim.stats import cluster_bootstrap_means, wilson_interval
-from vdgsim.vocabulary import N_ROUNDS, VP_ROUND_COLUMNS
+from vdgsim.core.stats import cluster_bootstrap_means, wilson_interval
+from vdgsim.games.vasco.vocabulary import N_ROUNDS, VP_ROUND_COLUMNS
 
 CLOSE_MARGIN = 2  # a game is "close" when the winner is at most this many VP ahead
 ROUNDS = tuple(range(1, N_ROUNDS + 1))

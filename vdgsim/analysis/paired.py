@@ -15,7 +15,7 @@ import polars as pl
 
 from vdgsim.analysis.common import focus_rows, paired_difference, vp_source_columns
 from vdgsim.analysis.experiment import BASELINE, ExperimentRun
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 
 def focus_table(run: Any) -> pl.DataFrame:

@@ -14,8 +14,8 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from vdgsim.components import DEFAULT_PATH
-from vdgsim.plug import game_keys, game_of
+from vdgsim.core.plug import game_keys, game_of
+from vdgsim.games.vasco.components import DEFAULT_PATH
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ expedition deck and the colony spice pairs are reconstructed too but not in this
 
 
 def alternatives(game: str | None = None) -> tuple[Alternative, ...]:
-    """The reconstructed-data panel of ``game`` (:attr:`vdgsim.plug.Game.data_alternatives`;
+    """The reconstructed-data panel of ``game`` (:attr:`vdgsim.core.plug.Game.data_alternatives`;
     none for a game whose data is all sourced)."""
     return tuple(game_of(game).data_alternatives())
 

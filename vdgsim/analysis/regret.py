@@ -1,6 +1,6 @@
 """Regret of a preset's decisions against one ply of search, from a regret table.
 
-Reads the table of :meth:`vdgsim.regret_sampling.RegretKit.sample_positions`, either game's
+Reads the table of :meth:`vdgsim.core.regret_sampling.RegretKit.sample_positions`, either game's
 (one row per sampled position and legal action, with the deciding seat's mean win share over
 the even and over the odd rollouts); nothing is replayed. A position's regret is the win share
 the preset's choice gives up against the action the rollouts rate best:
@@ -10,7 +10,7 @@ the preset's choice gives up against the action the rollouts rate best:
 The best action is picked on one half of the rollouts and scored on the other, so the noise
 that makes some action look best does not also make it score well (picking and scoring on
 the same rollouts would show a regret even for a perfect player). Positions of one game are
-not independent, so intervals are clustered by game (:func:`vdgsim.stats.cluster_ratio_mean`).
+not independent, so intervals are clustered by game (:func:`vdgsim.core.stats.cluster_ratio_mean`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 import polars as pl
 
-from vdgsim.stats import cluster_ratio_mean
+from vdgsim.core.stats import cluster_ratio_mean
 
 __all__ = ["disagreements", "position_regret", "regret_summary"]
 

@@ -75,7 +75,7 @@ from vdgsim.analysis.experiment import (
 from vdgsim.analysis.paired import arm_effects
 from vdgsim.analysis.reconstructed import alternatives, every_alternative
 from vdgsim.analysis.skill import Rating, SkillAxis
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 HOLDS, GROWS, SHRINKS = "holds", "grows", "shrinks"
 VANISHES, REVERSES, APPEARS = "vanishes", "reverses", "appears"

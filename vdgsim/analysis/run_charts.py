@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 
 from vdgsim.analysis import charts as C
 from vdgsim.analysis.common import run_info
-from vdgsim.stats import summary_table
+from vdgsim.core.stats import summary_table
 
 CHART_NAMES = ("win-share-by-seat", "win-share-by-preset", "scores")
 

@@ -21,7 +21,7 @@ import polars as pl
 from scipy import stats
 
 from vdgsim.analysis.common import win_share_table
-from vdgsim.vocabulary import CHARACTER_NAMES, VP_SOURCE_COLUMNS, Character
+from vdgsim.games.vasco.vocabulary import CHARACTER_NAMES, VP_SOURCE_COLUMNS, Character
 
 # R1.3: the character each seat is dealt at the start, by player count
 DEALT = {
@@ -94,7 +94,7 @@ def win_by_seat(players: pl.DataFrame, characters: bool = True) -> pl.DataFrame:
     ``dealt_character`` names the character the seat was dealt (from the runner's table when
     it has ``characters_dealt``, else R1.3's), or :data:`RANDOM_DEAL` when it varied: then the
     share is the seat's averaged over the characters. ``characters`` False (a game that deals
-    no characters to the seats, :attr:`vdgsim.plug.Game.seat_characters`) leaves it out."""
+    no characters to the seats, :attr:`vdgsim.core.plug.Game.seat_characters`) leaves it out."""
     t = win_share_table(players, ["players", "seat"])
     if not characters:
         return _fair(t)

@@ -11,8 +11,8 @@ from typing import Any
 import polars as pl
 
 from vdgsim.analysis.common import paired_difference, vp_source_columns, win_share_table
-from vdgsim.plug import game_of
-from vdgsim.vocabulary import LANDING_NAMES, SENT_COLUMNS
+from vdgsim.core.plug import game_of
+from vdgsim.games.vasco.vocabulary import LANDING_NAMES, SENT_COLUMNS
 
 
 def _value_of(label: str) -> str:

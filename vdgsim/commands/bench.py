@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.bench import BenchResult, median_result
 from vdgsim.commands.common import (
     DEFAULT_GAME,
     DataOption,
@@ -25,7 +24,8 @@ from vdgsim.commands.common import (
     stop_on_interrupt,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
+from vdgsim.games.vasco.bench import BenchResult, median_result
 
 MAX_GAMES = 10_000_000  # the compiled loop keeps every game's scores in memory
 MAX_PYTHON_GAMES = 1_000_000

@@ -25,10 +25,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from vdgsim import _numba_cache, plug
-from vdgsim.components import ComponentError, Components, load_components
-from vdgsim.game import MAX_SEED
-from vdgsim.interrupts import compiled_interrupts
+from vdgsim.core import _numba_cache, plug
+from vdgsim.core.interrupts import compiled_interrupts
+from vdgsim.games.vasco.components import ComponentError, Components, load_components
+from vdgsim.games.vasco.game import MAX_SEED
 
 INTERRUPT_EXIT = 130  # 128 + SIGINT, as a shell reports a program Ctrl-C stopped
 COMPILING = "Compiling the engine for this machine (once; about 3 minutes)…"
@@ -174,7 +174,7 @@ DEFAULT_GAME = plug.implicit_key()
 
 
 def check_game(param: typer.CallbackParam, value: str) -> str:
-    """``--game``: the key of a registered game (:mod:`vdgsim.plug`), else a one-line usage
+    """``--game``: the key of a registered game (:mod:`vdgsim.core.plug`), else a one-line usage
     error naming them."""
     if value not in plug.game_keys():
         raise usage_error(f"--game must be one of {', '.join(plug.game_keys())}, got {value!r}")
@@ -386,7 +386,7 @@ def compile_status(console: Console | None = None) -> Iterator[None]:
     )
 
 
-_WARM_UP = "from vdgsim.plug import game_of; game_of({key!r}).compile()"
+_WARM_UP = "from vdgsim.core.plug import game_of; game_of({key!r}).compile()"
 
 
 def _start_warm_up(key: str) -> subprocess.Popen[bytes] | None:
@@ -412,7 +412,7 @@ def _start_warm_up(key: str) -> subprocess.Popen[bytes] | None:
 
 def warm_up() -> None:
     """Compile (or load from the cache) every compiled entry point of every registered game
-    (:attr:`vdgsim.plug.Game.compile`): the implicit game's here, the others' in child
+    (:attr:`vdgsim.core.plug.Game.compile`): the implicit game's here, the others' in child
     processes meanwhile; then mark the cache warm."""
     compiled = [(g, g.compile) for g in plug.games().values() if g.compile is not None]
     here = [c for c in compiled if c[0].implicit] or compiled[:1]

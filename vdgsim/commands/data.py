@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, SetOption, game_components
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 data_app = typer.Typer(
     help="Component data: show the default file, check a file (--game goa: Goa's data).",

@@ -3,8 +3,8 @@ Gama's Phase 2 actions, or (``--game goa``) Goa's marker placements.
 
 Each iteration plays the current learned player against the opponent preset, labels every
 legal action of its decisions with search values (the game's kit,
-:class:`vdgsim.linear_policy.DistillKit`), fits the weights on the positions of every
-iteration so far, games held out (:func:`vdgsim.linear_policy.fit`), scores the fit on the
+:class:`vdgsim.core.linear_policy.DistillKit`), fits the weights on the positions of every
+iteration so far, games held out (:func:`vdgsim.core.linear_policy.fit`), scores the fit on the
 held-out games' positions, plays the new player against three opponents on held-out seeds, and
 writes the weights as a preset file with their provenance; the next iteration collects with
 that player.
@@ -41,8 +41,8 @@ from vdgsim.commands.common import (
     seed_option,
     stop_on_interrupt,
 )
-from vdgsim.game import MAX_SEED
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
+from vdgsim.games.vasco.game import MAX_SEED
 
 CHUNK_GAMES = 5  # games per positions file: what an interrupted run loses at most
 HOLDOUT_EVERY = 5  # game g is held out of the fit when g % 5 == 4
@@ -50,7 +50,7 @@ SETTINGS_FILE = "distill.json"
 
 
 def _kit(game: str) -> Any:
-    """The game's distillation kit (:attr:`vdgsim.plug.Game.distill_kit`)."""
+    """The game's distillation kit (:attr:`vdgsim.core.plug.Game.distill_kit`)."""
     g = game_of(game)
     if g.distill_kit is None:
         raise InputError(f"vdg distill does not know {g.title}'s players (its plug has no kit)")
@@ -101,7 +101,7 @@ def _evaluate(
     seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
     import numpy as np
 
-    from vdgsim.stats import wilson_interval
+    from vdgsim.core.stats import wilson_interval
 
     per_seat = games // players
     seeds = np.arange(seed, seed + per_seat, dtype=np.int64)
@@ -311,7 +311,7 @@ def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
     import numpy as np
     import polars as pl
 
-    from vdgsim.linear_policy import fit, score
+    from vdgsim.core.linear_policy import fit, score
 
     folder = out / f"iter-{it}"
     report_path = folder / "report.json"

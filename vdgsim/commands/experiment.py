@@ -16,8 +16,8 @@ from typing import Annotated
 import typer
 
 from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, ensure_compiled
-from vdgsim.interrupts import compiled_interrupts
-from vdgsim.plug import games
+from vdgsim.core.interrupts import compiled_interrupts
+from vdgsim.core.plug import games
 
 experiment_app = typer.Typer(
     help="Run experiment specs (one per question) into run directories.",
@@ -86,7 +86,7 @@ def experiment_run(
 ) -> None:
     """Run every arm of an experiment spec (paired arms share seeds) into run directories.
     FILE may be a shipped spec's name (bidding); --game goa looks it up among Goa's."""
-    from strategies.registry import UnknownPresetError
+    from strategies.vasco.registry import UnknownPresetError
     from vdgsim.analysis.experiment import (
         KINDS,
         SpecError,

@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 import typer
 
-from vdgsim import layout as VL
 from vdgsim.commands.common import InputError, display_names
+from vdgsim.games.vasco import layout as VL
 
 INTERRUPTED_EXIT = 130
 HELP = (
@@ -165,25 +165,3 @@ def play_vdg(state: Any, names: list[str], seat: int, bot: Bot) -> None:
     seed = int(state.s[VL.S_SEED])
     title = header("Vasco da Gama", seed, display_names(names), seat, state.components)
     run(VdgTable(), state, seat, bot, title)
-
-
-def play_goa(
-    players: str | None,
-    seed: int,
-    lineup: str | None,
-    as_json: bool,
-    data: str | None,
-    overrides: list[str] | None,
-    seat: int,
-) -> None:
-    """`vdg play --game goa --human SEAT`: the line-up's Goa players in the other seats."""
-    from vdgsim.commands import goa
-    from vdgsim.commands.human_views import GoaTable
-    from vdgsim.goa.game import new_game
-
-    names = goa.seats(lineup, players)
-    comp = goa.components(data, overrides)
-    table = GoaTable(goa.params(names))
-    check_human(seat, len(names), as_json)
-    state = new_game(players=len(names), seed=seed, components=comp)
-    run(table, state, seat, table.bot, header("Goa", seed, names, seat, comp))

@@ -34,7 +34,7 @@ from vdgsim.commands.common import (
 )
 from vdgsim.commands.simulate import progress_bar
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 OUT_SUFFIXES = (".csv", ".parquet")
 

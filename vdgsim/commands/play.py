@@ -12,10 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
-from strategies.python_loop import preset_player
-from strategies.registry import UnknownPresetError
-from vdgsim import _numba_cache
-from vdgsim.account import event_records, play_with_account
+from strategies.vasco.python_loop import preset_player
+from strategies.vasco.registry import UnknownPresetError
 from vdgsim.commands import human as human_play
 from vdgsim.commands.common import (
     DEFAULT_GAME,
@@ -31,8 +29,10 @@ from vdgsim.commands.common import (
     player_lineup,
     seed_option,
 )
-from vdgsim.game import GameState, new_game, result
-from vdgsim.plug import game_of
+from vdgsim.core import _numba_cache
+from vdgsim.core.plug import game_of
+from vdgsim.games.vasco.account import event_records, play_with_account
+from vdgsim.games.vasco.game import GameState, new_game, result
 
 PLAIN_PYTHON_NOTE = (
     "played without compiled code (the engine compiles once per machine on the first batch "
@@ -104,7 +104,7 @@ def play(
     its bids and price, each action turn with what it changed (ducats, ships, colonists,
     spices, cards), the holdings at the end of the round; then the VP by source and the
     ranking (G8.5: VP, then ducats). --lineup then names Goa players (the presets in
-    vdgsim/goa/players/presets, mc:... or ismcts:...; default: default), --data and --set Goa's
+    strategies/goa/presets, mc:... or ismcts:...; default: default), --data and --set Goa's
     component data
     (vdg data --game goa path), and --json adds the options and each seat's ducats; see
     docs/goa-cli.md.

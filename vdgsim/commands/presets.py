@@ -10,7 +10,7 @@ import typer
 
 from vdgsim.commands.common import DEFAULT_GAME, GameOption
 from vdgsim.commands.tables import Col, fit_table, stdout_console
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 
 def presets(

@@ -2,8 +2,8 @@
 or (``--game goa``) Goa.
 
 Plays a line-up's games and, at sampled decisions, rolls out every legal action
-(:mod:`vdgsim.regret_sampling` with the game's kit: :mod:`strategies.search.regret`,
-:mod:`vdgsim.goa.players.search.regret`); prints the regret per decision kind and the
+(:mod:`vdgsim.core.regret_sampling` with the game's kit: :mod:`strategies.vasco.search.regret`,
+:mod:`strategies.goa.search.regret`); prints the regret per decision kind and the
 commonest disagreements (:mod:`vdgsim.analysis.regret`) and, with ``--out``, writes the table.
 Bad input prints one line on stderr and exits with code 2.
 """
@@ -36,12 +36,12 @@ from vdgsim.commands.common import (
     stop_on_interrupt,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from vdgsim.regret_sampling import RegretKit
+    from vdgsim.core.regret_sampling import RegretKit
 
 
 def _write(table: pl.DataFrame, out: Path) -> None:
@@ -57,7 +57,7 @@ def _write(table: pl.DataFrame, out: Path) -> None:
 
 
 def _kit(game: str) -> RegretKit:
-    """The game's regret kit (:attr:`vdgsim.plug.Game.regret_kit`)."""
+    """The game's regret kit (:attr:`vdgsim.core.plug.Game.regret_kit`)."""
     g = game_of(game)
     if g.regret_kit is None:
         raise InputError(f"vdg regret does not know {g.title}'s players (its plug has no kit)")
@@ -177,8 +177,8 @@ def regret(
     (picked on half the rollouts, scored on the other half).
 
     With --game goa, the same for Goa's presets, decision kinds and --data/--set."""
-    from vdgsim.game import MAX_SEED
-    from vdgsim.regret_sampling import RegretSettings
+    from vdgsim.core.regret_sampling import RegretSettings
+    from vdgsim.games.vasco.game import MAX_SEED
 
     kit = _kit(game)
     notes: list[str] = []

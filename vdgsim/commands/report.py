@@ -23,8 +23,8 @@ from vdgsim.commands.common import (
     SetOption,
     ensure_compiled,
 )
-from vdgsim.interrupts import compiled_interrupts
-from vdgsim.plug import game_of
+from vdgsim.core.interrupts import compiled_interrupts
+from vdgsim.core.plug import game_of
 
 
 def report(
@@ -99,7 +99,7 @@ def report(
     """Run the experiments and write index.html (self-contained), report.md, charts, tables.
     With --data or --set, the report of that variant of the component data, on the same
     seeds as the report of the default data (compare the two with vdg compare)."""
-    from strategies.registry import UnknownPresetError
+    from strategies.vasco.registry import UnknownPresetError
     from vdgsim.analysis.experiment import SpecError, saved_runs
     from vdgsim.report import build_report
     from vdgsim.report.progress import progress_display

@@ -28,8 +28,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from strategies.registry import UnknownPresetError
-from vdgsim import _numba_cache, runner
+from strategies.vasco.registry import UnknownPresetError
+from vdgsim import runner
 from vdgsim.commands.charts import check_charts_dir, write_charts
 from vdgsim.commands.common import (
     DEFAULT_GAME,
@@ -49,8 +49,10 @@ from vdgsim.commands.common import (
     usage_error,
 )
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
-from vdgsim.interrupts import compiled_interrupts
-from vdgsim.plug import ComponentError, GameComponents, game_of
+from vdgsim.core import _numba_cache
+from vdgsim.core.interrupts import compiled_interrupts
+from vdgsim.core.plug import ComponentError, GameComponents, game_of
+from vdgsim.core.stats import summary_table
 from vdgsim.runner import (
     BACKENDS,
     DEFAULT_CHUNK_SIZE,
@@ -61,7 +63,6 @@ from vdgsim.runner import (
 )
 from vdgsim.runner import output as O
 from vdgsim.runner.tournament import check_tournament_dir
-from vdgsim.stats import summary_table
 
 _USAGE_ERRORS = (
     UnknownPresetError,

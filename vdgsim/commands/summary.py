@@ -11,7 +11,7 @@ import typer
 
 from vdgsim.commands.common import InputError, note
 from vdgsim.commands.simulate import print_run_tables
-from vdgsim.plug import implicit_key
+from vdgsim.core.plug import implicit_key
 from vdgsim.runner import CorruptRunError, RunDirError, load_run
 from vdgsim.runner.run import UnfinishedRunWarning
 

@@ -19,7 +19,6 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from vdgsim import tuning
 from vdgsim.commands.common import (
     DEFAULT_GAME,
     DataOption,
@@ -37,8 +36,9 @@ from vdgsim.commands.common import (
     seed_option,
     stop_on_interrupt,
 )
-from vdgsim.plug import game_of
-from vdgsim.tuning import Generation, TuneKit, TuneResult, coordinates
+from vdgsim.core import tuning
+from vdgsim.core.plug import game_of
+from vdgsim.core.tuning import Generation, TuneKit, TuneResult, coordinates
 
 MAX_GENERATIONS = 10_000
 MAX_POPSIZE = 1_000
@@ -48,7 +48,7 @@ SHOWN_CHANGES = 8  # parameters listed in the summary
 
 
 def _kit(game: str) -> TuneKit:
-    """The game's tuning kit (:attr:`vdgsim.plug.Game.tuning_kit`)."""
+    """The game's tuning kit (:attr:`vdgsim.core.plug.Game.tuning_kit`)."""
     g = game_of(game)
     if g.tuning_kit is None:
         raise InputError(f"vdg tune does not know {g.title}'s players (its plug has no kit)")

@@ -39,7 +39,7 @@ from vdgsim.analysis.experiment import (
     write_json,
 )
 from vdgsim.analysis.skill import SkillAxis, axis_of
-from vdgsim.plug import game_of, parse_overrides
+from vdgsim.core.plug import game_of, parse_overrides
 from vdgsim.report.findings import Section
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report

@@ -3,10 +3,10 @@
 ``simulate`` plays a line-up (one strategy per seat, optionally rotated over the seats),
 ``tournament`` plays every combination of a list of presets, and ``load_run`` reloads a run
 directory; tables are polars DataFrames. ``game=KEY`` plays another game than the implicit
-one (:mod:`vdgsim.plug`: what differs between the games, and the registry of them).
+one (:mod:`vdgsim.core.plug`: what differs between the games, and the registry of them).
 """
 
-from vdgsim.plug import Game, game_of, games
+from vdgsim.core.plug import Game, game_of, games
 from vdgsim.runner.backends import BACKENDS, BackendError
 from vdgsim.runner.output import CorruptRunError, RunDirError
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Run, RunSpec, load_run, make_spec, simulate

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from vdgsim.interrupts import ignore_interrupts
+from vdgsim.core.interrupts import ignore_interrupts
 from vdgsim.runner.chunk import ChunkResult, ChunkTask, run_chunk
 
 BACKENDS = ("loky", "dask")

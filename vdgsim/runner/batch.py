@@ -1,6 +1,6 @@
 """The compiled chunk loop: play a chunk of games and summarise each player from the log.
 
-For every game the loop plays to the end with ``strategies.loop.play_to_end`` and then reads
+For every game the loop plays to the end with ``strategies.vasco.loop.play_to_end`` and then reads
 the final state (VP, Reals, VP/Reals by source, Reals paid, ranks) and the event log (ships
 sent per landing, characters held and VP at each round end, numbers taken, acts performed,
 given up or paid for, merchant ships sent, characters dealt at setup) into integer tables;
@@ -13,14 +13,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from strategies.loop import play_to_end
-from vdgsim import layout as L
-from vdgsim import vocabulary as V
-from vdgsim.engine import actions as A
-from vdgsim.engine import events as E
-from vdgsim.engine import flow
-from vdgsim.engine import scoring as SC
-from vdgsim.engine.rng import next_u32, seed_stream
+from strategies.vasco.loop import play_to_end
+from vdgsim.games.vasco import layout as L
+from vdgsim.games.vasco import vocabulary as V
+from vdgsim.games.vasco.engine import actions as A
+from vdgsim.games.vasco.engine import events as E
+from vdgsim.games.vasco.engine import flow
+from vdgsim.games.vasco.engine import scoring as SC
+from vdgsim.games.vasco.engine.rng import next_u32, seed_stream
 
 # --- per-game integer columns ---------------------------------------------------------------
 GAME_COLUMNS = V.GAME_COLUMNS

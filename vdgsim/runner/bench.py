@@ -17,7 +17,7 @@ from typing import Any
 
 import psutil
 
-from strategies.registry import available
+from strategies.vasco.registry import available
 from vdgsim.runner.run import simulate
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
-from vdgsim import vocabulary as V
-from vdgsim.interrupts import compiled_interrupts
-from vdgsim.plug import game_of, implicit_key
+from vdgsim.core.interrupts import compiled_interrupts
+from vdgsim.core.plug import game_of, implicit_key
+from vdgsim.games.vasco import vocabulary as V
 from vdgsim.runner import batch as B
 from vdgsim.runner.seeds import Chunk, decision_sampling_key, game_seeds
 
@@ -36,7 +36,7 @@ class ChunkTask:
     crn: bool  # the rotations of a line-up share one deal
     decisions: float  # fraction of decision rows kept (0 = no decisions table)
     ships: bool = False  # record the ships table
-    game: str = field(default_factory=implicit_key)  # the key of its game in vdgsim.plug
+    game: str = field(default_factory=implicit_key)  # the key of its game in vdgsim.core.plug
     auctions: bool = False  # record the auctions table (Goa)
     # the component name of every tile instance (Goa's auctions table names its lots by them;
     # the packed array holds only numbers)

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from vdgsim import plug
-from vdgsim.interrupts import is_interrupt
-from vdgsim.plug import Game, GameComponents, game_of, implicit_key
+from vdgsim.core import plug
+from vdgsim.core.interrupts import is_interrupt
+from vdgsim.core.plug import Game, GameComponents, game_of, implicit_key
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import Executor, check_backend, open_backend
 from vdgsim.runner.chunk import TABLES, ChunkResult, ChunkTask, run_chunk
@@ -48,7 +48,7 @@ class RunSpec:
     crn: bool = True
     decisions: float = 0.0
     ships: bool = False
-    game: str = field(default_factory=implicit_key)  # a key of vdgsim.plug
+    game: str = field(default_factory=implicit_key)  # a key of vdgsim.core.plug
     auctions: bool = False
 
     @property
@@ -84,7 +84,7 @@ def make_spec(
 
     With seat rotation the game count and chunk size are rounded up to multiples of the
     player count, so every strategy plays every seat equally often and no chunk splits the
-    rotations of a deal. ``game`` is a key of :mod:`vdgsim.plug` (default: the implicit
+    rotations of a deal. ``game`` is a key of :mod:`vdgsim.core.plug` (default: the implicit
     game); ``decisions``, ``ships`` and ``auctions`` are optional tables, each recorded by the
     games that declare it.
     """
@@ -539,7 +539,7 @@ def simulate(
 ) -> Run:
     """Play ``games`` games of the line-up (one strategy name per seat) and record them.
 
-    ``game`` is a key of :mod:`vdgsim.plug` (default: the implicit game); ``components``
+    ``game`` is a key of :mod:`vdgsim.core.plug` (default: the implicit game); ``components``
     must be that game's (default: its packaged data).
 
     Results depend only on the line-up, ``games``, ``seed``, ``chunk_size``, ``rotate``,

@@ -18,7 +18,7 @@ from typing import Any
 
 import polars as pl
 
-from vdgsim.plug import GameComponents, game_of
+from vdgsim.core.plug import GameComponents, game_of
 from vdgsim.runner import output as O
 from vdgsim.runner.backends import check_backend, open_backend
 from vdgsim.runner.run import DEFAULT_CHUNK_SIZE, Progress, Run, load_run, make_spec, simulate
@@ -125,7 +125,7 @@ def tournament(
 ) -> Tournament:
     """Play ``games`` games (rounded up to whole rotations) of every line-up of ``presets``.
 
-    ``game`` is a key of :mod:`vdgsim.plug`, as for :func:`simulate`; ``ships`` and
+    ``game`` is a key of :mod:`vdgsim.core.plug`, as for :func:`simulate`; ``ships`` and
     ``auctions`` add that optional table (of the games that record it) to every line-up's run
     (:meth:`Tournament.stacked` reads them together).
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vdgsim.paramtable import SearchOption, parse_search_name
+from vdgsim.core.paramtable import SearchOption, parse_search_name
 
 SEARCH_PLAYERS: tuple[tuple[str, str], ...] = (
     ("mc", "search: flat Monte Carlo over the legal actions (mc:rollouts=N:...)"),

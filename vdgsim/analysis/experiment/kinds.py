@@ -50,7 +50,7 @@ from vdgsim.analysis.experiment.store import (
     make_output_dir,
     write_json,
 )
-from vdgsim.plug import game_keys, game_of, implicit_key
+from vdgsim.core.plug import game_keys, game_of, implicit_key
 
 if TYPE_CHECKING:
     pass

@@ -20,7 +20,7 @@ from vdgsim.analysis.experiment.spec import (
     sections_of,
     sweep_strength_lineup,
 )
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 
 if TYPE_CHECKING:
     pass

@@ -20,7 +20,7 @@ from vdgsim.analysis.experiment.store import (
     _tournament_runs,
     read_json,
 )
-from vdgsim.plug import GameComponents, game_of
+from vdgsim.core.plug import GameComponents, game_of
 
 if TYPE_CHECKING:
     pass

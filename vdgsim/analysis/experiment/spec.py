@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vdgsim.plug import ComponentError, GameComponents, game_of, implicit_key
+from vdgsim.core.plug import ComponentError, GameComponents, game_of, implicit_key
 
 if TYPE_CHECKING:
     pass
@@ -25,7 +25,7 @@ class ReportSection:
     baseline_table: str | None = None
 
 
-# the report sections of every game; a game adds its own (vdgsim.plug.Game.report_sections),
+# the report sections of every game; a game adds its own (vdgsim.core.plug.Game.report_sections),
 # and vdgsim.report.sections has the function of each
 SECTIONS: dict[str, ReportSection] = {
     "paired": ReportSection("paired"),
@@ -166,7 +166,7 @@ class ExperimentSpec:
     deal_games: int = 0
     quick_deal_games: int = 0
     deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
-    game: str = field(default_factory=implicit_key)  # the game every run plays (vdgsim.plug)
+    game: str = field(default_factory=implicit_key)  # the game every run plays (vdgsim.core.plug)
     # axis: the player every level is rated against, and the levels (weakest first)
     anchor: str = "default"
     levels: tuple[Strength, ...] = ()
@@ -385,7 +385,7 @@ DEAL_OPTION = "setup.character_deal"
 def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
     """``character_deal`` (the deals of ``setup.character_deal`` to play, the rulebook's
     first) and the games of each other deal, ``deal_games`` and ``quick_deal_games``."""
-    from vdgsim.layout import CHARACTER_DEAL_KEYS
+    from vdgsim.games.vasco.layout import CHARACTER_DEAL_KEYS
 
     g = game_of(kw["game"])
     if not g.seat_characters:
@@ -519,7 +519,7 @@ def _counts(data: dict[str, Any], source: str) -> tuple[int, ...]:
 
 
 def default_experiments_dir(game: str | None = None) -> Path:
-    """The folder of ``game``'s shipped specs (:attr:`vdgsim.plug.Game.experiments`)."""
+    """The folder of ``game``'s shipped specs (:attr:`vdgsim.core.plug.Game.experiments`)."""
     g = game_of(game)
     if g.experiments is None:
         raise SpecError(f"{g.title} ships no experiment specs: give a folder of them")

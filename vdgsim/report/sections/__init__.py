@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from vdgsim.analysis.common import run_info
 from vdgsim.analysis.experiment import DEAL, OTHER, ROBUST, ExperimentRun
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 from vdgsim.report.findings import Section
 from vdgsim.report.sections.axis import axis_section
 from vdgsim.report.sections.matchups import matchups_section
@@ -32,7 +32,7 @@ def section_functions(
     game: str | None = None,
 ) -> dict[str, Callable[[ExperimentRun, Section], None]]:
     """The section functions of ``game`` by section key: every game's, then its own
-    (:attr:`vdgsim.plug.Game.section_builders`)."""
+    (:attr:`vdgsim.core.plug.Game.section_builders`)."""
     return {**SECTION_FUNCTIONS, **game_of(game).section_builders()}
 
 

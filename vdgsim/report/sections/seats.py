@@ -1,6 +1,6 @@
 """The seats section: win share by seat (or turn position), balance index, scores and VP by
 source with identical players, whether the seat effects hold with other players in every
-seat, and what the game adds (:attr:`vdgsim.plug.Game.seats_more`)."""
+seat, and what the game adds (:attr:`vdgsim.core.plug.Game.seats_more`)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from vdgsim.analysis.experiment import (
     strength_label,
 )
 from vdgsim.analysis.robustness import Label
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 from vdgsim.report.findings import Finding, KeyNumber, Section, finding_text, plain_ci
 from vdgsim.report.sections.robust import robustness_table
 from vdgsim.report.verdict import SeatGap, SeatSpread

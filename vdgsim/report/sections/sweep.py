@@ -21,7 +21,7 @@ from vdgsim.analysis.experiment import (
     ROBUST,
     ExperimentRun,
 )
-from vdgsim.plug import game_of
+from vdgsim.core.plug import game_of
 from vdgsim.report.findings import Finding, KeyNumber, Section
 from vdgsim.report.sections.robust import robustness_table
 

@@ -1,0 +1,78 @@
+"""Goa's learned player's features by name, and its weights as data in a preset file.
+
+A learned preset (``presets/learned.toml``) is a preset file with ``policy = "learned"``, the
+preset that plays its other decisions as ``inherit``, and a ``[learned]`` table: one weight per
+feature (:data:`FEATURES`, all of them, by name) and the weights' provenance, read and written
+by :mod:`vdgsim.core.linear_policy`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from strategies.goa import params as P
+from strategies.goa.learned import features as F
+from vdgsim.core import linear_policy as LP
+
+FEATURES: tuple[tuple[str, str], ...] = (
+    ("own", "the tile's VP to the seat times its lot_weight: the heuristic's value"),
+    ("own_late", "own times (round - 1) / 7"),
+    ("rival_best", "the best rival's VP of the tile, as the seat values rivals"),
+    ("rival_second", "the second-best rival's VP of the tile"),
+    ("rival_pay", "the most VP a rival values the tile at and can pay in ducats"),
+    ("sell_gain", "the best rival's VP beyond the seat's own (0 when not above)"),
+    *((f"lot_{k}", f"1 for a {k} lot") for k in P.LOT_AXIS[: F.N_KINDS]),
+    ("next_rival", "a rival places the next marker: his best VP among the tiles it may take"),
+    ("next_own", "the seat places the next marker: its best VP among the tiles it may take"),
+    ("free_around", "unmarked tiles next to the cell, / 8"),
+    ("own_rich", "own times the seat's ducats (at most 30) / 30"),
+    ("rival_late", "rival_best times (round - 1) / 7"),
+)
+FEATURE_NAMES = tuple(name for name, _ in FEATURES)
+if len(FEATURES) != F.N_FEATURES or F.N_FEATURES != P.N_LEARNED_WEIGHTS:
+    raise ValueError("the feature names, the compiled features and the weight columns differ")
+HEADER = (
+    "A learned Goa player: where it puts its auction markers is chosen by the weights below,",
+    "every other decision by the preset it inherits. Written by `vdg distill --game goa`;",
+    "see docs/learned.md.",
+)
+DESCRIPTION = "Distilled from search: a linear model over features of marker placements."
+
+
+def heuristic_weights(row: np.ndarray) -> np.ndarray:
+    """The weights with which the learned player places markers as the heuristic row ``row``
+    does: the heuristic's value at 1, the rest 0 (the heuristic's marker rule has no other
+    term). Training starts from them and is pulled towards them."""
+    w = np.zeros(F.N_FEATURES)
+    w[F.F_OWN] = 1.0
+    return w
+
+
+def weights_of(row: np.ndarray) -> np.ndarray:
+    """The learned weights held in a parameter row."""
+    return np.array(row[P.LW_FIRST : P.LW_END], dtype=np.float64)
+
+
+def parse_learned(table: Any, where: str) -> tuple[np.ndarray, dict[str, Any]]:
+    """(weights in feature order, provenance) of a preset file's ``[learned]`` table."""
+    return LP.parse_learned(table, where, FEATURE_NAMES)
+
+
+def learned_preset_text(
+    weights: np.ndarray,
+    provenance: Mapping[str, Any],
+    name: str = "learned",
+    inherit: str = "default",
+    description: str = DESCRIPTION,
+) -> str:
+    """The text of a learned preset file."""
+    return LP.learned_preset_text(FEATURES, weights, provenance, HEADER, name, inherit, description)
+
+
+def write_learned_preset(path: Path, weights: np.ndarray, provenance: Mapping[str, Any]) -> None:
+    """Write a learned preset file (atomically: a reader never sees half of it)."""
+    LP.write_text_atomically(path, learned_preset_text(weights, provenance))

@@ -1,0 +1,29 @@
+"""Vasco da Gama's learned player as ``vdg distill`` sees it (:class:`vdgsim.core.linear_policy.
+DistillKit`): Phase 2 actions, labelled by :mod:`.collect`."""
+
+from __future__ import annotations
+
+from strategies.vasco import loop
+from strategies.vasco import params as P
+from strategies.vasco.learned import collect
+from strategies.vasco.learned.model import heuristic_weights, write_learned_preset
+from strategies.vasco.registry import resolve
+from vdgsim.core.linear_policy import DistillKit
+
+KIT = DistillKit(
+    decision="Phase 2 action",
+    feature_columns=collect.FEATURE_COLUMNS,
+    resolve=resolve,
+    kind_column=P.P_KIND,
+    heuristic_kind=P.KIND_HEURISTIC,
+    learned_kind=P.KIND_LEARNED,
+    scripted_kinds=(P.KIND_HEURISTIC, P.KIND_LEARNED, P.KIND_RANDOM),
+    weights=(P.LW_FIRST, P.LW_END),
+    heuristic_weights=heuristic_weights,
+    collect_settings=collect.CollectSettings,
+    # looked up when called, so that a test may replace it in its module
+    collect_games=lambda *args: collect.collect_games(*args),
+    lineup_table=collect.lineup_table,
+    play_games=loop.play_games,
+    write_preset=write_learned_preset,
+)

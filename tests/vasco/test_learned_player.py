@@ -1,0 +1,391 @@
+"""The learned player (strategies.vasco.learned): compiled and plain Python play alike, it plays
+only legal actions, its features read only public information, its weights file round-trips
+and a malformed one is one line, the fit learns what the labels favour, and `vdg distill`
+runs end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from strategies.vasco import params as P
+from strategies.vasco.heuristic import work as W
+from strategies.vasco.learned import features as F
+from strategies.vasco.learned.model import (
+    FEATURE_NAMES,
+    heuristic_weights,
+    learned_preset_text,
+    weights_of,
+    write_learned_preset,
+)
+from strategies.vasco.learned.train import Positions, fit, positions_of, score
+from strategies.vasco.policy import choose
+from strategies.vasco.presets import load_preset
+from strategies.vasco.registry import UnknownPresetError, resolve
+from tests.cli_helpers import run_vdg
+from vdgsim.core.paramtable import PresetError
+from vdgsim.games.vasco import layout as L
+from vdgsim.games.vasco.components import default_components
+from vdgsim.games.vasco.game import apply_action, is_over, legal_actions, new_game
+from vdgsim.games.vasco.observation import shuffle_hidden
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def random_weights(seed: int) -> np.ndarray:
+    """Weights that give every feature a say (the heuristic's own leave most at 0)."""
+    rng = np.random.default_rng(seed)
+    return heuristic_weights(resolve("default", 4)) + rng.normal(0.0, 1.0, F.N_FEATURES)
+
+
+def learned_row(w: np.ndarray, players: int = 4) -> np.ndarray:
+    row = resolve("learned", players).copy()
+    row[P.LW_FIRST : P.LW_END] = w
+    return row
+
+
+# Plays learned-vs-default games in the compiled loop's code with the weights given and prints
+# one hash per game (event log and final state); run compiled here and with NUMBA_DISABLE_JIT=1.
+HASH_SCRIPT = """
+import hashlib, json, sys
+import numpy as np
+from vdgsim import default_components
+from vdgsim.games.vasco import layout as L
+from vdgsim.games.vasco.engine import flow
+from strategies.vasco import params as P
+from strategies.vasco.loop import play_to_end
+from strategies.vasco.registry import params_table
+c = default_components().array
+weights, games = json.loads(sys.argv[1])
+out = []
+for k, (players, seed) in enumerate(games):
+    table = params_table(["learned"] + ["default"] * (players - 1))
+    table[0, P.LW_FIRST:P.LW_END] = weights[k % len(weights)]
+    s = np.zeros(L.S_SIZE, np.int64)
+    log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
+    flow.new_game_state(c, s, log, players, seed)
+    play_to_end(c, s, log, table, np.zeros(L.MAX_LEGAL, np.int64))
+    out.append(hashlib.sha256(log[: s[L.S_LOG_N]].tobytes() + s.tobytes()).hexdigest())
+print(json.dumps(out))
+"""
+
+
+def _hashes(arg: str, env: dict[str, str]) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-c", HASH_SCRIPT, arg],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+        cwd=ROOT,
+        check=True,
+    )
+    return json.loads(proc.stdout)
+
+
+def test_compiled_and_disable_jit_play_identically() -> None:
+    weights = [
+        random_weights(1).tolist(),
+        random_weights(2).tolist(),
+        weights_of(resolve("learned")).tolist(),
+    ]
+    arg = json.dumps([weights, [[4, 21], [3, 22], [2, 23]]])
+    compiled = _hashes(arg, {})
+    assert _hashes(arg, {"NUMBA_DISABLE_JIT": "1"}) == compiled
+    assert len(set(compiled)) == 3
+
+
+def act_decisions(players: int, seed: int, table: np.ndarray, seat: int):
+    """Step one game with ``table``'s players; yield (state, legal array, n) at each of
+    ``seat``'s Phase 2 decisions with a choice, before it is made."""
+    g = new_game(players, seed)
+    c = g.components.array
+    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    while not is_over(g):
+        listed = legal_actions(g)
+        n = len(listed)
+        legal[:n] = listed
+        if g.decision == L.D_ACT and g.current_player == seat and n > 1:
+            yield g, legal, n
+        # apply_action refuses an illegal action: every decision of the game is checked
+        apply_action(g, int(choose(c, g.s, legal, n, table)))
+
+
+def test_plays_only_legal_actions_and_decides_phase_2() -> None:
+    table = np.zeros((L.MAX_PLAYERS, P.N_PARAMS))
+    for q in range(4):
+        table[q] = learned_row(random_weights(10 + q))
+    seen = 0
+    for seed in (1, 2):
+        for g, legal, n in act_decisions(4, seed, table, 0):
+            a = int(choose(g.components.array, g.s, legal, n, table))
+            assert a in legal[:n].tolist()
+            seen += 1
+    assert seen > 10
+
+
+def test_features_read_only_public_information() -> None:
+    row = learned_row(random_weights(3))
+    table = np.tile(row, (L.MAX_PLAYERS, 1))
+    wi, wf = W.new_work()
+    checked = reshuffled = 0
+    for g, legal, n in act_decisions(4, 7, table, 1):
+        c = g.components.array
+        a = np.zeros((n, F.N_FEATURES))
+        b = np.zeros((n, F.N_FEATURES))
+        F.act_features(c, g.s, row, legal, n, wi, wf, a)
+        h = shuffle_hidden(g, seed=100 + checked)
+        reshuffled += not np.array_equal(h.s, g.s)
+        F.act_features(c, h.s, row, legal, n, wi, wf, b)
+        assert np.array_equal(a, b)
+        checked += 1
+    assert checked > 5 and reshuffled == checked
+
+
+def test_heuristic_weights_mostly_decide_as_the_heuristic() -> None:
+    """The features are the heuristic's value terms: with its weights, the learned player
+    agrees with it at most Phase 2 decisions (not all: it scores every legal recruit, not
+    only the sensible ones, and has no max_pay rule)."""
+    heuristic = resolve("default", 4)
+    row = learned_row(heuristic_weights(heuristic))
+    wi, wf = W.new_work()
+    table = np.tile(heuristic, (L.MAX_PLAYERS, 1))
+    mine = np.tile(row, (L.MAX_PLAYERS, 1))
+    same = total = 0
+    for seed in (1, 2, 3):
+        for g, legal, n in act_decisions(4, seed, table, 0):
+            c = g.components.array
+            a = int(choose(c, g.s.copy(), legal, n, table))
+            b = int(F.decide_act(c, g.s.copy(), mine[0], legal, n, wi, wf))
+            same += a == b
+            total += 1
+    assert total > 20 and same / total >= 0.7, (same, total)
+
+
+def test_weights_file_round_trips(tmp_path: Path) -> None:
+    w = random_weights(4)
+    path = tmp_path / "mine.toml"
+    write_learned_preset(path, w, {"command": "test", "games": 3})
+    preset = load_preset(path)
+    assert preset.row[P.P_KIND] == P.KIND_LEARNED
+    assert np.array_equal(weights_of(preset.row), w)
+    assert np.array_equal(weights_of(resolve(str(path), 4)), w)
+    # the behaviour of the inherited preset plays the other decisions
+    assert preset.row_for(4)[P.P_CAPT_VP] == resolve("default", 4)[P.P_CAPT_VP]
+    # a search player over it carries the weights into every seat of its rollouts
+    from strategies.vasco.search.rollout import rollout_table
+
+    searcher = resolve(f"mc:rollout={path}")
+    assert np.array_equal(weights_of(searcher), w)
+    rollouts = rollout_table(searcher, 0)
+    assert (rollouts[:, P.P_KIND] == P.KIND_LEARNED).all()
+    assert all(np.array_equal(weights_of(r), w) for r in rollouts)
+
+
+MALFORMED = {
+    "missing": ("del", "cost", "learned.weights: missing cost"),
+    "unknown": ("add", "bogus = 1.0", "learned.weights.bogus: unknown feature"),
+    "text": ("set", 'cost = "high"', "learned.weights.cost: expected a finite number"),
+    "nan": ("set", "cost = nan", "learned.weights.cost: expected a finite number"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_a_malformed_weights_file_is_one_line(tmp_path: Path, case: str) -> None:
+    how, text, message = MALFORMED[case]
+    lines = learned_preset_text(random_weights(5), {"command": "test"}).splitlines()
+    if how == "del":
+        lines = [x for x in lines if not x.startswith(text + " ")]
+    elif how == "set":
+        lines = [text if x.startswith(text.split(" ")[0] + " ") else x for x in lines]
+    else:
+        lines.insert(lines.index("[learned.weights]") + 1, text)
+    path = tmp_path / "bad.toml"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(PresetError) as err:
+        load_preset(path)
+    assert message in str(err.value) and "\n" not in str(err.value)
+    with pytest.raises(UnknownPresetError):
+        resolve(str(path))
+    ran = run_vdg("simulate", "--lineup", f"{path},default", "--games", "2", "--no-progress")
+    assert ran.returncode == 2 and len(ran.stderr.strip().splitlines()) == 1, ran.stderr
+
+
+def test_a_learned_policy_needs_weights_and_provenance(tmp_path: Path) -> None:
+    path = tmp_path / "none.toml"
+    path.write_text('inherit = "default"\npolicy = "learned"\n')
+    with pytest.raises(PresetError, match="needs a \\[learned\\] table"):
+        load_preset(path)
+    text = learned_preset_text(random_weights(6), {"command": "x"})
+    path.write_text(text.replace('command = "x"', "games = 1"))
+    with pytest.raises(PresetError, match="provenance"):
+        load_preset(path)
+
+
+def toy_positions(rng: np.random.Generator, favoured: int, count: int = 60) -> Positions:
+    """Positions of 2 to 6 actions with random features, where the label is highest for the
+    action with the largest feature ``favoured``."""
+    xs, values, starts = [], [], [0]
+    for _ in range(count):
+        k = int(rng.integers(2, 7))
+        x = rng.normal(size=(k, F.N_FEATURES))
+        xs.append(x)
+        values.append(0.1 * x[:, favoured])
+        starts.append(starts[-1] + k)
+    return Positions(np.vstack(xs), np.concatenate(values), np.array(starts))
+
+
+def test_the_fit_prefers_the_action_the_labels_favour() -> None:
+    rng = np.random.default_rng(0)
+    favoured = FEATURE_NAMES.index("host")
+    data = toy_positions(rng, favoured)
+    prior = np.zeros(F.N_FEATURES)
+    w = fit(data, prior, temperature=0.02, l2=0.001)
+    assert int(np.argmax(w)) == favoured
+    held = toy_positions(rng, favoured)
+    assert score(held, w)["agreement"] > 0.9 > score(held, -w)["agreement"]
+
+
+def test_the_fit_returns_weights_in_the_prior_s_scale() -> None:
+    """Labels that rank actions as the prior does, in win share (a hundredth of the prior's
+    VP scale): the fit keeps the prior's direction and, divided by the fitted scale, its size."""
+    rng = np.random.default_rng(1)
+    prior = heuristic_weights(resolve("default", 4))
+    data = toy_positions(rng, 0)
+    data = Positions(data.x, 0.01 * (data.x @ prior), data.starts)
+    w = fit(data, prior, temperature=0.05, l2=0.01)
+    cosine = float(w @ prior) / float(np.linalg.norm(w) * np.linalg.norm(prior))
+    assert cosine > 0.99 and 0.8 < np.linalg.norm(w) / np.linalg.norm(prior) < 1.25
+
+
+def test_positions_of_groups_actions_by_position() -> None:
+    from strategies.vasco.learned.collect import FEATURE_COLUMNS, SCHEMA
+
+    rows = {k: [] for k in SCHEMA}
+    for game, position, n in ((0, 0, 3), (0, 1, 2), (1, 0, 4)):
+        for a in range(n):
+            for k, v in (("iteration", 1), ("game", game), ("seed", game), ("position", position)):
+                rows[k].append(v)
+            for k in ("players", "round", "seat", "rollouts"):
+                rows[k].append(1)
+            rows["action"].append(a)
+            rows["chosen"].append(a == 0)
+            for k in ("share", "lead", "value"):
+                rows[k].append(float(a))
+            for k in FEATURE_COLUMNS:
+                rows[k].append(0.0)
+    data = positions_of(pl.DataFrame(rows, schema=SCHEMA))
+    assert data.starts.tolist() == [0, 3, 5, 9]
+
+
+def test_distill_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "distill"
+    export = tmp_path / "exported.toml"
+    data = ["--set", "landings.calicut.completion_vp=6"]
+    args = ["distill", str(out), "--games", "2", "--label-rollouts", "1", "--dets", "1", *data]
+    args += ["--play-games", "8", "--no-progress", "--export", str(export)]
+    ran = run_vdg(*args)
+    assert ran.returncode == 0, ran.stderr
+    assert "iteration 1:" in ran.stdout
+    parts = sorted((out / "iter-1" / "positions").glob("*.parquet"))
+    assert parts
+    table = pl.read_parquet(parts[0])
+    assert table.height > 0 and "f_give_up" in table.columns and "value" in table.columns
+    # every position lists every legal action, with its label
+    assert table.group_by("game", "position").len()["len"].min() >= 2
+    preset = load_preset(export)
+    assert preset.row[P.P_KIND] == P.KIND_LEARNED
+    # the provenance repeats on another machine: no path of this one, every setting spelled out
+    provenance = tomllib.loads(export.read_text())["learned"]["provenance"]
+    assert provenance["command"] == (
+        "vdg distill distill --iterations 1 --start default --opponent default --players 4 "
+        "--games 2 --label-rollouts 1 --dets 1 --temperature 0.05 --l2 0.01 --play-games 8 "
+        "--seed 0 --play-seed 1000000000 --set landings.calicut.completion_vp=6"
+    )
+    assert provenance["data"] != default_components().digest
+    # strict JSON: two games hold out none, and a score of no positions is null, not NaN
+    text = (out / "iter-1" / "report.json").read_text()
+    report = json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in report.json"))
+    assert report["held_out"]["fit"]["agreement"] is None and "held out: none" in ran.stdout
+    assert report["play"]["games"] == 8
+    # run again: nothing is played again; other settings are refused in one line
+    again = run_vdg(*args[:-2])
+    assert again.returncode == 0 and "done before" in again.stderr
+    other = run_vdg("distill", str(out), "--games", "3", "--no-progress")
+    assert other.returncode == 2 and len(other.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["--start", "mc"], ["--players", "5"], ["--export", "x.txt"], ["--opponent", "nobody"]],
+)
+def test_distill_refuses_bad_input_in_one_line(tmp_path: Path, extra: list[str]) -> None:
+    ran = run_vdg("distill", str(tmp_path / "d"), "--no-progress", *extra)
+    assert ran.returncode == 2, ran.stderr
+    assert len(ran.stderr.strip().splitlines()) == 1 and ran.stderr.startswith("vdg: error:")
+
+
+def test_features_use_only_correctly_rounded_float_operations() -> None:
+    """The rules of tests/vasco/test_determinism.py for compiled players, on the learned player's
+    sources, and its scoring compiled afresh has no fused multiply-add."""
+    import ast
+    import re
+
+    from numba import njit
+
+    from tests.vasco.test_determinism import ROUNDING_DEPENDENT
+
+    path = ROOT / "strategies" / "vasco" / "learned" / "features.py"
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.Pow):
+            found.append(f"{node.lineno}: **")
+        elif isinstance(node, ast.keyword) and node.arg == "fastmath":
+            found.append(f"{node.lineno}: fastmath")
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in {"math", "np", "numpy"}
+            and node.attr in ROUNDING_DEPENDENT
+        ):
+            found.append(f"{node.lineno}: {node.attr}")
+    assert not found, found
+    row = learned_row(random_weights(8))
+    table = np.tile(row, (L.MAX_PLAYERS, 1))
+    g, legal, n = next(act_decisions(4, 5, table, 0))
+    wi, wf = W.new_work()
+    fresh = njit(F.decide_act.py_func)
+    fresh(g.components.array, g.s.copy(), row, legal, n, wi, wf)
+    asm = "".join(fresh.inspect_asm().values())
+    assert re.search(r"\b(v?mulsd|fmul)\b", asm)
+    assert not re.findall(r"\b(v?fn?m(?:add|sub)\w*|fmla|fmls)\b", asm)
+
+
+def test_ctrl_c_while_distilling_keeps_the_finished_chunks(tmp_path: Path, monkeypatch) -> None:
+    from strategies.vasco.learned import collect
+    from tests.core.test_interrupts import _ctrl_c_in_compiled_code
+
+    real = collect.collect_games
+    calls = []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise _ctrl_c_in_compiled_code()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(collect, "collect_games", interrupted)
+    out = tmp_path / "d"
+    args = ["distill", str(out), "--games", "10", "--label-rollouts", "1", "--dets", "1"]
+    ran = run_vdg(*args, "--play-games", "0", "--no-progress")
+    assert ran.returncode == 130
+    assert ran.stderr.splitlines()[-1].startswith("vdg: interrupted; the finished chunks")
+    assert "Traceback" not in ran.stderr
+    assert len(list((out / "iter-1" / "positions").glob("*.parquet"))) == 1

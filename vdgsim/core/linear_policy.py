@@ -1,0 +1,287 @@
+"""A linear policy over features of a decision's legal actions, for any game: its weights as
+data in a preset file, and fitting them to search labels (NumPy/SciPy).
+
+A game's learned player scores legal action ``a`` of a position as ``w . x_a`` (``x_a``: the
+action's features, computed by the game's compiled code) and plays the best score. This module
+holds what does not depend on the game: reading and writing the ``[learned]`` table of a
+preset file, and the fit and score of :mod:`strategies.vasco.learned.train`'s method.
+
+**Weights as data.** A learned preset file names every feature's weight and the weights'
+provenance::
+
+    name = "learned"
+    inherit = "default"
+    policy = "learned"
+
+    [learned.weights]
+    own = 1.0            # one line per feature, in the game's feature order
+
+    [learned.provenance]
+    command = "vdg distill runs/distill --games 40 ..."
+    games = 40
+
+Errors are :class:`vdgsim.core.paramtable.PresetError`: one line naming the file and the field.
+
+**The fit.** Per position, the softmax of the scores should match the softmax of the search
+values at a temperature (``temperature``, in units of win share: small values put nearly all
+the target on the best action, large ones spread it over near-equals, which noisy labels
+deserve). First the scale: the prior weights (the heuristic's own rule as weights) times the
+one factor that fits the labels best — the temperature sets how far apart a position's scores
+must be (labels in win share, the prior's values in VP), and play only compares scores, so the
+scale is free. Then the weights: the mean cross-entropy over positions plus ``l2`` times the
+squared distance, in the prior's scale, from the prior, so a few hundred positions move the
+heuristic's rule rather than replace it. L-BFGS minimises both; the weights are returned in the
+prior's scale (divided by the factor), so they read next to the heuristic's.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy.optimize import minimize
+
+from vdgsim.core.paramtable import PresetError
+
+POSITION_KEY = ("iteration", "game", "position")
+
+
+def parse_learned(
+    table: Any, where: str, features: Sequence[str]
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """(weights in the order of ``features``, provenance) of a preset file's ``[learned]``
+    table: every feature's weight, none unknown, each a finite number, and a provenance table
+    saying at least the command."""
+    if not isinstance(table, dict):
+        raise PresetError(f"{where}: [learned] must be a table")
+    unknown = sorted(set(table) - {"weights", "provenance"})
+    if unknown:
+        raise PresetError(
+            f"{where}: learned.{unknown[0]}: unknown key (known: weights, provenance)"
+        )
+    weights = table.get("weights")
+    if not isinstance(weights, dict):
+        raise PresetError(f"{where}: learned.weights: expected a table of weights by feature name")
+    for key in weights:
+        if key not in features:
+            raise PresetError(f"{where}: learned.weights.{key}: unknown feature")
+    missing = [name for name in features if name not in weights]
+    if missing:
+        raise PresetError(f"{where}: learned.weights: missing {', '.join(missing)}")
+    w = np.zeros(len(features))
+    for i, name in enumerate(features):
+        value = weights[name]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise PresetError(f"{where}: learned.weights.{name}: expected a finite number")
+        w[i] = float(value)
+    provenance = table.get("provenance")
+    if not isinstance(provenance, dict) or "command" not in provenance:
+        raise PresetError(
+            f"{where}: learned.provenance: expected a table saying at least the command"
+        )
+    return w, provenance
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return f'"{text}"'
+
+
+def learned_preset_text(
+    features: Sequence[tuple[str, str]],
+    weights: np.ndarray,
+    provenance: Mapping[str, Any],
+    header: Sequence[str],
+    name: str,
+    inherit: str,
+    description: str,
+) -> str:
+    """The text of a learned preset file: ``header`` (comment lines), the preset's keys, one
+    weight per feature (``features``: (name, meaning) pairs, the meaning as its comment) and
+    the provenance."""
+    if len(weights) != len(features) or not np.all(np.isfinite(weights)):
+        raise ValueError(f"expected {len(features)} finite weights")
+    lines = [f"# {line}" for line in header]
+    lines += [
+        f"name = {_toml_value(name)}",
+        f"description = {_toml_value(description)}",
+        f"inherit = {_toml_value(inherit)}",
+        'policy = "learned"',
+        "",
+        "[learned.weights]",
+    ]
+    for (feature, doc), w in zip(features, weights, strict=True):
+        lines.append(f"{feature} = {float(w)!r}  # {doc}")
+    lines += ["", "[learned.provenance]"]
+    for key, value in provenance.items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader never sees half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Labelled positions as arrays: features ``x`` (actions x features), search ``value``
+    per action, and ``starts``: position ``i`` holds actions ``starts[i]:starts[i + 1]``."""
+
+    x: np.ndarray
+    value: np.ndarray
+    starts: np.ndarray
+
+    @property
+    def count(self) -> int:
+        return len(self.starts) - 1
+
+
+def positions_of(table: pl.DataFrame, feature_columns: Sequence[str]) -> Positions:
+    """A labelled table (one row per position and legal action: ``iteration``, ``game``,
+    ``position``, ``value`` and the feature columns) as :class:`Positions`, positions in
+    (iteration, game, position) order, actions in their listed order."""
+    table = table.with_row_index("_row").sort([*POSITION_KEY, "_row"])
+    key = table.select(list(POSITION_KEY)).to_numpy()
+    new = np.ones(len(key), dtype=bool)
+    new[1:] = np.any(key[1:] != key[:-1], axis=1)
+    starts = np.append(np.flatnonzero(new), len(key))
+    x = table.select(list(feature_columns)).to_numpy().astype(np.float64)
+    return Positions(x, table["value"].to_numpy().astype(np.float64), starts)
+
+
+def _group_softmax(scores: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(softmax within each position, log-softmax within each position)."""
+    heads = starts[:-1]
+    sizes = np.diff(starts)
+    top = np.repeat(np.maximum.reduceat(scores, heads), sizes)
+    e = np.exp(scores - top)
+    total = np.repeat(np.add.reduceat(e, heads), sizes)
+    return e / total, scores - top - np.log(total)
+
+
+def fit(
+    data: Positions, prior: np.ndarray, temperature: float = 0.05, l2: float = 0.01
+) -> np.ndarray:
+    """Weights minimising the listwise loss of the module docstring, started at ``prior``."""
+    if data.count == 0:
+        raise ValueError("no labelled positions to fit")
+    target, _ = _group_softmax(data.value / temperature, data.starts)
+    m = data.count
+
+    def cross_entropy(w: np.ndarray) -> tuple[float, np.ndarray]:
+        p, logp = _group_softmax(data.x @ w, data.starts)
+        return -float(np.dot(target, logp)) / m, data.x.T @ (p - target) / m
+
+    def scaled(z: np.ndarray) -> tuple[float, np.ndarray]:
+        value, grad = cross_entropy(z[0] * prior)
+        return value, np.array([float(np.dot(grad, prior))])
+
+    # a scale at or below 0 would reverse the prior: keep it positive
+    first = minimize(scaled, np.array([1.0]), jac=True, method="L-BFGS-B", bounds=[(1e-3, None)])
+    scale = float(first.x[0])
+    pull = l2 / (scale * scale)
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        value, grad = cross_entropy(w)
+        d = w - scale * prior
+        return value + pull * float(np.dot(d, d)), grad + 2.0 * pull * d
+
+    result = minimize(loss, scale * prior, jac=True, method="L-BFGS-B")
+    return np.asarray(result.x, dtype=np.float64) / scale
+
+
+def score(data: Positions, w: np.ndarray) -> dict[str, float]:
+    """How well ``w`` picks on labelled positions: ``agreement`` (share of positions where its
+    pick is the best-valued action) and ``regret`` (mean value of the best action minus that
+    of its pick; tied top scores share the pick equally, so order does not favour one)."""
+    if data.count == 0:
+        return {"positions": 0, "agreement": float("nan"), "regret": float("nan")}
+    s = data.x @ w
+    agree = 0.0
+    regret = 0.0
+    for i in range(data.count):
+        lo, hi = data.starts[i], data.starts[i + 1]
+        v = data.value[lo:hi]
+        picks = np.flatnonzero(s[lo:hi] >= s[lo:hi].max() - 1e-9)
+        best = v.max()
+        agree += float(np.mean(v[picks] >= best))
+        regret += float(best - np.mean(v[picks]))
+    return {
+        "positions": data.count,
+        "agreement": agree / data.count,
+        "regret": regret / data.count,
+    }
+
+
+@dataclass(frozen=True)
+class DistillKit:
+    """What ``vdg distill`` needs of one game's learned player (:attr:`vdgsim.core.plug.Game.
+    distill_kit`): its decision, its feature columns, its parameter rows and their kinds, its
+    labelled positions, its games, and its preset files."""
+
+    decision: str  # the decision it learns, in words ("Phase 2 action", "marker placement")
+    feature_columns: tuple[str, ...]
+    # (name or preset file, players) -> parameter row; an unknown name is a ValueError
+    resolve: Callable[[str, int], np.ndarray]
+    kind_column: int
+    heuristic_kind: int
+    learned_kind: int
+    scripted_kinds: tuple[int, ...]  # the kinds whose play labels may replay
+    weights: tuple[int, int]  # the weight columns of a row, [first, end)
+    heuristic_weights: Callable[[np.ndarray], np.ndarray]
+    # (players, seed, rollouts, dets, margin, iteration) -> the game's collect settings
+    collect_settings: Callable[..., Any]
+    # (settings, player row, opponent row, games, components, on_position) -> positions
+    collect_games: Callable[..., pl.DataFrame]
+    # (player row, opponent row, players, seat) -> the line-up table
+    lineup_table: Callable[[np.ndarray, np.ndarray, int, int], np.ndarray]
+    # (components, players, seeds, table) -> (vp, win share) per game and seat
+    play_games: Callable[..., tuple[np.ndarray, np.ndarray]]
+    write_preset: Callable[[Path, np.ndarray, Mapping[str, Any]], None]
+
+    def positions_of(self, table: pl.DataFrame) -> Positions:
+        """A labelled table of this game as :class:`Positions`."""
+        return positions_of(table, self.feature_columns)
+
+    def weights_of(self, row: np.ndarray) -> np.ndarray:
+        """The learned weights held in a parameter row."""
+        first, end = self.weights
+        return np.array(row[first:end], dtype=np.float64)
+
+    def with_weights(self, row: np.ndarray, w: np.ndarray) -> np.ndarray:
+        """A copy of a learned row with weights ``w``."""
+        first, end = self.weights
+        out = row.copy()
+        out[first:end] = w
+        return out
+
+    def as_learned(self, row: np.ndarray) -> np.ndarray:
+        """A heuristic row as the learned player that decides as it does (its own rule as
+        weights); a learned row as it is."""
+        if int(row[self.kind_column]) != self.heuristic_kind:
+            return row
+        out = self.with_weights(row, self.heuristic_weights(row))
+        out[self.kind_column] = self.learned_kind
+        return out

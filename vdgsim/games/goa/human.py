@@ -1,0 +1,159 @@
+"""Goa at the table (`vdg play --game goa --human SEAT`): what a seat sees, how an action
+reads and the final scores, for the game-free loop of :mod:`vdgsim.commands.human`.
+
+Every status line is read from Goa's observation of that seat
+(:func:`vdgsim.games.goa.observation.observation`), never from the state, so what is hidden
+there (other seats' hands, the value of Missions not the seat's own, the deck's order) cannot
+reach the screen. Goa's plug imports this module when a seat is played by hand, so the engine
+and players it loads cost nothing to the other commands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from strategies.goa import choose
+from vdgsim.commands.human import check_human, header, run
+from vdgsim.commands.human_views import counts, ranking, won
+from vdgsim.games.goa import actions as A
+from vdgsim.games.goa import commands as goa
+from vdgsim.games.goa import layout as GL
+from vdgsim.games.goa.account import seat_name
+from vdgsim.games.goa.game import GameState as GoaState
+from vdgsim.games.goa.game import apply_action, is_over, legal_actions, new_game, result
+from vdgsim.games.goa.observation import observation, tile_name
+
+
+class GoaTable:
+    """Goa at the table: hands, Missions' values and the deck's order are hidden (G9.5)."""
+
+    def __init__(self, params: np.ndarray) -> None:
+        self.params = params
+        self.legal_buffer = np.zeros(GL.MAX_LEGAL, dtype=np.int64)
+
+    def legal(self, state: GoaState) -> list[int]:
+        return legal_actions(state)
+
+    def apply(self, state: GoaState, action: int) -> None:
+        apply_action(state, action)
+
+    def is_over(self, state: GoaState) -> bool:
+        return is_over(state)
+
+    def current(self, state: GoaState) -> int:
+        return state.current_player
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def bot(self, state: GoaState, legal: list[int]) -> int:
+        """The action of the seat's compiled player (its row of the line-up's table)."""
+        self.legal_buffer[: len(legal)] = legal
+        return int(
+            choose(state.components.array, state.s, self.legal_buffer, len(legal), self.params)
+        )
+
+    def describe(self, state: GoaState, action: int, viewer: int) -> str:
+        # the game's describe_action with the tile names as the viewer sees them: a Mission
+        # in the grid, the Gift pool or another hand shows no value
+
+        c = state.components
+        names = [tile_name(state, t, viewer) for t in range(len(c.tile_names))]
+        text = A.describe(state.decision, action, names, c.card_names, c.colony_tile_names)
+        return text + self._cell_text(state, action, viewer)
+
+    def _cell_text(self, state: GoaState, action: int, viewer: int) -> str:
+        """The tile on the grid cell a marker or an Exchange names."""
+        if state.decision not in (GL.D_MARKER, GL.D_EXCHANGE):
+            return ""
+        t = int(state.s[GL.S_GRID + action])
+        return f": {tile_name(state, t, viewer)}" if t >= 0 else ""
+
+    def status(self, state: GoaState, viewer: int) -> list[str]:
+        obs = observation(state, viewer)
+        lines = [
+            f"Your decision ({self.seat_name(viewer)}): {obs['decision']} — round "
+            f"{obs['round']} (phase {obs['phase']} tiles), {obs['step']}"
+        ]
+        for p in obs["players_public"]:
+            who = "You" if p["seat"] == viewer else self.seat_name(p["seat"])
+            hand = (
+                f"hand {', '.join(obs['hand']) or 'empty'}"
+                if p["seat"] == viewer
+                else f"{p['hand_size']} cards in hand"
+            )
+            spices = np.asarray(p["spices"]).sum(axis=0)
+            rows = ", ".join(
+                f"{name} {row}" for name, row in zip(GL.COLUMN_NAMES, p["rows"], strict=True)
+            )
+            lines.append(
+                f"  {who}: {p['ducats']} ducats, {p['ships']} ships, {p['colonists']} colonists, "
+                f"{p['extra_actions']} extra action cards, {hand}; spices "
+                f"{counts(dict(zip(GL.SPICE_KEYS, spices.tolist(), strict=True)))}; "
+                f"rows: {rows}; tiles: {', '.join(p['tiles']) or 'none'}"
+            )
+        if obs["step"] in ("place flag", "place marker") or obs["step"].startswith("auction"):
+            lines.extend(self._grid(obs))
+        if obs["step"].startswith("auction"):
+            lines.append(self._auction(obs))
+        lines.append(
+            f"  Gift pool: {', '.join(obs['gift_pool']) or 'empty'}; expedition deck "
+            f"{obs['deck_size']} cards; discard pile {', '.join(obs['discard_pile']) or 'empty'}"
+        )
+        return lines
+
+    def _auction(self, obs: dict[str, Any]) -> str:
+        """The item on auction (1 is the Flag, m the tile under marker m), its owner and the
+        high bid so far."""
+        auction = obs["auction"]
+        item = auction["item"]
+        what = "the Flag" if item == 1 else f"marker {item}"
+        owner = self.seat_name(obs["item_owner"][item])
+        bidder = auction["high_bidder"]
+        bid = (
+            f"high bid {auction['high_bid']} by {self.seat_name(bidder)}"
+            if bidder >= 0
+            else "no bid yet"
+        )
+        return f"  Auction of {what} ({owner}'s): {bid}"
+
+    def _grid(self, obs: dict[str, Any]) -> list[str]:
+        cells = [
+            (name or "-") + (f" [marker {m}]" if m else "")
+            for name, m in zip(obs["grid"], obs["cell_marker"], strict=True)
+        ]
+        return ["  Grid (row, column):"] + [
+            f"    {r}: " + " | ".join(cells[r * GL.GRID : (r + 1) * GL.GRID])
+            for r in range(GL.GRID)
+        ]
+
+    def final(self, state: GoaState) -> list[str]:
+        res = result(state)
+        return ranking(
+            res.rank,
+            [
+                f"{self.seat_name(p)}: {res.vp[p]} VP, {res.ducats[p]} ducats"
+                f"{won(res.win_share[p])}"
+                for p in range(len(res.vp))
+            ],
+        )
+
+
+def play_goa(
+    players: str | None,
+    seed: int,
+    lineup: str | None,
+    as_json: bool,
+    data: str | None,
+    overrides: list[str] | None,
+    seat: int,
+) -> None:
+    """`vdg play --game goa --human SEAT`: the line-up's Goa players in the other seats."""
+    names = goa.seats(lineup, players)
+    comp = goa.components(data, overrides)
+    table = GoaTable(goa.params(names))
+    check_human(seat, len(names), as_json)
+    state = new_game(players=len(names), seed=seed, components=comp)
+    run(table, state, seat, table.bot, header("Goa", seed, names, seat, comp))

@@ -1,7 +1,0 @@
-"""Goa (Rüdiger Dorn, 2012 edition): the second game of vdgsim, as its own package.
-
-The forward model is :mod:`vdgsim.goa.game` (``new_game``, ``legal_actions``,
-``apply_action``, ``step``, ``is_over``, ``result``, ``clone``); the rules engine is
-:mod:`vdgsim.goa.engine`; rule IDs are explained in docs/goa-rules.md. The default component
-data is partly reconstructed (see ``vdgsim/goa/data/components.toml``).
-"""
