@@ -264,6 +264,22 @@ def test_the_fit_returns_weights_in_the_prior_s_scale() -> None:
     assert cosine > 0.99 and 0.8 < np.linalg.norm(w) / np.linalg.norm(prior) < 1.25
 
 
+def test_the_fit_recovers_the_weights_that_made_the_labels() -> None:
+    """Labels drawn from a softmax policy with known weights, no pull: the fit finds those
+    weights up to the scale it divides out (a wrong gradient or a grouping across positions
+    would not)."""
+    rng = np.random.default_rng(2)
+    truth = rng.normal(size=F.N_FEATURES)
+    data = toy_positions(rng, 0, count=400)
+    temperature = 0.05
+    data = Positions(data.x, temperature * (data.x @ truth), data.starts)
+    prior = truth + rng.normal(scale=0.5, size=F.N_FEATURES)
+    w = fit(data, prior, temperature=temperature, l2=0.0)
+    cosine = float(w @ truth) / float(np.linalg.norm(w) * np.linalg.norm(truth))
+    assert cosine > 0.999
+    assert float(prior @ truth) / float(np.linalg.norm(prior) * np.linalg.norm(truth)) < 0.99
+
+
 def test_positions_of_groups_actions_by_position() -> None:
     from strategies.learned.collect import FEATURE_COLUMNS, SCHEMA
 
