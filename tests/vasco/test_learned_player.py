@@ -31,6 +31,7 @@ from strategies.vasco.policy import choose
 from strategies.vasco.presets import load_preset
 from strategies.vasco.registry import UnknownPresetError, resolve
 from tests.cli_helpers import run_vdg
+from vdgsim.core.linear_policy import feature_scale, refine
 from vdgsim.core.paramtable import PresetError
 from vdgsim.games.vasco import layout as L
 from vdgsim.games.vasco.components import default_components
@@ -265,6 +266,22 @@ def test_the_fit_returns_weights_in_the_prior_s_scale() -> None:
     assert cosine > 0.99 and 0.8 < np.linalg.norm(w) / np.linalg.norm(prior) < 1.25
 
 
+def test_the_fit_recovers_the_weights_that_made_the_labels() -> None:
+    """Labels drawn from a softmax policy with known weights, no pull: the fit finds those
+    weights up to the scale it divides out (a wrong gradient or a grouping across positions
+    would not)."""
+    rng = np.random.default_rng(2)
+    truth = rng.normal(size=F.N_FEATURES)
+    data = toy_positions(rng, 0, count=400)
+    temperature = 0.05
+    data = Positions(data.x, temperature * (data.x @ truth), data.starts)
+    prior = truth + rng.normal(scale=0.5, size=F.N_FEATURES)
+    w = fit(data, prior, temperature=temperature, l2=0.0)
+    cosine = float(w @ truth) / float(np.linalg.norm(w) * np.linalg.norm(truth))
+    assert cosine > 0.999
+    assert float(prior @ truth) / float(np.linalg.norm(prior) * np.linalg.norm(truth)) < 0.99
+
+
 def test_positions_of_groups_actions_by_position() -> None:
     from strategies.vasco.learned.collect import FEATURE_COLUMNS, SCHEMA
 
@@ -320,11 +337,69 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
     assert again.returncode == 0 and "done before" in again.stderr
     other = run_vdg("distill", str(out), "--games", "3", "--no-progress")
     assert other.returncode == 2 and len(other.stderr.strip().splitlines()) == 1
+    # refining by play: the export is the refined preset, and its command repeats the refinement
+    refine = ["--refine", "1", "--refine-pairs", "1", "--refine-games", "8", "--force"]
+    refined = run_vdg(*args, *refine)
+    assert refined.returncode == 0, refined.stderr
+    assert "refinement of iteration 1: 1 generations" in refined.stdout
+    assert export.read_text() == (out / "iter-1" / "refined.toml").read_text()
+    provenance = tomllib.loads(export.read_text())["learned"]["provenance"]
+    assert provenance["command"].endswith(
+        "--refine 1 --refine-pairs 1 --refine-games 8 --refine-sigma 0.1 --refine-step 1.0 "
+        "--refine-seed 1500000000"
+    )
+    assert provenance["refine"] == 1 and "held_out_agreement" not in provenance
+    assert json.loads((out / "iter-1" / "refine.json").read_text())["paired"]["games"] == 8
+
+
+def test_refine_climbs_a_noisy_win_share() -> None:
+    """A win share peaked at ``target``, with noise common to one generation's games: refining
+    from the origin gets most of the way there, in score units (``scale``)."""
+    target = np.array([1.0, -2.0, 0.5, 0.0])
+    scale = np.array([1.0, 2.0, 0.5, 1.0])
+
+    def play(w: np.ndarray, g: int) -> float:
+        noise = np.random.default_rng(g).normal(0.0, 0.05)
+        return 0.5 - 0.05 * float(np.sum(((w - target) / scale) ** 2)) + noise
+
+    start = np.zeros(4)
+    w = refine(play, start, scale, generations=60, pairs=4, sigma=0.1, step=3.0, seed=1)
+    assert np.linalg.norm((w - target) / scale) < 0.25 * np.linalg.norm((start - target) / scale)
+
+
+def test_refine_plays_each_pair_on_the_same_games_around_the_centre() -> None:
+    calls: list[tuple[int, np.ndarray]] = []
+
+    def play(w: np.ndarray, g: int) -> float:
+        calls.append((g, w.copy()))
+        return 0.0  # no gradient: the centre stays
+
+    start = np.array([1.0, 2.0, 3.0])
+    scale = np.array([1.0, 0.0, 10.0])
+    w = refine(play, start, scale, generations=2, pairs=3, sigma=0.2, seed=0)
+    assert [g for g, _ in calls] == [0] * 6 + [1] * 6
+    for (_, up), (_, down) in zip(calls[::2], calls[1::2], strict=True):
+        assert np.allclose((up + down) / 2, start)
+        assert up[1] == start[1] == down[1]  # a weight of scale 0 never moves
+        assert abs(up[2] - start[2]) > abs(up[0] - start[0]) / 100
+    assert np.array_equal(w, start)
+
+
+def test_feature_scale_is_one_over_the_spread_of_each_feature() -> None:
+    x = np.array([[0.0, 5.0, 1.0], [2.0, 5.0, -1.0], [4.0, 5.0, 1.0], [2.0, 5.0, -1.0]])
+    data = Positions(x, np.zeros(4), np.array([0, 2, 4]))
+    assert np.allclose(feature_scale(data), [1.0 / np.sqrt(2.0), 1000.0, 1.0])
 
 
 @pytest.mark.parametrize(
     "extra",
-    [["--start", "mc"], ["--players", "5"], ["--export", "x.txt"], ["--opponent", "nobody"]],
+    [
+        ["--start", "mc"],
+        ["--players", "5"],
+        ["--export", "x.txt"],
+        ["--opponent", "nobody"],
+        ["--refine", "1", "--refine-seed", "0"],
+    ],
 )
 def test_distill_refuses_bad_input_in_one_line(tmp_path: Path, extra: list[str]) -> None:
     ran = run_vdg("distill", str(tmp_path / "d"), "--no-progress", *extra)

@@ -7,12 +7,14 @@ legal action of its decisions with search values (the game's kit,
 iteration so far, games held out (:func:`vdgsim.core.linear_policy.fit`), scores the fit on the
 held-out games' positions, plays the new player against three opponents on held-out seeds, and
 writes the weights as a preset file with their provenance; the next iteration collects with
-that player.
+that player. ``--refine`` then moves the last iteration's weights up the win share itself
+(:func:`vdgsim.core.linear_policy.refine`) and writes them as ``iter-K/refined.toml``.
 
 The out folder holds everything and is how the command resumes: ``distill.json`` (the
 settings; a rerun must give the same ones), ``iter-K/positions/*.parquet`` (one file per chunk
-of games; a chunk on disk is not played again), ``iter-K/learned.toml`` and
-``iter-K/report.json``. Bad input prints one line on stderr and exits with code 2.
+of games; a chunk on disk is not played again), ``iter-K/learned.toml``,
+``iter-K/report.json``, and after ``--refine`` ``iter-K/refined.toml`` and
+``iter-K/refine.json``. Bad input prints one line on stderr and exits with code 2.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from vdgsim.games.vasco.game import MAX_SEED
 CHUNK_GAMES = 5  # games per positions file: what an interrupted run loses at most
 HOLDOUT_EVERY = 5  # game g is held out of the fit when g % 5 == 4
 SETTINGS_FILE = "distill.json"
+REFINE_SEED = 1_500_000_000
 
 
 def _kit(game: str) -> Any:
@@ -94,23 +97,43 @@ def _check_settings(out: Path, settings: dict[str, Any]) -> None:
     path.write_text(json.dumps(settings, indent=2) + "\n")
 
 
-def _evaluate(
-    kit: Any, comp, player, opponent, players: int, games: int, seed: int
-) -> dict[str, Any]:
-    """The player's mean win share against ``players - 1`` opponents over ``games`` games,
-    seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
+def _shares(kit: Any, comp, player, opponent, players: int, per_seat: int, seed: int):
+    """The player's win share in each of ``per_seat`` games (seeds from ``seed``) in every
+    seat against ``players - 1`` opponents: one array, seat by seat."""
     import numpy as np
 
-    from vdgsim.core.stats import wilson_interval
-
-    per_seat = games // players
     seeds = np.arange(seed, seed + per_seat, dtype=np.int64)
     shares = []
     for seat in range(players):
         table = kit.lineup_table(player, opponent, players, seat)
         _, share = kit.play_games(comp, players, seeds, table)
         shares.append(share[:, seat])
-    won = float(np.concatenate(shares).sum())
+    return np.concatenate(shares)
+
+
+def _paired(kit: Any, comp, player, previous, opponent, players: int, games: int, seed: int):
+    """Mean win share of ``player`` minus that of ``previous`` on the same games, with a 95%
+    normal interval of the per-game differences."""
+    import numpy as np
+
+    per_seat = games // players
+    d = _shares(kit, comp, player, opponent, players, per_seat, seed) - _shares(
+        kit, comp, previous, opponent, players, per_seat, seed
+    )
+    half = 1.96 * float(d.std(ddof=1)) / float(np.sqrt(len(d))) if len(d) > 1 else float("nan")
+    m = float(d.mean())
+    return {"games": len(d), "difference": m, "low": m - half, "high": m + half}
+
+
+def _evaluate(
+    kit: Any, comp, player, opponent, players: int, games: int, seed: int
+) -> dict[str, Any]:
+    """The player's mean win share against ``players - 1`` opponents over ``games`` games,
+    seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
+    from vdgsim.core.stats import wilson_interval
+
+    per_seat = games // players
+    won = float(_shares(kit, comp, player, opponent, players, per_seat, seed).sum())
     n = per_seat * players
     low, high = wilson_interval(won, n)
     return {
@@ -198,6 +221,39 @@ def distill(
     play_seed: Annotated[
         int, seed_option("First seed of the evaluation games (kept apart from collected ones).")
     ] = 1_000_000_000,
+    refine: Annotated[
+        int,
+        typer.Option(
+            "--refine",
+            help="Then refine the last iteration's weights by play for this many generations "
+            "(0: none).",
+            min=0,
+            max=10_000,
+        ),
+    ] = 0,
+    refine_pairs: Annotated[
+        int, typer.Option("--refine-pairs", help="Perturbation pairs per generation.", min=1)
+    ] = 8,
+    refine_games: Annotated[
+        int,
+        typer.Option("--refine-games", help="Games per candidate weights, seats rotated.", min=1),
+    ] = 4000,
+    refine_sigma: Annotated[
+        float,
+        typer.Option(
+            "--refine-sigma",
+            help="Size of a perturbation, in score units (see docs/learned.md).",
+            min=1e-6,
+            max=100.0,
+        ),
+    ] = 0.1,
+    refine_step: Annotated[
+        float,
+        typer.Option("--refine-step", help="Step per unit of estimated gradient.", min=0.0),
+    ] = 1.0,
+    refine_seed: Annotated[
+        int, seed_option("First seed of the refinement's games (generation g plays its own).")
+    ] = REFINE_SEED,
     export: Annotated[
         Path | None,
         typer.Option("--export", help="Also write the last iteration's preset file here."),
@@ -231,6 +287,17 @@ def distill(
         raise InputError("--play-seed's games overlap the collected games' seeds; move it")
     if play_seed + per_seat - 1 > MAX_SEED:
         raise InputError(f"--play-seed + games per seat - 1 must be at most {MAX_SEED}")
+    if refine:
+        if refine_games < count:
+            raise InputError(f"--refine-games must be at least --players ({count})")
+        span = refine * (refine_games // count)
+        if refine_seed + span - 1 > MAX_SEED:
+            raise InputError(f"--refine-seed + its games' seeds must be at most {MAX_SEED}")
+        if not (refine_seed + span <= seed or refine_seed > seed + collected - 1) or (
+            play_games
+            and not (refine_seed + span <= play_seed or refine_seed >= play_seed + per_seat)
+        ):
+            raise InputError("--refine-seed's games overlap collected or evaluation seeds; move it")
     if export is not None:
         if export.suffix.lower() != ".toml":
             raise InputError(f"--export must end in .toml, got {export}")
@@ -264,11 +331,22 @@ def distill(
     report = None
     for it in range(1, iterations + 1):
         player, report = _iteration(kit, out, it, player, opp, comp, settings, command, progress)
+    final = out / f"iter-{iterations}" / "learned.toml"
+    if refine:
+        options = {
+            "refine": refine,
+            "refine_pairs": refine_pairs,
+            "refine_games": refine_games,
+            "refine_sigma": refine_sigma,
+            "refine_step": refine_step,
+            "refine_seed": refine_seed,
+        }
+        final = _refine(kit, out, iterations, player, opp, comp, settings, options, command)
     if export is not None and report is not None:
         import shutil
 
         export.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(out / f"iter-{iterations}" / "learned.toml", export)
+        shutil.copyfile(final, export)
         note(f"wrote {export}")
 
 
@@ -285,7 +363,12 @@ def portable(path: Path | str) -> str:
 
 
 def _command(
-    out: Path, settings: dict[str, Any], data: str | None, overrides: list[str], iterations: int
+    out: Path,
+    settings: dict[str, Any],
+    data: str | None,
+    overrides: list[str],
+    iterations: int,
+    refine: dict[str, Any] | None = None,
 ) -> str:
     """The command that makes iteration ``iterations``'s weights again, every setting spelled
     out, paths as :func:`portable` gives them."""
@@ -303,7 +386,97 @@ def _command(
         words += ["--data", portable(data)]
     for item in overrides:
         words += ["--set", item]
+    for key, value in (refine or {}).items():
+        words += ["--" + key.replace("_", "-"), str(value)]
     return shlex.join(words)
+
+
+def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path:
+    """Refine iteration ``it``'s weights by play (:func:`vdgsim.core.linear_policy.refine`); write
+    them as ``iter-K/refined.toml`` with the refinement's report; returns the preset's path.
+    A refinement done before with the same options is read back; an interrupted one restarts."""
+    import tomllib
+
+    import numpy as np
+    import polars as pl
+
+    from vdgsim.core.linear_policy import feature_scale, refine
+
+    folder = out / f"iter-{it}"
+    preset_path = folder / "refined.toml"
+    report_path = folder / "refine.json"
+    done = report_path.exists() and preset_path.exists()
+    if done and json.loads(report_path.read_text()).get("options") == options:
+        note(f"refinement: done before, read from {preset_path}")
+        return preset_path
+    count = settings["players"]
+    per_seat = options["refine_games"] // count
+    frames = [
+        pl.read_parquet(p)
+        for k in range(1, it + 1)
+        for p in sorted((out / f"iter-{k}" / "positions").glob("*.parquet"))
+    ]
+    scale = feature_scale(kit.positions_of(pl.concat(frames)))
+    first = options["refine_seed"]
+
+    def play(w: np.ndarray, g: int) -> float:
+        row = kit.with_weights(player, w)
+        seed = first + g * per_seat
+        return float(_shares(kit, comp, row, opp, count, per_seat, seed).mean())
+
+    trajectory: list[list[float]] = []
+
+    def seen(g: int, w: np.ndarray) -> None:
+        trajectory.append([float(v) for v in w])
+        note(f"refinement: generation {g + 1} of {options['refine']}")
+
+    t0 = time.perf_counter()
+    start = kit.weights_of(player)
+    w = refine(
+        play,
+        start,
+        scale,
+        options["refine"],
+        options["refine_pairs"],
+        options["refine_sigma"],
+        options["refine_step"],
+        seed=options["refine_seed"],
+        on_generation=seen,
+    )
+    report: dict[str, Any] = {
+        "iteration": it,
+        "options": options,
+        "scale": scale.tolist(),
+        "start": start.tolist(),
+        "weights": trajectory,
+        "refine_seconds": round(time.perf_counter() - t0, 1),
+    }
+    row = kit.with_weights(player, w)
+    provenance = tomllib.loads((folder / "learned.toml").read_text())["learned"]["provenance"]
+    # the fit's agreement and win share describe the weights refined, not these
+    for key in ("held_out_agreement", "win_share", "win_share_games"):
+        provenance.pop(key, None)
+    provenance["command"] = command(it, options)
+    provenance.update(options)
+    if settings["play_games"]:
+        args = (comp, row, opp, count, settings["play_games"], settings["play_seed"])
+        report["play"] = _evaluate(kit, *args)
+        report["play_fit"] = _evaluate(kit, comp, player, *args[2:])
+        report["paired"] = _paired(kit, comp, row, player, *args[2:])
+        provenance["win_share"] = round(report["play"]["win_share"], 4)
+        provenance["win_share_games"] = report["play"]["games"]
+    kit.write_preset(preset_path, np.asarray(w), provenance)
+    report_path.write_text(json.dumps(report, indent=2).replace("NaN", "null") + "\n")
+    line = f"refinement of iteration {it}: {options['refine']} generations"
+    if "play" in report:
+        p, d = report["play"], report["paired"]
+        line += (
+            f"; win share vs opponents {p['win_share']:.3f} [{p['low']:.3f}, {p['high']:.3f}] "
+            f"(fit {report['play_fit']['win_share']:.3f}; paired difference "
+            f"{d['difference']:+.3f} [{d['low']:+.3f}, {d['high']:+.3f}]) over {p['games']} games"
+        )
+    typer.echo(line)
+    return preset_path
 
 
 def _iteration(kit, out, it, player, opp, comp, settings, command, progress):

@@ -20,7 +20,7 @@ from vdgsim.games.vasco.analysis import action_columns as C
 from vdgsim.games.vasco.analysis import bidding
 from vdgsim.games.vasco.engine import actions as A
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # column decoder, scalar decoder, further arguments
 DECODERS: list[tuple[Callable[..., pl.Expr], Any, tuple[int, ...]]] = [
