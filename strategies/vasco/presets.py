@@ -47,6 +47,9 @@ from strategies.vasco.params import (
     P_KIND,
     PARAM_SPECS,
     POLICY_KINDS,
+    PW_END,
+    PW_FIRST,
+    PW_ON,
     SPEC_BY_NAME,
 )
 from strategies.vasco.restrictions import RestrictionError, restrict
@@ -132,9 +135,11 @@ def _apply_learned(rows: dict[int | None, np.ndarray], data: dict[str, Any], whe
     if "learned" in data:
         if not learned:
             raise PresetError(f'{where}: [learned] needs policy = "learned"')
-        weights, _ = parse_learned(data["learned"], where)
+        weights, place, _ = parse_learned(data["learned"], where)
         for row in rows.values():
             row[LW_FIRST:LW_END] = weights
+            row[PW_ON] = 0.0 if place is None else 1.0
+            row[PW_FIRST:PW_END] = 0.0 if place is None else place
     elif learned and not np.any(rows[None][LW_FIRST:LW_END]):
         raise PresetError(f'{where}: policy = "learned" needs a [learned] table of weights')
 

@@ -1,5 +1,6 @@
 """The scripted policies, dispatched by a seat's parameter row: random-legal, the heuristic and
-the learned player (:mod:`strategies.vasco.learned`: the heuristic but for its Phase 2 actions).
+the learned player (:mod:`strategies.vasco.learned`: the heuristic but for its Phase 2 actions
+and, with placement weights, its placements).
 
 These are the players that need no search. The search players (:mod:`strategies.vasco.search`) play
 their rollouts with them, so this module must not import :mod:`strategies.vasco.policy` (which
@@ -15,7 +16,7 @@ from strategies.vasco.heuristic import acting as AC
 from strategies.vasco.heuristic import bidding as BI
 from strategies.vasco.heuristic import ships as SH
 from strategies.vasco.learned import features as LF
-from strategies.vasco.params import KIND_HEURISTIC, KIND_LEARNED, P_KIND
+from strategies.vasco.params import KIND_HEURISTIC, KIND_LEARNED, P_KIND, PW_ON
 from strategies.vasco.restrictions import R_ANY, filter_legal
 from vdgsim.games.vasco import layout as L
 from vdgsim.games.vasco.engine import state as S
@@ -62,10 +63,15 @@ def heuristic(c, s, legal, n, pr, cache, wi, wf):
 
 @njit(cache=True, inline="always")
 def learned(c, s, legal, n, pr, cache, wi, wf):
-    """The learned player: its weights choose the Phase 2 actions (``D_ACT``); its inherited
-    heuristic behaviour makes every other decision."""
-    if S.fields(s).decision == L.D_ACT:
+    """The learned player: its weights choose the Phase 2 actions (``D_ACT``) and, when it has
+    placement weights (``PW_ON``), its disc placements; its inherited heuristic behaviour makes
+    every other decision."""
+    st = S.fields(s)
+    kind = st.decision
+    if kind == L.D_ACT:
         return LF.decide_act(c, s, pr, legal, n, wi, wf)
+    if pr[PW_ON] > 0 and (kind == L.D_PLACE_DISC or kind == L.D_MANUEL_PLACE):
+        return LF.decide_place(c, s, pr, st.decision_player, legal, n, cache, wi, wf)
     return heuristic(c, s, legal, n, pr, cache, wi, wf)
 
 

@@ -21,6 +21,7 @@ from strategies.vasco.heuristic import work as W
 from strategies.vasco.learned import features as F
 from strategies.vasco.learned.model import (
     FEATURE_NAMES,
+    heuristic_place_weights,
     heuristic_weights,
     learned_preset_text,
     weights_of,
@@ -53,7 +54,8 @@ def learned_row(w: np.ndarray, players: int = 4) -> np.ndarray:
     return row
 
 
-# Plays learned-vs-default games in the compiled loop's code with the weights given and prints
+# Plays learned-vs-default games in the compiled loop's code with the weights (and placement
+# weights, or None for the inherited placements) given and prints
 # one hash per game (event log and final state); run compiled here and with NUMBA_DISABLE_JIT=1.
 HASH_SCRIPT = """
 import hashlib, json, sys
@@ -65,11 +67,14 @@ from strategies.vasco import params as P
 from strategies.vasco.loop import play_to_end
 from strategies.vasco.registry import params_table
 c = default_components().array
-weights, games = json.loads(sys.argv[1])
+weights, place, games = json.loads(sys.argv[1])
 out = []
 for k, (players, seed) in enumerate(games):
     table = params_table(["learned"] + ["default"] * (players - 1))
     table[0, P.LW_FIRST:P.LW_END] = weights[k % len(weights)]
+    if place[k % len(place)] is not None:
+        table[0, P.PW_ON] = 1.0
+        table[0, P.PW_FIRST:P.PW_END] = place[k % len(place)]
     s = np.zeros(L.S_SIZE, np.int64)
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
     flow.new_game_state(c, s, log, players, seed)
@@ -97,10 +102,69 @@ def test_compiled_and_disable_jit_play_identically() -> None:
         random_weights(2).tolist(),
         weights_of(resolve("learned")).tolist(),
     ]
-    arg = json.dumps([weights, [[4, 21], [3, 22], [2, 23]]])
+    place = [random_place_weights(3).tolist(), None]
+    arg = json.dumps([weights, place, [[4, 21], [3, 22], [2, 23], [4, 24]]])
     compiled = _hashes(arg, {})
     assert _hashes(arg, {"NUMBA_DISABLE_JIT": "1"}) == compiled
-    assert len(set(compiled)) == 3
+    assert len(set(compiled)) == 4
+
+
+def random_place_weights(seed: int) -> np.ndarray:
+    """Placement weights that give every placement feature a say."""
+    rng = np.random.default_rng(seed)
+    return heuristic_place_weights() + rng.normal(0.0, 0.5, F.N_PLACE_FEATURES)
+
+
+def test_the_heuristics_placement_weights_place_as_the_inherited_preset() -> None:
+    """With the heuristic's placement weights the learned player places exactly as without
+    placement weights (its inherited `default` places): the same games, decision for decision,
+    ties drawn alike; and weights that differ from the heuristic's change the games."""
+    weights = [weights_of(resolve("learned")).tolist()]
+    games = [[4, 31], [3, 32], [2, 33], [4, 34], [4, 35], [3, 36]]
+    inherited = _hashes(json.dumps([weights, [None], games]), {})
+    heuristic = _hashes(json.dumps([weights, [heuristic_place_weights().tolist()], games]), {})
+    assert heuristic == inherited
+    # a Purchase bias or a preference for early numbers changes play
+    for feature in (F.PF_AREA + 2, F.PF_EARLY):
+        w = heuristic_place_weights()
+        w[feature] = 3.0
+        changed = _hashes(json.dumps([weights, [w.tolist()], games]), {})
+        assert changed != inherited
+
+
+def test_placement_weights_round_trip_through_a_preset_file(tmp_path: Path) -> None:
+    w = random_weights(5)
+    place = random_place_weights(6)
+    path = tmp_path / "placing.toml"
+    write_learned_preset(path, w, {"command": "test"}, place_weights=place)
+    row = load_preset(path).row
+    assert row[P.PW_ON] == 1.0
+    assert np.array_equal(row[P.PW_FIRST : P.PW_END], place)
+    assert np.array_equal(weights_of(row), w)
+    bare = tmp_path / "bare.toml"
+    write_learned_preset(bare, w, {"command": "test"})
+    row = load_preset(bare).row
+    assert row[P.PW_ON] == 0.0 and not np.any(row[P.PW_FIRST : P.PW_END])
+    # the shipped learned player places as default
+    assert resolve("learned")[P.PW_ON] == 0.0
+    text = path.read_text().replace("\nrivals = ", "\nbogus = ")
+    path.write_text(text)
+    with pytest.raises(PresetError, match=r"learned\.place_weights\.bogus: unknown feature"):
+        load_preset(path)
+    path.write_text(text.replace("\nbogus = ", "\n# rivals = "))
+    with pytest.raises(PresetError, match=r"learned\.place_weights: missing rivals"):
+        load_preset(path)
+
+
+def test_a_search_player_over_a_placing_learned_preset_keeps_its_placement_weights(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "placing.toml"
+    place = random_place_weights(7)
+    write_learned_preset(path, random_weights(8), {"command": "test"}, place_weights=place)
+    searcher = resolve(f"mc:rollouts=8:rollout={path}", 4)
+    assert searcher[P.PW_ON] == 1.0
+    assert np.array_equal(searcher[P.PW_FIRST : P.PW_END], place)
 
 
 def act_decisions(players: int, seed: int, table: np.ndarray, seat: int):

@@ -60,27 +60,44 @@ POSITION_KEY = ("iteration", "game", "position")
 
 
 def parse_learned(
-    table: Any, where: str, features: Sequence[str]
+    table: Any, where: str, features: Sequence[str], blocks: Sequence[str] = ()
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """(weights in the order of ``features``, provenance) of a preset file's ``[learned]``
     table: every feature's weight, none unknown, each a finite number, and a provenance table
-    saying at least the command."""
+    saying at least the command. ``blocks`` names the optional further weight tables a game's
+    player may have (read with :func:`parse_block`)."""
     if not isinstance(table, dict):
         raise PresetError(f"{where}: [learned] must be a table")
-    unknown = sorted(set(table) - {"weights", "provenance"})
+    known = ("weights", *blocks, "provenance")
+    unknown = sorted(set(table) - set(known))
     if unknown:
+        raise PresetError(f"{where}: learned.{unknown[0]}: unknown key (known: {', '.join(known)})")
+    w = _parse_weights(table.get("weights"), where, "weights", features)
+    provenance = table.get("provenance")
+    if not isinstance(provenance, dict) or "command" not in provenance:
         raise PresetError(
-            f"{where}: learned.{unknown[0]}: unknown key (known: weights, provenance)"
+            f"{where}: learned.provenance: expected a table saying at least the command"
         )
-    weights = table.get("weights")
+    return w, provenance
+
+
+def parse_block(table: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray | None:
+    """The weights of the optional table ``[learned.<key>]`` in the order of ``features`` (every
+    feature's weight, as :func:`parse_learned` asks of ``weights``), or None without it."""
+    if not isinstance(table, dict) or key not in table:
+        return None
+    return _parse_weights(table[key], where, key, features)
+
+
+def _parse_weights(weights: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray:
     if not isinstance(weights, dict):
-        raise PresetError(f"{where}: learned.weights: expected a table of weights by feature name")
-    for key in weights:
-        if key not in features:
-            raise PresetError(f"{where}: learned.weights.{key}: unknown feature")
+        raise PresetError(f"{where}: learned.{key}: expected a table of weights by feature name")
+    for name in weights:
+        if name not in features:
+            raise PresetError(f"{where}: learned.{key}.{name}: unknown feature")
     missing = [name for name in features if name not in weights]
     if missing:
-        raise PresetError(f"{where}: learned.weights: missing {', '.join(missing)}")
+        raise PresetError(f"{where}: learned.{key}: missing {', '.join(missing)}")
     w = np.zeros(len(features))
     for i, name in enumerate(features):
         value = weights[name]
@@ -89,14 +106,9 @@ def parse_learned(
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            raise PresetError(f"{where}: learned.weights.{name}: expected a finite number")
+            raise PresetError(f"{where}: learned.{key}.{name}: expected a finite number")
         w[i] = float(value)
-    provenance = table.get("provenance")
-    if not isinstance(provenance, dict) or "command" not in provenance:
-        raise PresetError(
-            f"{where}: learned.provenance: expected a table saying at least the command"
-        )
-    return w, provenance
+    return w
 
 
 def _toml_value(value: Any) -> str:
@@ -120,12 +132,14 @@ def learned_preset_text(
     name: str,
     inherit: str,
     description: str,
+    blocks: Sequence[tuple[str, Sequence[tuple[str, str]], np.ndarray]] = (),
 ) -> str:
     """The text of a learned preset file: ``header`` (comment lines), the preset's keys, one
-    weight per feature (``features``: (name, meaning) pairs, the meaning as its comment) and
-    the provenance."""
-    if len(weights) != len(features) or not np.all(np.isfinite(weights)):
-        raise ValueError(f"expected {len(features)} finite weights")
+    weight per feature (``features``: (name, meaning) pairs, the meaning as its comment), each
+    further weight table of ``blocks`` ((key, its features, its weights)) and the provenance."""
+    for names, w in ((features, weights), *((f, b) for _, f, b in blocks)):
+        if len(w) != len(names) or not np.all(np.isfinite(w)):
+            raise ValueError(f"expected {len(names)} finite weights")
     lines = [f"# {line}" for line in header]
     lines += [
         f"name = {_toml_value(name)}",
@@ -137,6 +151,10 @@ def learned_preset_text(
     ]
     for (feature, doc), w in zip(features, weights, strict=True):
         lines.append(f"{feature} = {float(w)!r}  # {doc}")
+    for key, names, block in blocks:
+        lines += ["", f"[learned.{key}]"]
+        for (feature, doc), w in zip(names, block, strict=True):
+            lines.append(f"{feature} = {float(w)!r}  # {doc}")
     lines += ["", "[learned.provenance]"]
     for key, value in provenance.items():
         lines.append(f"{key} = {_toml_value(value)}")

@@ -235,34 +235,95 @@ def lowest_free_numbers(c, legal, n, max_f, my_first_recruit, wi):
 
 
 @njit(cache=True, _nrt=False)
-def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
-    """The placement (number and Area) with the highest expected VP.
-
-    ``cache[p]`` keeps the Area values of Phase 1 (:func:`phase1_tables`): nothing they
-    depend on changes while discs are placed, so they are computed once per seat and round
-    (tagged by the round). Then the discs on the board are counted (:func:`count_discs`),
-    each Area's value and rivals to come are set (:func:`area_bases`), and every legal
-    placement is valued, the free ones by group (:func:`lowest_free_numbers`).
-    """
+def place_setup(c, s, pr, p, legal, n, cache, wi, wf):
+    """What every placement's value needs, set once per decision: ``cache[p]`` keeps the Area
+    values of Phase 1 (:func:`phase1_tables`; nothing they depend on changes while discs are
+    placed, so they are computed once per seat and round, tagged by the round), then the discs
+    on the board are counted (:func:`count_discs`), each Area's value and rivals to come are set
+    (:func:`area_bases`) and the lowest legal number of each free group found
+    (:func:`lowest_free_numbers`). Returns (Real value, lowest free number, the seat's first
+    Recruiting number, free numbers left)."""
     st = S.fields(s)
     rv = V.real_value(s, pr)
     row = cache[p]
     if not (st.phase == L.PH_PLACE and row[0] == st.round):
         phase1_tables(c, s, pr, p, rv, row, wi, wf)
-    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
-    pc = row[C_PC : C_PC + 11]
-    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
-    nf = int(row[C_NF])
     max_f = int(row[C_MAXF])
     my_first_recruit = count_discs(s, p, wi)
     nfree = area_bases(c, s, pr, p, row[C_VALS : C_VALS + N_VALS], wi, wf)
     lowest_free_numbers(c, legal, n, max_f, my_first_recruit, wi)
+    return rv, max_f, my_first_recruit, nfree
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def dominated_free(c, a_code, max_f, my_first_recruit, wi):
+    """A free number above the lowest legal one of its group (:func:`lowest_free_numbers`):
+    never worth more, so never evaluated."""
+    num = A.placement_number(a_code)
+    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
+    return max_f <= num <= 20 and num != low[free_group(c, a_code, num, my_first_recruit)]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def placement_terms(c, s, pr, a_code, rv, my_first_recruit, nfree, wi, wf):
+    """(v, comp, rivals) of a placement: the VP of acting in its Area discounted for the
+    ``rivals`` who act there first, and the VP of giving the number up."""
+    num = A.placement_number(a_code)
+    a = A.placement_area(a_code)
+    plus = a == L.A_NAVIGATION and my_first_recruit < num
+    comp_n = S.comp(c).compensation[num] if num <= 20 else 0
     B = W.WI_BELOW
     ROW = L.N_NUMBERS + 1
     area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
     base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
-    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
-    gb = pr[P.P_GIVEUP_BIAS]
+    v = base[4] if plus else base[a]
+    if num <= 20:
+        rivals = wi[B + a * ROW + num] + area_k[a] * wi[B + 4 * ROW + num]
+    else:
+        rivals = wi[B + a * ROW + L.N_NUMBERS] + area_k[a] * nfree
+    f = 1.0 - pr[P.P_CONTEST + a] * rivals
+    if f < 0.0:
+        f = 0.0
+    v = v * f + pr[P.P_AREA_BIAS + a]
+    comp = comp_n * rv + pr[P.P_GIVEUP_BIAS]
+    return v, comp, rivals
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def needs_expectation(num, v, comp, max_f):
+    """Whether the placement's value depends on the First Free Number F: a number below 21 and
+    below every F, worth more acted on than given up for free."""
+    return not (num > 20 or num >= max_f or v <= comp)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def expected_value(row, num, v, comp, max_f):
+    """E[max(v - cost(F), comp)] over the First Free Number F (``row``: the seat's cache)."""
+    if num > 20:
+        return v
+    if not needs_expectation(num, v, comp, max_f):
+        # free whatever F is, or not worth acting even for free
+        return max(v, comp)
+    # = comp + sum over the F values whose cost is below x = v - comp of p(F) (x - cost):
+    # costs rise with F, so a prefix of them
+    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
+    pc = row[C_PC : C_PC + 11]
+    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
+    nf = int(row[C_NF])
+    x = v - comp
+    k = 0
+    while k < nf and kc[num, k] < x:
+        k += 1
+    return comp + x * pc[k] - sc[num, k]
+
+
+@njit(cache=True, _nrt=False)
+def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
+    """The placement (number and Area) with the highest expected VP: every legal placement is
+    valued (:func:`placement_terms`, :func:`expected_value`) after :func:`place_setup`, the
+    free ones by group."""
+    rv, max_f, my_first_recruit, nfree = place_setup(c, s, pr, p, legal, n, cache, wi, wf)
+    row = cache[p]
     # With no negative costs E[max(v - cost(F), comp)] <= v when v > comp, so a number whose
     # v is already below the best (by more than a tie, and a margin for rounding) needs no
     # expectation: it can neither beat nor tie the best, so argmax_step would draw nothing.
@@ -272,36 +333,12 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     ties = 0
     for i in range(n):
         a_code = legal[i]
+        if dominated_free(c, a_code, max_f, my_first_recruit, wi):
+            continue
+        v, comp, _ = placement_terms(c, s, pr, a_code, rv, my_first_recruit, nfree, wi, wf)
         num = A.placement_number(a_code)
-        a = A.placement_area(a_code)
-        plus = a == L.A_NAVIGATION and my_first_recruit < num
-        comp_n = S.comp(c).compensation[num] if num <= 20 else 0
-        if max_f <= num <= 20 and num != low[free_group(c, a_code, num, my_first_recruit)]:
+        if needs_expectation(num, v, comp, max_f) and costs_nonneg and v < best - 2.0 * V.EPS:
             continue
-        v = base[4] if plus else base[a]
-        if num <= 20:
-            rivals = wi[B + a * ROW + num] + area_k[a] * wi[B + 4 * ROW + num]
-        else:
-            rivals = wi[B + a * ROW + L.N_NUMBERS] + area_k[a] * nfree
-        f = 1.0 - pr[P.P_CONTEST + a] * rivals
-        if f < 0.0:
-            f = 0.0
-        v = v * f + pr[P.P_AREA_BIAS + a]
-        comp = comp_n * rv + gb
-        if num > 20:
-            val = v
-        elif num >= max_f or v <= comp:
-            # free whatever F is, or not worth acting even for free: no expectation needed
-            val = max(v, comp)
-        elif costs_nonneg and v < best - 2.0 * V.EPS:
-            continue
-        else:
-            # E[max(v - cost(F), comp)] = comp + sum over the F values whose cost is below
-            # x = v - comp of p(F) (x - cost): costs rise with F, so a prefix of them
-            x = v - comp
-            k = 0
-            while k < nf and kc[num, k] < x:
-                k += 1
-            val = comp + x * pc[k] - sc[num, k]
+        val = expected_value(row, num, v, comp, max_f)
         best, ties, code = V.argmax_step(s, val, a_code, best, ties, code)
     return code

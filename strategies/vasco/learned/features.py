@@ -20,6 +20,7 @@ from numba import njit
 
 from strategies.vasco import params as P
 from strategies.vasco.heuristic import acting as AC
+from strategies.vasco.heuristic import bidding as BI
 from strategies.vasco.heuristic import values as V
 from strategies.vasco.heuristic import work as W
 from vdgsim.games.vasco import layout as L
@@ -47,6 +48,19 @@ F_CAPTAIN = 21  # recruiting a captain
 F_SAILORS = 22  # sailors recruited, / 4
 F_PROJECTS = 23  # acting: unlaunched projects held, / 4
 N_FEATURES = 24
+
+# Features of a disc placement (D_PLACE_DISC, D_MANUEL_PLACE): what the learned placements score
+PF_VALUE = 0  # the heuristic's expected VP of the placement, over the First Free Number
+PF_VALUE_LATE = 1  # that value times (round - 1) / 4
+PF_AREA_VALUE = 2  # the VP of acting in the Area, discounted for the rivals ahead, before cost
+PF_GIVE_UP = 3  # the VP of giving the number up (its compensation and the give-up bias)
+PF_EARLY = 4  # (21 - number) / 20 for a number from 1 to 20, else 0: how early it acts
+PF_EARLY_LATE = 5  # that times (round - 1) / 4
+PF_FREE = 6  # 1 when acting costs nothing whatever the First Free Number is
+PF_RIVALS = 7  # the rivals expected to act in the Area first
+PF_AREA = 8  # [4 Areas] 1 for placing in the Area
+PF_AREA_LATE = 12  # [4 Areas] 1 for placing in the Area, times (round - 1) / 4
+N_PLACE_FEATURES = 16
 
 # a value the heuristic marks impossible (-1e9) would swamp every weight; no legal action's
 # value comes near this floor otherwise
@@ -205,5 +219,68 @@ def decide_act(c, s, pr, legal, n, wi, wf):
         v = 0.0
         for j in range(N_FEATURES):
             v += pr[P.LW_FIRST + j] * out[i, j]
+        best, ties, code = V.argmax_step(s, v, legal[i], best, ties, code)
+    return code
+
+
+@njit(cache=True, _nrt=False)
+def place_features(c, s, pr, p, legal, n, cache, wi, wf, out, keep):
+    """Fill ``out[i, :N_PLACE_FEATURES]`` with the features of placement ``legal[i]`` at the
+    pending placement of seat ``p``, from the heuristic's own terms
+    (:func:`strategies.vasco.heuristic.bidding.placement_terms`, under the inherited behaviour
+    parameters), and ``keep[i]`` with whether the placement is weighed at all: not a free
+    number above the lowest legal one of its group, which the heuristic never weighs either
+    (acting earlier for free is never worse)."""
+    st = S.fields(s)
+    late = (st.round - 1) / 4.0
+    rv, max_f, my_first_recruit, nfree = BI.place_setup(c, s, pr, p, legal, n, cache, wi, wf)
+    row = cache[p]
+    for i in range(n):
+        keep[i] = True
+        for j in range(N_PLACE_FEATURES):
+            out[i, j] = 0.0
+        a_code = legal[i]
+        if BI.dominated_free(c, a_code, max_f, my_first_recruit, wi):
+            keep[i] = False
+            continue
+        v, comp, rivals = BI.placement_terms(c, s, pr, a_code, rv, my_first_recruit, nfree, wi, wf)
+        num = A.placement_number(a_code)
+        a = A.placement_area(a_code)
+        val = max(BI.expected_value(row, num, v, comp, max_f), VALUE_FLOOR)
+        out[i, PF_VALUE] = val
+        out[i, PF_VALUE_LATE] = val * late
+        out[i, PF_AREA_VALUE] = max(v, VALUE_FLOOR)
+        out[i, PF_GIVE_UP] = comp if num <= 20 else 0.0
+        if num <= 20:
+            early = (21 - num) / 20.0
+            out[i, PF_EARLY] = early
+            out[i, PF_EARLY_LATE] = early * late
+        out[i, PF_FREE] = 1.0 if num > 20 or num >= max_f else 0.0
+        out[i, PF_RIVALS] = rivals
+        out[i, PF_AREA + a] = 1.0
+        out[i, PF_AREA_LATE + a] = late
+
+
+@njit(cache=True)
+def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
+    """Seat ``p``'s learned placement: the legal placement whose features score highest under
+    the weights in ``pr[PW_FIRST:PW_END]`` (a sum in feature order), ties within the
+    heuristic's tolerance broken from the player generator, as the heuristic breaks them.
+    With the heuristic's weights (:func:`strategies.vasco.learned.model.heuristic_place_weights`)
+    it places as the heuristic does."""
+    if n == 1:
+        return legal[0]
+    out = np.empty((n, N_PLACE_FEATURES))
+    keep = np.empty(n, dtype=np.bool_)
+    place_features(c, s, pr, p, legal, n, cache, wi, wf, out, keep)
+    best = -1e18
+    ties = 0
+    code = legal[0]
+    for i in range(n):
+        if not keep[i]:
+            continue
+        v = 0.0
+        for j in range(N_PLACE_FEATURES):
+            v += pr[P.PW_FIRST + j] * out[i, j]
         best, ties, code = V.argmax_step(s, v, legal[i], best, ties, code)
     return code

@@ -11,6 +11,9 @@ feature (:data:`FEATURES`, all of them, by name) and the provenance of the weigh
     [learned]
     weights = { give_up = 0.34, compensation = 1.0, ... }
 
+    [learned.place_weights]      # optional: without it, the inherited preset places
+    value = 1.0 ...              # (:data:`PLACE_FEATURES`, all of them, by name)
+
     [learned.provenance]
     command = "vdg distill runs/distill --games 40 ..."
     games = 40
@@ -58,6 +61,27 @@ FEATURES: tuple[tuple[str, str], ...] = (
 FEATURE_NAMES = tuple(name for name, _ in FEATURES)
 if len(FEATURES) != F.N_FEATURES or F.N_FEATURES != P.N_LEARNED_WEIGHTS:
     raise ValueError("the feature names, the compiled features and the weight columns differ")
+
+# The optional placement weights: the table [learned.place_weights], one weight per feature.
+PLACE_KEY = "place_weights"
+PLACE_FEATURES: tuple[tuple[str, str], ...] = (
+    ("value", "the heuristic's expected VP of the placement, over the First Free Number"),
+    ("value_late", "that value times (round - 1) / 4"),
+    ("area_value", "the VP of acting in the Area, less the rivals ahead, before any cost"),
+    ("give_up", "the VP of giving the number up: its compensation and the give-up bias"),
+    ("early", "(21 - number) / 20 for a number from 1 to 20, else 0"),
+    ("early_late", "that times (round - 1) / 4"),
+    ("free", "1 when acting costs nothing whatever the First Free Number is"),
+    ("rivals", "the rivals expected to act in the Area first"),
+    *((f"area_{area}", f"1 for placing in {area}") for area in AREA_AXIS),
+    *(
+        (f"area_{area}_late", f"1 for placing in {area}, times (round - 1) / 4")
+        for area in AREA_AXIS
+    ),
+)
+PLACE_FEATURE_NAMES = tuple(name for name, _ in PLACE_FEATURES)
+if len(PLACE_FEATURES) != F.N_PLACE_FEATURES or F.N_PLACE_FEATURES != P.N_PLACE_WEIGHTS:
+    raise ValueError("the placement features, their compiled form and their columns differ")
 if P.LW_END > P.N_PARAMS:
     raise ValueError("the learned weights do not fit in a parameter row")
 
@@ -76,19 +100,45 @@ def heuristic_weights(row: np.ndarray) -> np.ndarray:
     return w
 
 
+def heuristic_place_weights() -> np.ndarray:
+    """The placement weights with which the learned player places as its inherited heuristic
+    does: the heuristic's expected VP at 1, every other feature at 0."""
+    w = np.zeros(F.N_PLACE_FEATURES)
+    w[F.PF_VALUE] = 1.0
+    return w
+
+
+def place_weights_of(row: np.ndarray) -> np.ndarray | None:
+    """The placement weights of a learned row, None when its inherited preset places."""
+    if row[P.PW_ON] <= 0:
+        return None
+    return np.array(row[P.PW_FIRST : P.PW_END], dtype=np.float64)
+
+
+def with_place_weights(row: np.ndarray, w: np.ndarray | None) -> np.ndarray:
+    """A copy of a learned row that places by weights ``w`` (None: as its inherited preset)."""
+    out = row.copy()
+    out[P.PW_ON] = 0.0 if w is None else 1.0
+    out[P.PW_FIRST : P.PW_END] = 0.0 if w is None else w
+    return out
+
+
 def weights_of(row: np.ndarray) -> np.ndarray:
     """The learned weights held in a parameter row."""
     return np.array(row[P.LW_FIRST : P.LW_END], dtype=np.float64)
 
 
-def parse_learned(table: Any, where: str) -> tuple[np.ndarray, dict[str, Any]]:
-    """(weights in feature order, provenance) of a preset file's ``[learned]`` table."""
-    return L.parse_learned(table, where, FEATURE_NAMES)
+def parse_learned(table: Any, where: str) -> tuple[np.ndarray, np.ndarray | None, dict[str, Any]]:
+    """(weights in feature order, placement weights or None, provenance) of a preset file's
+    ``[learned]`` table."""
+    weights, provenance = L.parse_learned(table, where, FEATURE_NAMES, (PLACE_KEY,))
+    return weights, L.parse_block(table, where, PLACE_KEY, PLACE_FEATURE_NAMES), provenance
 
 
 HEADER = (
-    "A learned player: its Phase 2 actions are chosen by the weights below, every other",
-    "decision by the preset it inherits. Written by `vdg distill`; see docs/learned.md.",
+    "A learned player: its Phase 2 actions are chosen by the weights below (and its placements",
+    "by the placement weights, where there are any), every other decision by the preset it",
+    "inherits. Written by `vdg distill`; see docs/learned.md.",
 )
 
 
@@ -98,11 +148,21 @@ def learned_preset_text(
     name: str = "learned",
     inherit: str = "default",
     description: str = "Distilled from search: a linear model over features of Phase 2 actions.",
+    place_weights: np.ndarray | None = None,
 ) -> str:
     """The text of a learned preset file (see the module docstring)."""
-    return L.learned_preset_text(FEATURES, weights, provenance, HEADER, name, inherit, description)
+    blocks = () if place_weights is None else ((PLACE_KEY, PLACE_FEATURES, place_weights),)
+    return L.learned_preset_text(
+        FEATURES, weights, provenance, HEADER, name, inherit, description, blocks
+    )
 
 
-def write_learned_preset(path: Path, weights: np.ndarray, provenance: Mapping[str, Any]) -> None:
+def write_learned_preset(
+    path: Path,
+    weights: np.ndarray,
+    provenance: Mapping[str, Any],
+    place_weights: np.ndarray | None = None,
+) -> None:
     """Write a learned preset file (atomically: a reader never sees half of it)."""
-    L.write_text_atomically(path, learned_preset_text(weights, provenance))
+    text = learned_preset_text(weights, provenance, place_weights=place_weights)
+    L.write_text_atomically(path, text)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from strategies.vasco.params import (
-    LW_END,
+    LEARNED_END,
     LW_FIRST,
     N_BEHAVIOUR,
     P_KIND,
@@ -49,7 +49,7 @@ COLUMNS = SearchColumns(
     uct_c=Q_UCT_C,
     widen=Q_WIDEN,
     # the rollout preset's behaviour, and a learned rollout preset's weights
-    inherit=(slice(1, N_BEHAVIOUR), slice(LW_FIRST, LW_END)),
+    inherit=(slice(1, N_BEHAVIOUR), slice(LW_FIRST, LEARNED_END)),
 )
 NAMES = SearchNames(
     kinds=SEARCH_KINDS,

@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 from strategies.vasco.heuristic import work as W
-from strategies.vasco.params import LW_END, LW_FIRST, N_BEHAVIOUR, P_KIND, Q_ROLLOUT_KIND
+from strategies.vasco.params import LEARNED_END, LW_FIRST, N_BEHAVIOUR, P_KIND, Q_ROLLOUT_KIND
 from strategies.vasco.restrictions import R_ANY, filter_legal
 from strategies.vasco.scripted import CACHE_WIDTH, choose_scripted
 from strategies.vasco.search.determinize import determinize
@@ -21,14 +21,14 @@ from vdgsim.search.hooks import SearchHooks, lead_over_best
 @njit(cache=True)
 def rollout_table(pr, me):
     """Every seat plays the rollout preset (its behaviour is in ``pr[1:N_BEHAVIOUR]``, a learned
-    preset's weights in ``pr[LW_FIRST:LW_END]``); only the searching seat keeps the
+    preset's weights in ``pr[LW_FIRST:LEARNED_END]``); only the searching seat keeps the
     restrictions of ``pr``, so a restricted search player evaluates its own restricted play."""
     table = np.zeros((L.MAX_PLAYERS, pr.shape[0]))
     for q in range(L.MAX_PLAYERS):
         table[q, P_KIND] = pr[Q_ROLLOUT_KIND]
         for k in range(1, N_BEHAVIOUR):
             table[q, k] = pr[k]
-        for k in range(LW_FIRST, LW_END):
+        for k in range(LW_FIRST, LEARNED_END):
             table[q, k] = pr[k]
     for k in range(N_BEHAVIOUR, R_ANY + 1):
         table[me, k] = pr[k]
