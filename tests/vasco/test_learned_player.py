@@ -414,6 +414,24 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
     )
     assert provenance["refine"] == 1 and "held_out_agreement" not in provenance
     assert json.loads((out / "iter-1" / "refine.json").read_text())["paired"]["games"] == 8
+    # refining the placement weights instead: the fitted Phase 2 weights are kept, and the
+    # placements, which the fitted player left to default, move away from default's rule
+    # (more games than above: a direction whose two sides win the same games does not move)
+    place = ["--refine", "1", "--refine-pairs", "2", "--refine-games", "40", "--force"]
+    placed = run_vdg(*args, *place, "--refine-block", "place")
+    assert placed.returncode == 0, placed.stderr
+    fitted = load_preset(out / "iter-1" / "learned.toml").row
+    row = load_preset(export).row
+    assert np.array_equal(weights_of(row), weights_of(fitted))
+    assert row[P.PW_ON] == 1.0 and fitted[P.PW_ON] == 0.0
+    assert not np.array_equal(row[P.PW_FIRST : P.PW_END], heuristic_place_weights())
+    assert tomllib.loads(export.read_text())["learned"]["provenance"]["command"].endswith(
+        "--refine-games 40 --refine-sigma 0.1 --refine-step 1.0 --refine-seed 1500000000 "
+        "--refine-block place"
+    )
+    for bad in (["--refine-block", "bids"], ["--iterations", "0"]):
+        refused = run_vdg(*args, *refine, *bad)
+        assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
 
 
 def test_refine_climbs_a_noisy_win_share() -> None:

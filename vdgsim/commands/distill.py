@@ -50,6 +50,7 @@ CHUNK_GAMES = 5  # games per positions file: what an interrupted run loses at mo
 HOLDOUT_EVERY = 5  # game g is held out of the fit when g % 5 == 4
 SETTINGS_FILE = "distill.json"
 REFINE_SEED = 1_500_000_000
+SCALE_GAMES = 20  # games whose decisions give a refined block's feature spreads
 
 
 def _kit(game: str) -> Any:
@@ -173,7 +174,14 @@ def distill(
         typer.Option("--players", metavar="N", help="Number of players, 2 to 4.  [default: 4]"),
     ] = None,
     iterations: Annotated[
-        int, typer.Option("--iterations", help="Collect-fit-evaluate rounds.", min=1, max=100)
+        int,
+        typer.Option(
+            "--iterations",
+            help="Collect-fit-evaluate rounds (0: only refine the start player's "
+            "--refine-block by play).",
+            min=0,
+            max=100,
+        ),
     ] = 1,
     games: Annotated[
         int, typer.Option("--games", help="Games collected per iteration.", min=1)
@@ -254,6 +262,14 @@ def distill(
     refine_seed: Annotated[
         int, seed_option("First seed of the refinement's games (generation g plays its own).")
     ] = REFINE_SEED,
+    refine_block: Annotated[
+        str | None,
+        typer.Option(
+            "--refine-block",
+            help="Refine this other block of weights instead of the fitted ones (Vasco da "
+            "Gama: place, the placement weights, from the heuristic's rule if it has none).",
+        ),
+    ] = None,
     export: Annotated[
         Path | None,
         typer.Option("--export", help="Also write the last iteration's preset file here."),
@@ -287,6 +303,11 @@ def distill(
         raise InputError("--play-seed's games overlap the collected games' seeds; move it")
     if play_seed + per_seat - 1 > MAX_SEED:
         raise InputError(f"--play-seed + games per seat - 1 must be at most {MAX_SEED}")
+    if refine_block is not None and refine_block not in kit.blocks:
+        known = ", ".join(kit.blocks) or "none"
+        raise InputError(f"--refine-block: unknown block {refine_block!r} (known: {known})")
+    if iterations == 0 and not (refine and refine_block is not None):
+        raise InputError("--iterations 0 needs --refine and --refine-block")
     if refine:
         if refine_games < count:
             raise InputError(f"--refine-games must be at least --players ({count})")
@@ -328,9 +349,8 @@ def distill(
     _check_settings(out, settings)
     prepare(game, comp)
     command = functools.partial(_command, out, settings, data, overrides or [])
-    report = None
     for it in range(1, iterations + 1):
-        player, report = _iteration(kit, out, it, player, opp, comp, settings, command, progress)
+        player, _ = _iteration(kit, out, it, player, opp, comp, settings, command, progress)
     final = out / f"iter-{iterations}" / "learned.toml"
     if refine:
         options = {
@@ -341,8 +361,10 @@ def distill(
             "refine_step": refine_step,
             "refine_seed": refine_seed,
         }
+        if refine_block is not None:
+            options["refine_block"] = refine_block
         final = _refine(kit, out, iterations, player, opp, comp, settings, options, command)
-    if export is not None and report is not None:
+    if export is not None and final.exists():
         import shutil
 
         export.parent.mkdir(parents=True, exist_ok=True)
@@ -411,16 +433,23 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         return preset_path
     count = settings["players"]
     per_seat = options["refine_games"] // count
-    frames = [
-        pl.read_parquet(p)
-        for k in range(1, it + 1)
-        for p in sorted((out / f"iter-{k}" / "positions").glob("*.parquet"))
-    ]
-    scale = feature_scale(kit.positions_of(pl.concat(frames)))
+    block = kit.blocks.get(options.get("refine_block", ""))
+    if block is None:
+        frames = [
+            pl.read_parquet(p)
+            for k in range(1, it + 1)
+            for p in sorted((out / f"iter-{k}" / "positions").glob("*.parquet"))
+        ]
+        scale = feature_scale(kit.positions_of(pl.concat(frames)))
+        start, with_weights = kit.weights_of(player), kit.with_weights
+    else:
+        seeds = range(settings["seed"], settings["seed"] + SCALE_GAMES)
+        scale = feature_scale(block.sample(comp, player, opp, count, seeds))
+        start, with_weights = block.weights_of(player), block.with_weights
     first = options["refine_seed"]
 
     def play(w: np.ndarray, g: int) -> float:
-        row = kit.with_weights(player, w)
+        row = with_weights(player, w)
         seed = first + g * per_seat
         return float(_shares(kit, comp, row, opp, count, per_seat, seed).mean())
 
@@ -431,7 +460,6 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         note(f"refinement: generation {g + 1} of {options['refine']}")
 
     t0 = time.perf_counter()
-    start = kit.weights_of(player)
     w = refine(
         play,
         start,
@@ -451,8 +479,14 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         "weights": trajectory,
         "refine_seconds": round(time.perf_counter() - t0, 1),
     }
-    row = kit.with_weights(player, w)
-    provenance = tomllib.loads((folder / "learned.toml").read_text())["learned"]["provenance"]
+    row = with_weights(player, w)
+    fitted = folder / "learned.toml"
+    # refining the start player alone (--iterations 0): no fit to describe
+    provenance = (
+        tomllib.loads(fitted.read_text())["learned"]["provenance"]
+        if fitted.exists()
+        else {"start": settings["start"], "players": count, "opponent": settings["opponent"]}
+    )
     # the fit's agreement and win share describe the weights refined, not these
     for key in ("held_out_agreement", "win_share", "win_share_games"):
         provenance.pop(key, None)
@@ -465,7 +499,8 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         report["paired"] = _paired(kit, comp, row, player, *args[2:])
         provenance["win_share"] = round(report["play"]["win_share"], 4)
         provenance["win_share_games"] = report["play"]["games"]
-    kit.write_preset(preset_path, np.asarray(w), provenance)
+    folder.mkdir(parents=True, exist_ok=True)
+    kit.write_preset(preset_path, row, provenance)
     report_path.write_text(json.dumps(report, indent=2).replace("NaN", "null") + "\n")
     line = f"refinement of iteration {it}: {options['refine']} generations"
     if "play" in report:
@@ -481,7 +516,6 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
 
 def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
     """Collect, fit, score and evaluate iteration ``it``; returns (its player row, report)."""
-    import numpy as np
     import polars as pl
 
     from vdgsim.core.linear_policy import fit, score
@@ -574,7 +608,7 @@ def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
     if "play" in report:
         provenance["win_share"] = round(report["play"]["win_share"], 4)
         provenance["win_share_games"] = report["play"]["games"]
-    kit.write_preset(preset_path, np.asarray(w), provenance)
+    kit.write_preset(preset_path, row, provenance)
     # a score without held-out positions is NaN, which JSON does not have: null
     text = json.dumps(report, indent=2).replace("NaN", "null")
     report_path.write_text(text + "\n")

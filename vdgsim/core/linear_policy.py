@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -261,6 +261,21 @@ def score(data: Positions, w: np.ndarray) -> dict[str, float]:
 
 
 @dataclass(frozen=True)
+class RefineBlock:
+    """A further block of a learned player's weights, for another decision kind, that
+    refinement by play may move in place of the fitted weights (``vdg distill --refine-block``)."""
+
+    decision: str  # the decision its weights choose, in words ("placement")
+    # row -> the block's weights, or the weights with which it decides as the row's heuristic
+    weights_of: Callable[[np.ndarray], np.ndarray]
+    # (row, weights) -> a copy of the row deciding by those weights
+    with_weights: Callable[[np.ndarray, np.ndarray], np.ndarray]
+    # (components, player row, opponent row, players, games) -> the features of every candidate
+    # at the player's decisions of this kind in those games (rows), for the scale of a step
+    sample: Callable[..., np.ndarray]
+
+
+@dataclass(frozen=True)
 class DistillKit:
     """What ``vdg distill`` needs of one game's learned player (:attr:`vdgsim.core.plug.Game.
     distill_kit`): its decision, its feature columns, its parameter rows and their kinds, its
@@ -284,7 +299,10 @@ class DistillKit:
     lineup_table: Callable[[np.ndarray, np.ndarray, int, int], np.ndarray]
     # (components, players, seeds, table) -> (vp, win share) per game and seat
     play_games: Callable[..., tuple[np.ndarray, np.ndarray]]
+    # (path, learned row, provenance): the row's weights as a preset file
     write_preset: Callable[[Path, np.ndarray, Mapping[str, Any]], None]
+    # further weight blocks refinement by play may move, by name
+    blocks: Mapping[str, RefineBlock] = field(default_factory=dict)
 
     def positions_of(self, table: pl.DataFrame) -> Positions:
         """A labelled table of this game as :class:`Positions`."""
@@ -312,10 +330,12 @@ class DistillKit:
         return out
 
 
-def feature_scale(data: Positions) -> np.ndarray:
-    """Per feature, 1 / its standard deviation over the labelled actions (at most 1000): the
-    weight change that moves scores by about one unit, whatever the feature's own unit."""
-    return 1.0 / np.maximum(data.x.std(axis=0), 1e-3)
+def feature_scale(data: Positions | np.ndarray) -> np.ndarray:
+    """Per feature, 1 / its standard deviation over the labelled actions (or the rows of a
+    feature matrix; at most 1000): the weight change that moves scores by about one unit,
+    whatever the feature's own unit."""
+    x = data.x if isinstance(data, Positions) else data
+    return 1.0 / np.maximum(x.std(axis=0), 1e-3)
 
 
 def refine(

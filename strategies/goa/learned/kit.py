@@ -6,7 +6,7 @@ from __future__ import annotations
 from strategies.goa import loop
 from strategies.goa import params as P
 from strategies.goa.learned import collect
-from strategies.goa.learned.model import heuristic_weights, write_learned_preset
+from strategies.goa.learned.model import heuristic_weights, weights_of, write_learned_preset
 from strategies.goa.lineup import player_row
 from vdgsim.core.linear_policy import DistillKit
 
@@ -25,5 +25,7 @@ KIT = DistillKit(
     collect_games=lambda *args: collect.collect_games(*args),
     lineup_table=collect.lineup_table,
     play_games=loop.play_games,
-    write_preset=write_learned_preset,
+    write_preset=lambda path, row, provenance: write_learned_preset(
+        path, weights_of(row), provenance
+    ),
 )

@@ -20,9 +20,14 @@ import numpy as np
 import polars as pl
 
 from strategies.vasco.heuristic import work as W
-from strategies.vasco.learned.features import N_FEATURES, act_features
+from strategies.vasco.learned.features import (
+    N_FEATURES,
+    N_PLACE_FEATURES,
+    act_features,
+    place_features,
+)
 from strategies.vasco.learned.model import FEATURE_NAMES
-from strategies.vasco.policy import choose
+from strategies.vasco.policy import choose, new_cache
 from strategies.vasco.search.regret import action_values
 from vdgsim.games.vasco import layout as L
 from vdgsim.games.vasco.game import apply_action, is_over, legal_actions, new_game
@@ -141,3 +146,31 @@ def _record(rows, settings, game, position, rnd, seat, legal, n, chosen) -> None
         rows["action"].append(int(legal[a]))
         rows["chosen"].append(int(legal[a]) == chosen)
         rows["rollouts"].append(settings.rollouts)
+
+
+def placement_features(
+    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+) -> np.ndarray:
+    """The features (rows) of every placement ``player`` weighs at its disc placements in
+    ``games`` (seated as :func:`collect_games` seats it), for the scale of a refinement step."""
+    c = components.array
+    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    feats = np.zeros((L.MAX_LEGAL, N_PLACE_FEATURES))
+    keep = np.zeros(L.MAX_LEGAL, dtype=np.bool_)
+    wi, wf = W.new_work()
+    rows: list[np.ndarray] = []
+    for g in games:
+        seat = g % players
+        table = lineup_table(player, opponent, players, seat)
+        state = new_game(players, g, components)
+        while not is_over(state):
+            listed = legal_actions(state)
+            n = len(listed)
+            legal[:n] = listed
+            placing = state.decision in (L.D_PLACE_DISC, L.D_MANUEL_PLACE)
+            if placing and n > 1 and state.current_player == seat:
+                cache = new_cache()
+                place_features(c, state.s, table[seat], seat, legal, n, cache, wi, wf, feats, keep)
+                rows.append(feats[:n][keep[:n]].copy())
+            apply_action(state, int(choose(c, state.s, legal, n, table)))
+    return np.concatenate(rows) if rows else np.zeros((0, N_PLACE_FEATURES))

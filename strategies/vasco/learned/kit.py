@@ -1,14 +1,22 @@
 """Vasco da Gama's learned player as ``vdg distill`` sees it (:class:`vdgsim.core.linear_policy.
-DistillKit`): Phase 2 actions, labelled by :mod:`.collect`."""
+DistillKit`): Phase 2 actions, labelled by :mod:`.collect`; refinement by play may move the
+placement weights instead (block ``place``)."""
 
 from __future__ import annotations
 
 from strategies.vasco import loop
 from strategies.vasco import params as P
 from strategies.vasco.learned import collect
-from strategies.vasco.learned.model import heuristic_weights, write_learned_preset
+from strategies.vasco.learned.model import (
+    heuristic_place_weights,
+    heuristic_weights,
+    place_weights_of,
+    weights_of,
+    with_place_weights,
+    write_learned_preset,
+)
 from strategies.vasco.registry import resolve
-from vdgsim.core.linear_policy import DistillKit
+from vdgsim.core.linear_policy import DistillKit, RefineBlock
 
 KIT = DistillKit(
     decision="Phase 2 action",
@@ -25,5 +33,19 @@ KIT = DistillKit(
     collect_games=lambda *args: collect.collect_games(*args),
     lineup_table=collect.lineup_table,
     play_games=loop.play_games,
-    write_preset=write_learned_preset,
+    write_preset=lambda path, row, provenance: write_learned_preset(
+        path, weights_of(row), provenance, place_weights_of(row)
+    ),
+    blocks={
+        "place": RefineBlock(
+            decision="placement",
+            weights_of=lambda row: (
+                heuristic_place_weights()
+                if place_weights_of(row) is None
+                else place_weights_of(row)
+            ),
+            with_weights=with_place_weights,
+            sample=collect.placement_features,
+        )
+    },
 )
