@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import numpy as np
@@ -178,3 +179,16 @@ def test_bid_weights_round_trip_through_a_preset_file(tmp_path: Path) -> None:
     # all bid weights 0: the file is the marker weights only
     zero = np.concatenate([row[P.LW_FIRST : P.LW_END], np.zeros(B.N_BID_FEATURES)])
     assert "bid_" not in learned_preset_text(zero, {"command": "test"})
+
+
+def test_refine_bids_writes_a_preset_with_both_blocks(tmp_path: Path) -> None:
+    from strategies.goa.learned.refine_bids import main
+
+    out = tmp_path / "refined.toml"
+    main([str(out), "--generations", "1", "--pairs", "1", "--games", "8", "--seed", "7"])
+    row = preset_file(out, 4)
+    shipped = player_row("learned", 4)
+    assert np.array_equal(row[P.LW_FIRST : P.LW_END], shipped[P.LW_FIRST : P.LW_END])
+    assert B.has_bid_weights(row)
+    provenance = tomllib.loads(out.read_text())["learned"]["provenance"]
+    assert provenance["seeds"] == [7, 8] and provenance["start"] == "learned"
