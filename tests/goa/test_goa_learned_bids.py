@@ -125,7 +125,7 @@ def test_bid_heuristic_alone_bids_as_the_inherited_preset() -> None:
     assert total > 30 and agree >= 0.9 * total and differ > 0, (agree, differ, total, hidden)
 
 
-def test_without_bid_weights_a_learned_game_is_the_same_and_with_them_differs() -> None:
+def test_bid_weights_change_the_games() -> None:
     from strategies.goa.loop import play_games
     from vdgsim.games.goa.components import default_components
 
