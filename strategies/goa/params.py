@@ -3,10 +3,10 @@
 A player is one float64 row of :data:`N_PARAMS` values, laid out here in declaration order
 (:class:`vdgsim.core.paramtable.RowLayout`); column :data:`P_KIND` selects the policy, the ``P_*``
 columns are the heuristic's behaviour parameters, then come the restrictions, the learned
-player's weights and the search players' budget. :data:`PARAM_SPECS` gives each behaviour
-parameter its preset-file name, axis (per development column, per spice, per lot kind),
-default, bounds and meaning; preset files (``presets/*.toml``) are validated against it. VP is
-the unit of value.
+player's marker weights, the search players' budget and the learned player's bid weights.
+:data:`PARAM_SPECS` gives each behaviour parameter its preset-file name, axis (per development
+column, per spice, per lot kind), default, bounds and meaning; preset files (``presets/*.toml``)
+are validated against it. VP is the unit of value.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ AXES = {"column": COLUMN_AXIS, "spice": SPICE_AXIS, "lot": LOT_AXIS}
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
-# the heuristic but for its marker placements, which a linear model over their features
-# decides (strategies.goa.learned); kinds 2 and 3 are the search players'
+# the heuristic but for its marker placements and, with bid weights, its bids, which linear
+# models over their features decide (strategies.goa.learned); kinds 2 and 3 are the search
+# players'
 KIND_LEARNED = 4
 POLICY_KINDS = {"random": KIND_RANDOM, "heuristic": KIND_HEURISTIC, "learned": KIND_LEARNED}
 
@@ -169,6 +170,13 @@ Q_UCT_C = ROW.columns("uct_c")  # UCB exploration constant (ismcts)
 # progressive widening: 1 + floor(widen * sqrt(visits)) children (ismcts)
 Q_WIDEN = ROW.columns("widen")
 N_SEARCH_END = ROW.size
+
+# The learned player's bids (strategies.goa.learned.bids): one weight per feature of a bid, at
+# the row's end, so a row without them (all zero) keeps its run identity; with every bid
+# weight 0 the learned player bids as the preset it inherits.
+N_BID_WEIGHTS = 10
+BW_FIRST = ROW.columns("bid_weights", width=N_BID_WEIGHTS)
+BW_END = ROW.size
 
 N_PARAMS = ROW.size
 PARAM_SPECS = ROW.specs()

@@ -16,7 +16,8 @@ A preset file::
     sell_bias = 0.5
 
     [learned]                    # with policy = "learned": weights and their provenance
-    weights = { own = 1.0, ... } # (strategies.goa.learned, docs/learned.md)
+    weights = { own = 1.0, ... } # (strategies.goa.learned, docs/learned.md); the bid_*
+                                 # weights are optional: without them it bids as `inherit`
 
 A preset is one row per player count, as in Vasco da Gama's preset files: ``[params]`` for
 every count, then a ``[players.N]`` table's values for ``N``-player games; an inheriting
@@ -33,6 +34,8 @@ import numpy as np
 
 from strategies.goa.params import (
     AXES,
+    BW_END,
+    BW_FIRST,
     KIND_LEARNED,
     LW_END,
     LW_FIRST,
@@ -99,16 +102,16 @@ def _load(path: Path, seen: tuple[Path, ...]) -> tuple[str, Rows]:
 def _apply_learned(rows: Rows, data: dict, where: str) -> None:
     """A ``[learned]`` table's weights into every row; a learned player needs weights (its
     own or its base's), and only a learned player reads them."""
-    from strategies.goa.learned.model import FEATURE_NAMES
-    from vdgsim.core.linear_policy import parse_learned
+    from strategies.goa.learned.model import parse_learned
 
     learned = rows[None][P_KIND] == KIND_LEARNED
     if "learned" in data:
         if not learned:
             raise PresetError(f'{where}: [learned] needs policy = "learned"')
-        weights, _ = parse_learned(data["learned"], where, FEATURE_NAMES)
+        weights, _ = parse_learned(data["learned"], where)
         for row in rows.values():
-            row[LW_FIRST:LW_END] = weights
+            row[LW_FIRST:LW_END] = weights[: LW_END - LW_FIRST]
+            row[BW_FIRST:BW_END] = weights[LW_END - LW_FIRST :]
     elif learned and not np.any(rows[None][LW_FIRST:LW_END]):
         raise PresetError(f'{where}: policy = "learned" needs a [learned] table of weights')
 

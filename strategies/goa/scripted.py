@@ -1,5 +1,6 @@
 """The scripted players: random-legal, the VP-valuation heuristic and the learned player (the
-heuristic but for its marker placements, :mod:`strategies.goa.learned`), selected by
+heuristic but for its marker placements and, with bid weights, its bids,
+:mod:`strategies.goa.learned`), selected by
 ``params[seat, P_KIND]``."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from numba import njit
 from strategies.goa import params as P
 from strategies.goa.heuristic import acting as AC
 from strategies.goa.heuristic import bidding as BD
+from strategies.goa.learned.bids import decide_bid, has_bid_weights
 from strategies.goa.learned.features import decide_marker
 from strategies.goa.restrictions import filter_legal
 from vdgsim.games.goa import actions as A
@@ -80,5 +82,7 @@ def choose_scripted(c, s, legal, n, params):
     if pr[P.P_KIND] == P.KIND_LEARNED:
         if st.decision == L.D_MARKER:
             return decide_marker(c, s, legal, n, params)
+        if st.decision == L.D_BID and has_bid_weights(pr):
+            return decide_bid(c, s, legal, n, params)
         return heuristic_action(c, s, legal, n, params)
     return random_action(s, legal, n)

@@ -68,7 +68,7 @@ def test_ismcts_names_set_the_budget_and_the_rollout_preset():
     assert search_row("ismcts:decisions=bid")[Q.Q_DECISIONS] == 1 << L.D_BID
     table = lineup_params(["ismcts:iters=8", "mc", "default"], 3)
     assert list(table[:3, Q.P_KIND]) == [KIND_ISMCTS, KIND_MC, default[Q.P_KIND]]
-    assert Q.Q_BASE == Q.N_PARAMS - 8 and Q.Q_WIDEN < Q.N_SEARCH_END <= Q.N_PARAMS
+    assert Q.Q_BASE == Q.N_SEARCH_END - 8 and Q.Q_WIDEN < Q.N_SEARCH_END <= Q.N_PARAMS
 
 
 @pytest.mark.parametrize(

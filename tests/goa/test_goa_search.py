@@ -415,7 +415,7 @@ def test_bad_search_names_are_one_clear_error(name, words):
     assert "\n" not in str(err.value)
 
 
-def test_search_columns_sit_at_the_end_of_the_row():
-    from strategies.goa.params import N_PARAMS
+def test_search_columns_sit_at_the_end_of_the_row_but_for_the_bid_weights():
+    from strategies.goa.params import BW_END, BW_FIRST, N_PARAMS
 
-    assert Q.Q_BASE == N_PARAMS - 8 and Q.N_SEARCH_END <= N_PARAMS
+    assert Q.Q_BASE == Q.N_SEARCH_END - 8 and Q.N_SEARCH_END == BW_FIRST and BW_END == N_PARAMS

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from strategies.goa import params as P
+from strategies.goa.learned import bids as B
 from strategies.goa.learned import features as F
 from vdgsim.core import linear_policy as LP
 
@@ -35,6 +36,22 @@ FEATURES: tuple[tuple[str, str], ...] = (
 FEATURE_NAMES = tuple(name for name, _ in FEATURES)
 if len(FEATURES) != F.N_FEATURES or F.N_FEATURES != P.N_LEARNED_WEIGHTS:
     raise ValueError("the feature names, the compiled features and the weight columns differ")
+# the bid's features (strategies.goa.learned.bids), optional in a preset file as a block
+BID_FEATURES: tuple[tuple[str, str], ...] = (
+    ("bid_heuristic", "minus the ducats between the answer and the inherited preset's bid"),
+    ("bid_surplus", "a bid: the lot's VP times its lot_weight less the VP of the ducats paid"),
+    ("bid_surplus_late", "bid_surplus times (round - 1) / 7"),
+    ("bid_rival", "a bid: the best rival's VP of the lot, as the seat values rivals"),
+    ("bid_owner_sells", "a bid at or above the bid the owner is expected to sell at (G4.3b)"),
+    ("bid_outbid", "a bid at or below the highest limit of the later speakers (G4.2)"),
+    ("bid_raise", "(the bid - the high bid) / 10; 0 for passing"),
+    ("bid_flag_raise", "bid_raise on the Flag (G4.5), 0 on a tile"),
+    ("bid_short", "min(ducats left - its limit for the best lot still to come this round, 0) / 10"),
+    ("bid_bid", "1 for a bid, 0 for passing"),
+)
+BID_FEATURE_NAMES = tuple(name for name, _ in BID_FEATURES)
+if len(BID_FEATURES) != B.N_BID_FEATURES or B.N_BID_FEATURES != P.N_BID_WEIGHTS:
+    raise ValueError("the bid feature names, the compiled features and the weight columns differ")
 HEADER = (
     "A learned Goa player: where it puts its auction markers is chosen by the weights below,",
     "every other decision by the preset it inherits. Written by `vdg distill --game goa`;",
@@ -58,8 +75,19 @@ def weights_of(row: np.ndarray) -> np.ndarray:
 
 
 def parse_learned(table: Any, where: str) -> tuple[np.ndarray, dict[str, Any]]:
-    """(weights in feature order, provenance) of a preset file's ``[learned]`` table."""
-    return LP.parse_learned(table, where, FEATURE_NAMES)
+    """(marker weights then bid weights, in feature order; provenance) of a preset file's
+    ``[learned]`` table. The bid weights are all given or none: none leaves them 0, and the
+    player bids as the preset it inherits."""
+    if not isinstance(table, dict) or not isinstance(table.get("weights"), dict):
+        return LP.parse_learned(table, where, FEATURE_NAMES)
+    weights = table["weights"]
+    marker = {k: v for k, v in weights.items() if k not in BID_FEATURE_NAMES}
+    w, provenance = LP.parse_learned({**table, "weights": marker}, where, FEATURE_NAMES)
+    bid = np.zeros(len(BID_FEATURE_NAMES))
+    if len(marker) < len(weights):
+        bids = {k: v for k, v in weights.items() if k in BID_FEATURE_NAMES}
+        bid, _ = LP.parse_learned({**table, "weights": bids}, where, BID_FEATURE_NAMES)
+    return np.concatenate([w, bid]), provenance
 
 
 def learned_preset_text(
@@ -69,8 +97,15 @@ def learned_preset_text(
     inherit: str = "default",
     description: str = DESCRIPTION,
 ) -> str:
-    """The text of a learned preset file."""
-    return LP.learned_preset_text(FEATURES, weights, provenance, HEADER, name, inherit, description)
+    """The text of a learned preset file: the marker weights, then the bid weights when
+    ``weights`` holds them (``N_LEARNED_WEIGHTS + N_BID_WEIGHTS`` values, not all 0)."""
+    features = FEATURES
+    if len(weights) > len(FEATURES):
+        if np.any(weights[len(FEATURES) :]):
+            features = FEATURES + BID_FEATURES
+        else:
+            weights = weights[: len(FEATURES)]
+    return LP.learned_preset_text(features, weights, provenance, HEADER, name, inherit, description)
 
 
 def write_learned_preset(path: Path, weights: np.ndarray, provenance: Mapping[str, Any]) -> None:

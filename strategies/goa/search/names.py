@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from strategies.goa.params import P_KIND
+from strategies.goa.params import N_PARAMS, N_SEARCH_END, P_KIND
 from strategies.goa.presets import PRESETS, PresetError, preset_row
 from strategies.goa.search.params import (
     Q_BASE,
@@ -43,7 +43,8 @@ COLUMNS = SearchColumns(
     iters=Q_ITERS,
     uct_c=Q_UCT_C,
     widen=Q_WIDEN,
-    inherit=(slice(0, Q_BASE),),  # the rollout preset's whole row below the search columns
+    # the rollout preset's whole row but the search columns (its bid weights follow them)
+    inherit=(slice(0, Q_BASE), slice(N_SEARCH_END, N_PARAMS)),
 )
 NAMES = SearchNames(
     kinds=SEARCH_KINDS,
