@@ -3,6 +3,8 @@ DistillKit`): marker placements, labelled by :mod:`.collect`."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from strategies.goa import loop
 from strategies.goa import params as P
 from strategies.goa.learned import collect
@@ -25,7 +27,8 @@ KIT = DistillKit(
     collect_games=lambda *args: collect.collect_games(*args),
     lineup_table=collect.lineup_table,
     play_games=loop.play_games,
+    # the marker weights, then the bid weights (written only when the row has any)
     write_preset=lambda path, row, provenance: write_learned_preset(
-        path, weights_of(row), provenance
+        path, np.concatenate([weights_of(row), row[P.BW_FIRST : P.BW_END]]), provenance
     ),
 )
