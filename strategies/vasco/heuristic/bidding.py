@@ -256,26 +256,24 @@ def place_setup(c, s, pr, p, legal, n, cache, wi, wf):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def dominated_free(c, a_code, max_f, my_first_recruit, wi):
-    """A free number above the lowest legal one of its group (:func:`lowest_free_numbers`):
-    never worth more, so never evaluated."""
+def dominated_free(c, a_code, max_f, my_first_recruit, low):
+    """A free number above the lowest legal one of its group (``low``: the ``WI_GROUP`` block
+    that :func:`lowest_free_numbers` fills): never worth more, so never evaluated."""
     num = A.placement_number(a_code)
-    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
     return max_f <= num <= 20 and num != low[free_group(c, a_code, num, my_first_recruit)]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def placement_terms(c, s, pr, a_code, rv, my_first_recruit, nfree, wi, wf):
+def placement_terms(c, pr, a_code, rv, my_first_recruit, nfree, wi, area_k, base):
     """(v, comp, rivals) of a placement: the VP of acting in its Area discounted for the
-    ``rivals`` who act there first, and the VP of giving the number up."""
+    ``rivals`` who act there first, and the VP of giving the number up (``area_k``, ``base``:
+    the ``WF_CAP`` and ``WF_BASE`` blocks that :func:`area_bases` fills)."""
     num = A.placement_number(a_code)
     a = A.placement_area(a_code)
     plus = a == L.A_NAVIGATION and my_first_recruit < num
     comp_n = S.comp(c).compensation[num] if num <= 20 else 0
     B = W.WI_BELOW
     ROW = L.N_NUMBERS + 1
-    area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
-    base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
     v = base[4] if plus else base[a]
     if num <= 20:
         rivals = wi[B + a * ROW + num] + area_k[a] * wi[B + 4 * ROW + num]
@@ -297,8 +295,9 @@ def needs_expectation(num, v, comp, max_f):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def expected_value(row, num, v, comp, max_f):
-    """E[max(v - cost(F), comp)] over the First Free Number F (``row``: the seat's cache)."""
+def expected_value(kc, pc, sc, nf, num, v, comp, max_f):
+    """E[max(v - cost(F), comp)] over the First Free Number F (``kc``, ``pc``, ``sc``, ``nf``:
+    the seat's cache tables of :func:`phase1_tables`)."""
     if num > 20:
         return v
     if not needs_expectation(num, v, comp, max_f):
@@ -306,10 +305,6 @@ def expected_value(row, num, v, comp, max_f):
         return max(v, comp)
     # = comp + sum over the F values whose cost is below x = v - comp of p(F) (x - cost):
     # costs rise with F, so a prefix of them
-    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
-    pc = row[C_PC : C_PC + 11]
-    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
-    nf = int(row[C_NF])
     x = v - comp
     k = 0
     while k < nf and kc[num, k] < x:
@@ -324,6 +319,13 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     free ones by group."""
     rv, max_f, my_first_recruit, nfree = place_setup(c, s, pr, p, legal, n, cache, wi, wf)
     row = cache[p]
+    kc = row[C_KC : C_KC + 21 * 10].reshape((21, 10))
+    pc = row[C_PC : C_PC + 11]
+    sc = row[C_SC : C_SC + 21 * 11].reshape((21, 11))
+    nf = int(row[C_NF])
+    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
+    area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
+    base = wf[W.WF_BASE : W.WF_BASE + N_VALS]
     # With no negative costs E[max(v - cost(F), comp)] <= v when v > comp, so a number whose
     # v is already below the best (by more than a tie, and a margin for rounding) needs no
     # expectation: it can neither beat nor tie the best, so argmax_step would draw nothing.
@@ -333,12 +335,12 @@ def decide_place(c, s, pr, p, legal, n, cache, wi, wf):
     ties = 0
     for i in range(n):
         a_code = legal[i]
-        if dominated_free(c, a_code, max_f, my_first_recruit, wi):
+        if dominated_free(c, a_code, max_f, my_first_recruit, low):
             continue
-        v, comp, _ = placement_terms(c, s, pr, a_code, rv, my_first_recruit, nfree, wi, wf)
+        v, comp, _ = placement_terms(c, pr, a_code, rv, my_first_recruit, nfree, wi, area_k, base)
         num = A.placement_number(a_code)
         if needs_expectation(num, v, comp, max_f) and costs_nonneg and v < best - 2.0 * V.EPS:
             continue
-        val = expected_value(row, num, v, comp, max_f)
+        val = expected_value(kc, pc, sc, nf, num, v, comp, max_f)
         best, ties, code = V.argmax_step(s, val, a_code, best, ties, code)
     return code

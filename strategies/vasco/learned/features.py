@@ -235,18 +235,26 @@ def place_features(c, s, pr, p, legal, n, cache, wi, wf, out, keep):
     late = (st.round - 1) / 4.0
     rv, max_f, my_first_recruit, nfree = BI.place_setup(c, s, pr, p, legal, n, cache, wi, wf)
     row = cache[p]
+    kc = row[BI.C_KC : BI.C_KC + 21 * 10].reshape((21, 10))
+    pc = row[BI.C_PC : BI.C_PC + 11]
+    sc = row[BI.C_SC : BI.C_SC + 21 * 11].reshape((21, 11))
+    nf = int(row[BI.C_NF])
+    low = wi[W.WI_GROUP : W.WI_GROUP + 64]
+    area_k = wf[W.WF_CAP : W.WF_CAP + L.N_AREAS]
+    base = wf[W.WF_BASE : W.WF_BASE + BI.N_VALS]
     for i in range(n):
         keep[i] = True
         for j in range(N_PLACE_FEATURES):
             out[i, j] = 0.0
         a_code = legal[i]
-        if BI.dominated_free(c, a_code, max_f, my_first_recruit, wi):
+        if BI.dominated_free(c, a_code, max_f, my_first_recruit, low):
             keep[i] = False
             continue
-        v, comp, rivals = BI.placement_terms(c, s, pr, a_code, rv, my_first_recruit, nfree, wi, wf)
+        terms = BI.placement_terms(c, pr, a_code, rv, my_first_recruit, nfree, wi, area_k, base)
+        v, comp, rivals = terms
         num = A.placement_number(a_code)
         a = A.placement_area(a_code)
-        val = max(BI.expected_value(row, num, v, comp, max_f), VALUE_FLOOR)
+        val = max(BI.expected_value(kc, pc, sc, nf, num, v, comp, max_f), VALUE_FLOOR)
         out[i, PF_VALUE] = val
         out[i, PF_VALUE_LATE] = val * late
         out[i, PF_AREA_VALUE] = max(v, VALUE_FLOOR)
