@@ -130,8 +130,8 @@ N_LEARNED_WEIGHTS = 24
 LW_FIRST = ROW.columns("learned_weights", width=N_LEARNED_WEIGHTS)
 LW_END = ROW.size
 # Its placements (optional): 1 when the placement weights that follow choose its disc
-# placements, 0 when its inherited preset places (every learned preset before placements were
-# learned, which so plays the same games).
+# placements, 0 when its inherited preset places (a preset without [learned.place_weights],
+# such as the shipped learned).
 PW_ON = ROW.columns("place_learned")
 N_PLACE_WEIGHTS = 16
 PW_FIRST = ROW.columns("place_weights", width=N_PLACE_WEIGHTS)
