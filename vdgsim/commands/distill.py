@@ -507,7 +507,7 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         p, d = report["play"], report["paired"]
         line += (
             f"; win share vs opponents {p['win_share']:.3f} [{p['low']:.3f}, {p['high']:.3f}] "
-            f"(fit {report['play_fit']['win_share']:.3f}; paired difference "
+            f"(before {report['play_fit']['win_share']:.3f}; paired difference "
             f"{d['difference']:+.3f} [{d['low']:+.3f}, {d['high']:+.3f}]) over {p['games']} games"
         )
     typer.echo(line)
