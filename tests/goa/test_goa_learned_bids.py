@@ -7,10 +7,7 @@ through a preset file."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -24,7 +21,7 @@ from strategies.goa.learned.model import BID_FEATURE_NAMES, learned_preset_text
 from strategies.goa.learned.refine_bids import start_weights, with_bid_weights
 from strategies.goa.scripted import choose_scripted
 from strategies.goa.search.determinize import determinize, is_unseen_mission
-from tests.goa.test_goa_learned_player import HASH_SCRIPT, ROOT
+from tests.goa.test_goa_learned_player import HASH_SCRIPT, _hashes
 from vdgsim.core.paramtable import PresetError
 from vdgsim.games.goa import actions as A
 from vdgsim.games.goa import layout as L
@@ -146,15 +143,7 @@ BID_HASH_SCRIPT = HASH_SCRIPT.replace(
 
 
 def _bid_hashes(arg: str, env: dict[str, str]) -> list[str]:
-    proc = subprocess.run(
-        [sys.executable, "-c", BID_HASH_SCRIPT, arg],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
-        cwd=ROOT,
-        check=True,
-    )
-    return json.loads(proc.stdout)
+    return _hashes(arg, env, BID_HASH_SCRIPT)
 
 
 def test_compiled_and_disable_jit_bid_identically() -> None:

@@ -159,9 +159,10 @@ print(json.dumps(out))
 """
 
 
-def _hashes(arg: str, env: dict[str, str]) -> list[str]:
+def _hashes(arg: str, env: dict[str, str], script: str = HASH_SCRIPT) -> list[str]:
+    """The game hashes ``script`` prints for ``arg``, run in a fresh process with ``env``."""
     proc = subprocess.run(
-        [sys.executable, "-c", HASH_SCRIPT, arg],
+        [sys.executable, "-c", script, arg],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT), **env},
