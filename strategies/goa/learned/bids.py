@@ -27,7 +27,7 @@ from numba import njit
 from strategies.goa import params as P
 from strategies.goa.heuristic import bidding as BD
 from strategies.goa.heuristic import values as V
-from strategies.goa.heuristic.pick import best_index
+from strategies.goa.learned.features import pick_scored
 from strategies.goa.search.determinize import is_unseen_mission
 from vdgsim.games.goa import actions as A
 from vdgsim.games.goa import layout as L
@@ -143,13 +143,6 @@ def decide_bid(c, s, legal, n, params):
     generator, as the heuristic breaks them."""
     if n == 1:
         return legal[0]
-    pr = params[S.fields(s).decision_player]
     out = np.empty((n, N_BID_FEATURES))
     bid_features(c, s, params, legal, n, out)
-    vals = np.empty(n)
-    for i in range(n):
-        v = 0.0
-        for j in range(N_BID_FEATURES):
-            v += pr[P.BW_FIRST + j] * out[i, j]
-        vals[i] = v
-    return legal[best_index(s, vals, n)]
+    return pick_scored(s, params[S.fields(s).decision_player], P.BW_FIRST, out, legal, n)

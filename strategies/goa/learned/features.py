@@ -197,13 +197,20 @@ def decide_marker(c, s, legal, n, params):
     broken from the player generator, as the heuristic breaks them."""
     if n == 1:
         return legal[0]
-    pr = params[S.fields(s).decision_player]
     out = np.empty((n, N_FEATURES))
     marker_features(c, s, params, legal, n, out)
+    return pick_scored(s, params[S.fields(s).decision_player], P.LW_FIRST, out, legal, n)
+
+
+@njit(cache=True)
+def pick_scored(s, pr, first, out, legal, n):
+    """The legal action whose features ``out[i]`` score highest under the weights from column
+    ``first`` of row ``pr`` (a sum in feature order, so compiled and plain Python add alike);
+    ties are broken from the player generator, as the heuristic breaks them."""
     vals = np.empty(n)
     for i in range(n):
         v = 0.0
-        for j in range(N_FEATURES):
-            v += pr[P.LW_FIRST + j] * out[i, j]
+        for j in range(out.shape[1]):
+            v += pr[first + j] * out[i, j]
         vals[i] = v
     return legal[best_index(s, vals, n)]
