@@ -98,28 +98,30 @@ def _check_settings(out: Path, settings: dict[str, Any]) -> None:
     path.write_text(json.dumps(settings, indent=2) + "\n")
 
 
-def _shares(kit: Any, comp, player, opponent, players: int, per_seat: int, seed: int):
-    """The player's win share in each of ``per_seat`` games (seeds from ``seed``) in every
-    seat against ``players - 1`` opponents: one array, seat by seat."""
+def _shares(kit: Any, comp, player, opponents, players: int, per_seat: int, seed: int):
+    """The player's win share in each of its games against ``players - 1`` copies of each
+    opponent row in turn, every seat, ``per_seat // len(opponents)`` games (seeds from
+    ``seed``) per opponent and seat: one array, opponent by opponent and seat by seat."""
     import numpy as np
 
-    seeds = np.arange(seed, seed + per_seat, dtype=np.int64)
+    seeds = np.arange(seed, seed + per_seat // len(opponents), dtype=np.int64)
     shares = []
-    for seat in range(players):
-        table = kit.lineup_table(player, opponent, players, seat)
-        _, share = kit.play_games(comp, players, seeds, table)
-        shares.append(share[:, seat])
+    for opponent in opponents:
+        for seat in range(players):
+            table = kit.lineup_table(player, opponent, players, seat)
+            _, share = kit.play_games(comp, players, seeds, table)
+            shares.append(share[:, seat])
     return np.concatenate(shares)
 
 
-def _paired(kit: Any, comp, player, previous, opponent, players: int, games: int, seed: int):
+def _paired(kit: Any, comp, player, previous, opponents, players: int, games: int, seed: int):
     """Mean win share of ``player`` minus that of ``previous`` on the same games, with a 95%
     normal interval of the per-game differences."""
     import numpy as np
 
     per_seat = games // players
-    d = _shares(kit, comp, player, opponent, players, per_seat, seed) - _shares(
-        kit, comp, previous, opponent, players, per_seat, seed
+    d = _shares(kit, comp, player, opponents, players, per_seat, seed) - _shares(
+        kit, comp, previous, opponents, players, per_seat, seed
     )
     half = 1.96 * float(d.std(ddof=1)) / float(np.sqrt(len(d))) if len(d) > 1 else float("nan")
     m = float(d.mean())
@@ -127,22 +129,26 @@ def _paired(kit: Any, comp, player, previous, opponent, players: int, games: int
 
 
 def _evaluate(
-    kit: Any, comp, player, opponent, players: int, games: int, seed: int
+    kit: Any, comp, player, opponents, players: int, games: int, seed: int
 ) -> dict[str, Any]:
-    """The player's mean win share against ``players - 1`` opponents over ``games`` games,
-    seats rotated (each rotation on the same seeds), with a Wilson 95% interval."""
+    """The player's mean win share against ``players - 1`` copies of each opponent over
+    ``games`` games, shared evenly among the opponents, seats rotated (each rotation and each
+    opponent on the same seeds), with a Wilson 95% interval and each opponent's share."""
+    import numpy as np
+
     from vdgsim.core.stats import wilson_interval
 
     per_seat = games // players
-    won = float(_shares(kit, comp, player, opponent, players, per_seat, seed).sum())
-    n = per_seat * players
+    shares = _shares(kit, comp, player, opponents, players, per_seat, seed)
+    won, n = float(shares.sum()), len(shares)
     low, high = wilson_interval(won, n)
     return {
         "games": n,
         "win_share": won / n,
         "low": low,
         "high": high,
-        "seeds": [seed, seed + per_seat - 1],
+        "seeds": [seed, seed + n // (players * len(opponents)) - 1],
+        "by_opponent": [round(float(part.mean()), 4) for part in np.split(shares, len(opponents))],
     }
 
 
@@ -167,7 +173,12 @@ def distill(
         ),
     ] = "default",
     opponent: Annotated[
-        str, typer.Option("--opponent", help="Preset in the other seats, in play and in labels.")
+        str,
+        typer.Option(
+            "--opponent",
+            help="Preset in the other seats, in play and in labels; several, comma-separated "
+            "(default,baseline_v1), share the games evenly, each in every other seat of its own.",
+        ),
     ] = "default",
     players: Annotated[
         str | None,
@@ -296,8 +307,12 @@ def distill(
     collected = iterations * games
     if seed + collected - 1 > MAX_SEED:
         raise InputError(f"--seed + --iterations x --games - 1 must be at most {MAX_SEED}")
-    if play_games and play_games < count:
-        raise InputError(f"--play-games must be 0 or at least --players ({count})")
+    names = [n.strip() for n in opponent.split(",")]
+    if not all(names):
+        raise InputError(f"--opponent is one preset or several, comma-separated; got {opponent!r}")
+    least = count * len(names)  # a game per opponent and seat
+    if play_games and play_games < least:
+        raise InputError(f"--play-games must be 0 or at least --players x opponents ({least})")
     per_seat = play_games // count
     if play_games and not (play_seed + per_seat <= seed or play_seed > seed + collected - 1):
         raise InputError("--play-seed's games overlap the collected games' seeds; move it")
@@ -309,8 +324,8 @@ def distill(
     if iterations == 0 and not (refine and refine_block is not None):
         raise InputError("--iterations 0 needs --refine and --refine-block")
     if refine:
-        if refine_games < count:
-            raise InputError(f"--refine-games must be at least --players ({count})")
+        if refine_games < least:
+            raise InputError(f"--refine-games must be at least --players x opponents ({least})")
         span = refine * (refine_games // count)
         if refine_seed + span - 1 > MAX_SEED:
             raise InputError(f"--refine-seed + its games' seeds must be at most {MAX_SEED}")
@@ -325,7 +340,7 @@ def distill(
         if export.exists() and not force:
             raise InputError(f"{export} exists; add --force to replace it")
     player = _row(kit, start, count, "--start")
-    opp = _row(kit, opponent, count, "--opponent")
+    opp = tuple(_row(kit, name, count, "--opponent") for name in names)
     comp = game_components(game, data, overrides)
     settings = {
         "start": start,
@@ -399,7 +414,8 @@ def _command(
         words += ["--game", settings["game"]]
     for key in ("start", "opponent"):
         value = settings[key]
-        words += [f"--{key}", portable(value) if value.endswith(".toml") else value]
+        names = (portable(v) if v.endswith(".toml") else v for v in value.split(","))
+        words += [f"--{key}", ",".join(names)]
     for key in ("players", "games", "label_rollouts", "dets", "temperature", "l2"):
         words += ["--" + key.replace("_", "-"), str(settings[key])]
     words += ["--play-games", str(settings["play_games"]), "--seed", str(settings["seed"])]
@@ -443,8 +459,13 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         scale = feature_scale(kit.positions_of(pl.concat(frames)))
         start, with_weights = kit.weights_of(player), kit.with_weights
     else:
-        seeds = range(settings["seed"], settings["seed"] + SCALE_GAMES)
-        scale = feature_scale(block.sample(comp, player, opp, count, seeds))
+        first_game, k = settings["seed"], len(opp)
+        # the sampled games share the opponents in turn, as collected games do
+        sample = [
+            block.sample(comp, player, o, count, range(first_game + j, first_game + SCALE_GAMES, k))
+            for j, o in enumerate(opp)
+        ]
+        scale = feature_scale(np.concatenate(sample))
         start, with_weights = block.weights_of(player), block.with_weights
     first = options["refine_seed"]
 
@@ -510,6 +531,7 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
             f"(before {report['play_fit']['win_share']:.3f}; paired difference "
             f"{d['difference']:+.3f} [{d['low']:+.3f}, {d['high']:+.3f}]) over {p['games']} games"
         )
+        line += _each(p)
     typer.echo(line)
     return preset_path
 
@@ -546,7 +568,13 @@ def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
             g1 = min(games, g0 + CHUNK_GAMES)
             path = pos_dir / f"games-{g0:06d}-{g1 - 1:06d}.parquet"
             if not path.exists():
-                table = kit.collect_games(cs, player, opp, range(g0, g1), comp, tick)
+                # game g meets opponent g mod k
+                k = len(opp)
+                parts = [
+                    kit.collect_games(cs, player, o, range(g0 + (j - g0) % k, g1, k), comp, tick)
+                    for j, o in enumerate(opp)
+                ]
+                table = parts[0] if k == 1 else pl.concat(parts).sort("game", maintain_order=True)
                 tmp = path.with_name(f".{path.name}.tmp")
                 table.write_parquet(tmp)
                 tmp.replace(path)
@@ -633,4 +661,11 @@ def _print(report: dict[str, Any]) -> None:
             f"; win share vs opponents {p['win_share']:.3f} [{p['low']:.3f}, {p['high']:.3f}] "
             f"(previous {q['win_share']:.3f}) over {p['games']} games"
         )
+        line += _each(p)
     typer.echo(line)
+
+
+def _each(play: dict[str, Any]) -> str:
+    """Each opponent's win share of an evaluation against several, or nothing."""
+    each = play.get("by_opponent", [])
+    return f" (each opponent: {', '.join(f'{v:.3f}' for v in each)})" if len(each) > 1 else ""
