@@ -20,7 +20,8 @@ A preset file (see ``strategies/vasco/presets/default.toml`` for every field wit
     never_host = ["Manuel I"]
 
     [learned]                    # with policy = "learned": weights and their provenance
-    weights = { give_up = 0.3, ... }   # (strategies.vasco.learned.model, docs/learned.md)
+    weights = { give_up = 0.3, ... }   # (strategies.vasco.learned.model, docs/learned.md;
+                                       # [learned.players.N]: placement weights for N players)
 
 A preset is one row of parameters per player count: ``[params]`` for every count, then a
 ``[players.N]`` table's values for ``N``-player games. An inheriting preset starts at each
@@ -129,7 +130,7 @@ def _apply_restrict(row: np.ndarray, table: Any, where: str) -> np.ndarray:
 def _apply_learned(rows: dict[int | None, np.ndarray], data: dict[str, Any], where: str) -> None:
     """A ``[learned]`` table's weights into every row; a learned player needs weights (its
     own or its base's), and only a learned player reads them."""
-    from strategies.vasco.learned.model import parse_learned
+    from strategies.vasco.learned.model import parse_count_place, parse_learned
 
     learned = rows[None][P_KIND] == KIND_LEARNED
     if "learned" in data:
@@ -140,6 +141,9 @@ def _apply_learned(rows: dict[int | None, np.ndarray], data: dict[str, Any], whe
             row[LW_FIRST:LW_END] = weights
             row[PW_ON] = 0.0 if place is None else 1.0
             row[PW_FIRST:PW_END] = 0.0 if place is None else place
+        for count, (count_place, _) in parse_count_place(data["learned"], where).items():
+            rows[count][PW_ON] = 1.0
+            rows[count][PW_FIRST:PW_END] = count_place
     elif learned and not np.any(rows[None][LW_FIRST:LW_END]):
         raise PresetError(f'{where}: policy = "learned" needs a [learned] table of weights')
 

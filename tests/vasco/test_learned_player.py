@@ -156,6 +156,33 @@ def test_placement_weights_round_trip_through_a_preset_file(tmp_path: Path) -> N
         load_preset(path)
 
 
+def test_placement_weights_for_one_player_count_replace_the_others_there(
+    tmp_path: Path,
+) -> None:
+    w, every, three = random_weights(5), random_place_weights(6), random_place_weights(7)
+    path = tmp_path / "counts.toml"
+    made = {"command": "made for 3"}
+    write_learned_preset(path, w, {"command": "t"}, every, count_place={3: (three, made)})
+    preset = load_preset(path)
+    assert np.array_equal(preset.row_for(3)[P.PW_FIRST : P.PW_END], three)
+    for count in (None, 2, 4):
+        assert np.array_equal(preset.row_for(count)[P.PW_FIRST : P.PW_END], every)
+    assert tomllib.loads(path.read_text())["learned"]["players"]["3"]["provenance"] == made
+    # without a block for every count, only the count's own places by weights
+    write_learned_preset(path, w, {"command": "t"}, count_place={3: (three, made)})
+    preset = load_preset(path)
+    assert [preset.row_for(c)[P.PW_ON] for c in (2, 3, 4)] == [0.0, 1.0, 0.0]
+    text = path.read_text()
+    for old, new, message in (
+        ("[learned.players.3.", "[learned.players.5.", r"learned\.players\.5: not a player count"),
+        ('command = "made for 3"', "games = 1", r"learned\.players\.3\.provenance: expected"),
+        ("[learned.players.3.place_weights]", "[learned.players.3.weights]", "unknown key"),
+    ):
+        path.write_text(text.replace(old, new))
+        with pytest.raises(PresetError, match=message):
+            load_preset(path)
+
+
 def test_a_search_player_over_a_placing_learned_preset_keeps_its_placement_weights(
     tmp_path: Path,
 ) -> None:
@@ -416,22 +443,81 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
     assert json.loads((out / "iter-1" / "refine.json").read_text())["paired"]["games"] == 8
     # refining the placement weights instead: the fitted Phase 2 weights are kept, and the
     # placements, which the fitted player left to default, move away from default's rule
-    # (more games than above: a direction whose two sides win the same games does not move)
+    # (more games than above: a direction whose two sides win the same games does not move);
+    # they are 4-player weights: at other counts the player places as before
     place = ["--refine", "1", "--refine-pairs", "2", "--refine-games", "40", "--force"]
     placed = run_vdg(*args, *place, "--refine-block", "place")
     assert placed.returncode == 0, placed.stderr
     fitted = load_preset(out / "iter-1" / "learned.toml").row
-    row = load_preset(export).row
+    preset = load_preset(export)
+    row = preset.row_for(4)
     assert np.array_equal(weights_of(row), weights_of(fitted))
     assert row[P.PW_ON] == 1.0 and fitted[P.PW_ON] == 0.0
     assert not np.array_equal(row[P.PW_FIRST : P.PW_END], heuristic_place_weights())
-    assert tomllib.loads(export.read_text())["learned"]["provenance"]["command"].endswith(
+    assert preset.row_for(3)[P.PW_ON] == 0.0 and preset.row_for(2)[P.PW_ON] == 0.0
+    learned = tomllib.loads(export.read_text())["learned"]
+    assert learned["players"]["4"]["provenance"]["command"].endswith(
         "--refine-games 40 --refine-sigma 0.1 --refine-step 1.0 --refine-seed 1500000000 "
         "--refine-block place"
     )
+    # the Phase 2 weights keep the fit's provenance (held_out_agreement is NaN: no == here)
+    fit = tomllib.loads((out / "iter-1" / "learned.toml").read_text())["learned"]["provenance"]
+    assert learned["provenance"].keys() == fit.keys()
+    assert learned["provenance"]["command"] == fit["command"]
     for bad in (["--refine-block", "bids"], ["--iterations", "0"]):
         refused = run_vdg(*args, *refine, *bad)
         assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_distill_refines_placements_at_several_counts_against_several_opponents(
+    tmp_path: Path,
+) -> None:
+    """`--players 2,3` refines a placement block at each count, each in its own folder, and
+    writes one preset with both; `--opponent a,b` shares the games between the two."""
+    out = tmp_path / "place"
+    args = ["distill", str(out), "--iterations", "0", "--start", "learned", "--players", "2,3"]
+    args += ["--opponent", "default,baseline_v1", "--refine", "1", "--refine-pairs", "2"]
+    args += ["--refine-games", "24", "--refine-block", "place", "--play-games", "12"]
+    args += ["--no-progress"]
+    ran = run_vdg(*args)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.count("(each opponent: ") == 2
+    preset = load_preset(out / "refined.toml")
+    shipped = load_preset(ROOT / "strategies/vasco/presets/learned.toml")
+    rows = {c: preset.row_for(c) for c in (2, 3, 4)}
+    assert rows[2][P.PW_ON] == rows[3][P.PW_ON] == 1.0 and rows[4][P.PW_ON] == 0.0
+    assert not np.array_equal(rows[2][P.PW_FIRST : P.PW_END], rows[3][P.PW_FIRST : P.PW_END])
+    for c in (2, 3, 4):
+        assert np.array_equal(weights_of(rows[c]), weights_of(shipped.row_for(c)))
+        # every count's block is the one refined in its own folder
+        if c < 4:
+            alone = load_preset(out / f"players-{c}" / "iter-0" / "refined.toml").row_for(c)
+            assert np.array_equal(alone[P.PW_FIRST : P.PW_END], rows[c][P.PW_FIRST : P.PW_END])
+            report = json.loads((out / f"players-{c}" / "iter-0" / "refine.json").read_text())
+            assert len(report["play"]["by_opponent"]) == 2
+            assert report["play"]["games"] == 12
+    learned = tomllib.loads((out / "refined.toml").read_text())["learned"]
+    assert learned["provenance"] == tomllib.loads(shipped.path.read_text())["learned"]["provenance"]
+    for c in ("2", "3"):
+        command = learned["players"][c]["provenance"]["command"]
+        assert "--players 2,3 " in command and "--opponent default,baseline_v1 " in command
+    again = run_vdg(*args)
+    assert again.returncode == 0 and again.stderr.count("done before") == 2
+
+
+def test_an_evaluation_against_two_opponents_is_the_mean_of_each() -> None:
+    """Against (a, b) the player meets each on the same deals, half the games each."""
+    from strategies.vasco.learned.kit import KIT
+    from vdgsim.commands.distill import _evaluate
+
+    comp = default_components()
+    player = resolve("learned", 3)
+    a, b = resolve("default", 3), resolve("baseline_v1", 3)
+    both = _evaluate(KIT, comp, player, (a, b), 3, 24, 100)
+    alone = [_evaluate(KIT, comp, player, (o,), 3, 12, 100)["win_share"] for o in (a, b)]
+    assert both["games"] == 24 and both["seeds"] == [100, 103]
+    assert np.allclose(both["by_opponent"], [round(v, 4) for v in alone])
+    assert np.isclose(both["win_share"], sum(alone) / 2)
 
 
 def test_refine_climbs_a_noisy_win_share() -> None:
@@ -481,6 +567,10 @@ def test_feature_scale_is_one_over_the_spread_of_each_feature() -> None:
         ["--export", "x.txt"],
         ["--opponent", "nobody"],
         ["--refine", "1", "--refine-seed", "0"],
+        ["--players", "2,3"],
+        ["--players", "2,x"],
+        ["--opponent", "default,"],
+        ["--opponent", "default,baseline_v1", "--play-games", "6"],
     ],
 )
 def test_distill_refuses_bad_input_in_one_line(tmp_path: Path, extra: list[str]) -> None:

@@ -299,18 +299,26 @@ def distill(
     With --game goa, the same for Goa's learned player, whose weights choose where it puts
     its auction markers."""
     kit = _kit(game)
-    count = 4
+    counts = [4]
     if players is not None:
-        if not players.strip().isdigit():
-            raise InputError(f"--players is one count (2 to 4), got {players!r}")
-        count = check_player_count(int(players), game)
+        words = [w.strip() for w in players.split(",")]
+        if not all(w.isdigit() for w in words):
+            raise InputError(f"--players is a count (2 to 4) or several, got {players!r}")
+        counts = sorted({check_player_count(int(w), game) for w in words})
+    if len(counts) > 1 and not (iterations == 0 and refine_block is not None):
+        raise InputError(
+            "--players takes several counts only to refine a block at each "
+            "(--iterations 0 --refine-block)"
+        )
+    # the fewest players play the most games per seat, the most players need the most games
+    count, most = counts[0], counts[-1]
     collected = iterations * games
     if seed + collected - 1 > MAX_SEED:
         raise InputError(f"--seed + --iterations x --games - 1 must be at most {MAX_SEED}")
     names = [n.strip() for n in opponent.split(",")]
     if not all(names):
         raise InputError(f"--opponent is one preset or several, comma-separated; got {opponent!r}")
-    least = count * len(names)  # a game per opponent and seat
+    least = most * len(names)  # a game per opponent and seat
     if play_games and play_games < least:
         raise InputError(f"--play-games must be 0 or at least --players x opponents ({least})")
     per_seat = play_games // count
@@ -339,8 +347,8 @@ def distill(
             raise InputError(f"--export must end in .toml, got {export}")
         if export.exists() and not force:
             raise InputError(f"{export} exists; add --force to replace it")
-    player = _row(kit, start, count, "--start")
-    opp = tuple(_row(kit, name, count, "--opponent") for name in names)
+    start_rows = {c: _row(kit, start, c, "--start") for c in counts}
+    opponents = {c: tuple(_row(kit, name, c, "--opponent") for name in names) for c in counts}
     comp = game_components(game, data, overrides)
     settings = {
         "start": start,
@@ -361,12 +369,7 @@ def distill(
         # a folder of one game is not continued as another's (Vasco da Gama's folders have
         # no "game" setting, so that those written before there were two games still match)
         settings["game"] = game
-    _check_settings(out, settings)
-    prepare(game, comp)
-    command = functools.partial(_command, out, settings, data, overrides or [])
-    for it in range(1, iterations + 1):
-        player, _ = _iteration(kit, out, it, player, opp, comp, settings, command, progress)
-    final = out / f"iter-{iterations}" / "learned.toml"
+    options: dict[str, Any] = {}
     if refine:
         options = {
             "refine": refine,
@@ -378,13 +381,76 @@ def distill(
         }
         if refine_block is not None:
             options["refine_block"] = refine_block
-        final = _refine(kit, out, iterations, player, opp, comp, settings, options, command)
+    prepare(game, comp)
+    extra = (data, overrides or [])
+    if len(counts) == 1:
+        _check_settings(out, settings)
+        final = _distill_count(
+            kit,
+            out,
+            start_rows[count],
+            opponents[count],
+            comp,
+            settings,
+            iterations,
+            options,
+            extra,
+            progress,
+        )
+    else:
+        final = _refine_counts(
+            kit, out, counts, start_rows, opponents, comp, settings, options, extra, progress
+        )
     if export is not None and final.exists():
         import shutil
 
         export.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(final, export)
         note(f"wrote {export}")
+
+
+def _distill_count(
+    kit, out, player, opp, comp, settings, iterations, options, extra, progress
+) -> Path:
+    """Iterations 1 to ``iterations`` at one player count, then the refinement of
+    ``options`` (if any); returns the last preset written."""
+    command = functools.partial(_command, out, settings, *extra)
+    for it in range(1, iterations + 1):
+        player, _ = _iteration(kit, out, it, player, opp, comp, settings, command, progress)
+    final = out / f"iter-{iterations}" / "learned.toml"
+    if options:
+        final = _refine(kit, out, iterations, player, opp, comp, settings, options, command)
+    return final
+
+
+def _refine_counts(
+    kit, out, counts, start_rows, opponents, comp, settings, options, extra, progress
+) -> Path:
+    """A block refined at each player count of ``counts``, each in its own folder
+    ``players-N`` (a distillation of its own, which may also be run alone), then one preset
+    with every count's weights, ``refined.toml``; returns its path."""
+    from vdgsim.core.linear_policy import count_provenance
+
+    _check_settings(out, {**settings, "players": ",".join(str(c) for c in counts)})
+    block = kit.blocks[options["refine_block"]]
+    refined = {}
+    for c in counts:
+        one = {**settings, "players": c}
+        sub = out / f"players-{c}"
+        _check_settings(sub, one)
+        path = _distill_count(
+            kit, sub, start_rows[c], opponents[c], comp, one, 0, options, extra, progress
+        )
+        refined[c] = (block.weights_of(kit.resolve(str(path), c)), count_provenance(path, c))
+    final = out / "refined.toml"
+    every = {**settings, "players": ",".join(str(c) for c in counts)}
+    command = _command(out, every, *extra, 0, options)
+    for _, provenance in refined.values():
+        # this command makes every count's weights again; players-N's own makes one count's
+        provenance["command"] = command
+    block.write_counts(final, settings["start"], start_rows[counts[0]], refined)
+    note(f"wrote {final}")
+    return final
 
 
 def portable(path: Path | str) -> str:
@@ -521,7 +587,15 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         provenance["win_share"] = round(report["play"]["win_share"], 4)
         provenance["win_share_games"] = report["play"]["games"]
     folder.mkdir(parents=True, exist_ok=True)
-    kit.write_preset(preset_path, row, provenance)
+    if block is None:
+        kit.write_preset(preset_path, row, provenance)
+    else:
+        # weights refined at one player count are that count's; the others keep the start's
+        refined = {count: (w, provenance)}
+        fit = (
+            tomllib.loads(fitted.read_text())["learned"]["provenance"] if fitted.exists() else None
+        )
+        block.write_counts(preset_path, settings["start"], player, refined, fit)
     report_path.write_text(json.dumps(report, indent=2).replace("NaN", "null") + "\n")
     line = f"refinement of iteration {it}: {options['refine']} generations"
     if "play" in report:

@@ -60,25 +60,74 @@ POSITION_KEY = ("iteration", "game", "position")
 
 
 def parse_learned(
-    table: Any, where: str, features: Sequence[str], blocks: Sequence[str] = ()
+    table: Any,
+    where: str,
+    features: Sequence[str],
+    blocks: Sequence[str] = (),
+    per_count: bool = False,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """(weights in the order of ``features``, provenance) of a preset file's ``[learned]``
     table: every feature's weight, none unknown, each a finite number, and a provenance table
     saying at least the command. ``blocks`` names the optional further weight tables a game's
-    player may have (read with :func:`parse_block`)."""
+    player may have (read with :func:`parse_block`); with ``per_count``, a ``[learned.players]``
+    table may replace them for a player count (read with :func:`parse_per_count`)."""
     if not isinstance(table, dict):
         raise PresetError(f"{where}: [learned] must be a table")
-    known = ("weights", *blocks, "provenance")
+    known = ("weights", *blocks, "provenance", *(("players",) if per_count else ()))
     unknown = sorted(set(table) - set(known))
     if unknown:
         raise PresetError(f"{where}: learned.{unknown[0]}: unknown key (known: {', '.join(known)})")
     w = _parse_weights(table.get("weights"), where, "weights", features)
+    return w, _provenance(table, where, "learned.provenance")
+
+
+def _provenance(table: dict[str, Any], where: str, key: str) -> dict[str, Any]:
     provenance = table.get("provenance")
     if not isinstance(provenance, dict) or "command" not in provenance:
-        raise PresetError(
-            f"{where}: learned.provenance: expected a table saying at least the command"
-        )
-    return w, provenance
+        raise PresetError(f"{where}: {key}: expected a table saying at least the command")
+    return provenance
+
+
+def parse_per_count(
+    table: Any,
+    where: str,
+    counts: Sequence[int],
+    blocks: Sequence[tuple[str, Sequence[str]]],
+) -> dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]]:
+    """The optional ``[learned.players.N]`` tables: for a player count ``N`` (one of
+    ``counts``), weight tables of ``blocks`` ((key, its features)) that replace the file's own
+    in ``N``-player games, with the provenance of those weights; by count, (weights by key,
+    provenance)."""
+    if not isinstance(table, dict) or "players" not in table:
+        return {}
+    per = table["players"]
+    if not isinstance(per, dict):
+        raise PresetError(f"{where}: learned.players must be a table of player counts")
+    keys = tuple(key for key, _ in blocks)
+    out: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
+    for name, sub in per.items():
+        if not (name.isdigit() and int(name) in counts):
+            known = ", ".join(str(c) for c in counts)
+            raise PresetError(f"{where}: learned.players.{name}: not a player count ({known})")
+        if not isinstance(sub, dict):
+            raise PresetError(f"{where}: learned.players.{name} must be a table")
+        unknown = sorted(set(sub) - {*keys, "provenance"})
+        if unknown:
+            raise PresetError(
+                f"{where}: learned.players.{name}.{unknown[0]}: unknown key (known: "
+                f"{', '.join((*keys, 'provenance'))})"
+            )
+        weights = {
+            key: _parse_weights(sub[key], where, f"players.{name}.{key}", features)
+            for key, features in blocks
+            if key in sub
+        }
+        if not weights:
+            raise PresetError(
+                f"{where}: learned.players.{name}: expected a table of weights ({', '.join(keys)})"
+            )
+        out[int(name)] = (weights, _provenance(sub, where, f"learned.players.{name}.provenance"))
+    return out
 
 
 def parse_block(table: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray | None:
@@ -87,6 +136,19 @@ def parse_block(table: Any, where: str, key: str, features: Sequence[str]) -> np
     if not isinstance(table, dict) or key not in table:
         return None
     return _parse_weights(table[key], where, key, features)
+
+
+def count_provenance(path: Path, count: int) -> dict[str, Any]:
+    """The provenance of the weights a learned preset file holds for ``count`` players alone
+    (its ``[learned.players.N.provenance]`` table)."""
+    import tomllib
+
+    with Path(path).open("rb") as f:
+        table = tomllib.load(f).get("learned", {})
+    try:
+        return dict(table["players"][str(count)]["provenance"])
+    except (KeyError, TypeError):
+        raise PresetError(f"{path}: no [learned.players.{count}.provenance] table") from None
 
 
 def _parse_weights(weights: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray:
@@ -133,11 +195,18 @@ def learned_preset_text(
     inherit: str,
     description: str,
     blocks: Sequence[tuple[str, Sequence[tuple[str, str]], np.ndarray]] = (),
+    per_count: Mapping[
+        int, tuple[Sequence[tuple[str, Sequence[tuple[str, str]], np.ndarray]], Mapping[str, Any]]
+    ]
+    | None = None,
 ) -> str:
     """The text of a learned preset file: ``header`` (comment lines), the preset's keys, one
     weight per feature (``features``: (name, meaning) pairs, the meaning as its comment), each
-    further weight table of ``blocks`` ((key, its features, its weights)) and the provenance."""
-    for names, w in ((features, weights), *((f, b) for _, f, b in blocks)):
+    further weight table of ``blocks`` ((key, its features, its weights)), the provenance, and
+    for a player count of ``per_count`` its own blocks and their provenance."""
+    per_count = per_count or {}
+    every = [*blocks, *(b for count_blocks, _ in per_count.values() for b in count_blocks)]
+    for names, w in ((features, weights), *((f, b) for _, f, b in every)):
         if len(w) != len(names) or not np.all(np.isfinite(w)):
             raise ValueError(f"expected {len(names)} finite weights")
     lines = [f"# {line}" for line in header]
@@ -146,19 +215,28 @@ def learned_preset_text(
         f"description = {_toml_value(description)}",
         f"inherit = {_toml_value(inherit)}",
         'policy = "learned"',
-        "",
-        "[learned.weights]",
     ]
-    for (feature, doc), w in zip(features, weights, strict=True):
-        lines.append(f"{feature} = {float(w)!r}  # {doc}")
+    lines += _weight_lines("learned.weights", features, weights)
     for key, names, block in blocks:
-        lines += ["", f"[learned.{key}]"]
-        for (feature, doc), w in zip(names, block, strict=True):
-            lines.append(f"{feature} = {float(w)!r}  # {doc}")
-    lines += ["", "[learned.provenance]"]
-    for key, value in provenance.items():
-        lines.append(f"{key} = {_toml_value(value)}")
+        lines += _weight_lines(f"learned.{key}", names, block)
+    lines += _provenance_lines("learned.provenance", provenance)
+    for count in sorted(per_count):
+        count_blocks, count_provenance = per_count[count]
+        for key, names, block in count_blocks:
+            lines += _weight_lines(f"learned.players.{count}.{key}", names, block)
+        lines += _provenance_lines(f"learned.players.{count}.provenance", count_provenance)
     return "\n".join(lines) + "\n"
+
+
+def _weight_lines(table: str, names: Sequence[tuple[str, str]], w: np.ndarray) -> list[str]:
+    lines = ["", f"[{table}]"]
+    for (feature, doc), value in zip(names, w, strict=True):
+        lines.append(f"{feature} = {float(value)!r}  # {doc}")
+    return lines
+
+
+def _provenance_lines(table: str, provenance: Mapping[str, Any]) -> list[str]:
+    return ["", f"[{table}]", *(f"{k} = {_toml_value(v)}" for k, v in provenance.items())]
 
 
 def write_text_atomically(path: Path, text: str) -> None:
@@ -273,6 +351,10 @@ class RefineBlock:
     # (components, player row, opponent row, players, games) -> the features of every candidate
     # at the player's decisions of this kind in those games (rows), for the scale of a step
     sample: Callable[..., np.ndarray]
+    # (path, start player's name or file, the learned row refined, {players: (weights,
+    # provenance)}, provenance of the row's other weights or None for the start's): the row
+    # as a preset file with these weights for those player counts only
+    write_counts: Callable[..., None]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from strategies.vasco.learned.model import (
     place_weights_of,
     weights_of,
     with_place_weights,
+    write_count_place,
     write_learned_preset,
 )
 from strategies.vasco.registry import resolve
@@ -46,6 +47,7 @@ KIT = DistillKit(
             ),
             with_weights=with_place_weights,
             sample=collect.placement_features,
+            write_counts=write_count_place,
         )
     },
 )

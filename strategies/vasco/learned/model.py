@@ -18,6 +18,11 @@ feature (:data:`FEATURES`, all of them, by name) and the provenance of the weigh
     command = "vdg distill runs/distill --games 40 ..."
     games = 40
 
+    [learned.players.3.place_weights]   # optional: placement weights for 3-player games
+    value = 0.9 ...
+    [learned.players.3.provenance]      # (replacing [learned.place_weights] at that count)
+    command = "vdg distill runs/place --players 3 --refine-block place ..."
+
 Errors are :class:`vdgsim.core.paramtable.PresetError`: one line naming the file and the field
 (:mod:`vdgsim.core.linear_policy` reads and writes the table for any game).
 """
@@ -33,6 +38,7 @@ import numpy as np
 from strategies.vasco import params as P
 from strategies.vasco.learned import features as F
 from vdgsim.core import linear_policy as L
+from vdgsim.games.vasco.layout import MAX_PLAYERS
 from vdgsim.games.vasco.vocabulary import AREA_AXIS
 
 FEATURES: tuple[tuple[str, str], ...] = (
@@ -131,8 +137,19 @@ def weights_of(row: np.ndarray) -> np.ndarray:
 def parse_learned(table: Any, where: str) -> tuple[np.ndarray, np.ndarray | None, dict[str, Any]]:
     """(weights in feature order, placement weights or None, provenance) of a preset file's
     ``[learned]`` table."""
-    weights, provenance = L.parse_learned(table, where, FEATURE_NAMES, (PLACE_KEY,))
+    weights, provenance = L.parse_learned(table, where, FEATURE_NAMES, (PLACE_KEY,), True)
     return weights, L.parse_block(table, where, PLACE_KEY, PLACE_FEATURE_NAMES), provenance
+
+
+CountBlocks = Mapping[int, tuple[np.ndarray, Mapping[str, Any]]]
+
+
+def parse_count_place(table: Any, where: str) -> dict[int, tuple[np.ndarray, dict[str, Any]]]:
+    """The placement weights of a ``[learned]`` table's ``[learned.players.N]`` tables, by
+    player count: (weights in feature order, their provenance)."""
+    blocks = ((PLACE_KEY, PLACE_FEATURE_NAMES),)
+    per = L.parse_per_count(table, where, tuple(range(2, MAX_PLAYERS + 1)), blocks)
+    return {count: (weights[PLACE_KEY], provenance) for count, (weights, provenance) in per.items()}
 
 
 HEADER = (
@@ -149,11 +166,17 @@ def learned_preset_text(
     inherit: str = "default",
     description: str = "Distilled from search: a linear model over features of Phase 2 actions.",
     place_weights: np.ndarray | None = None,
+    count_place: CountBlocks | None = None,
 ) -> str:
-    """The text of a learned preset file (see the module docstring)."""
+    """The text of a learned preset file (see the module docstring); ``count_place`` holds
+    placement weights for one player count, by count, with their provenance."""
     blocks = () if place_weights is None else ((PLACE_KEY, PLACE_FEATURES, place_weights),)
+    per_count = {
+        count: (((PLACE_KEY, PLACE_FEATURES, w),), provenance)
+        for count, (w, provenance) in (count_place or {}).items()
+    }
     return L.learned_preset_text(
-        FEATURES, weights, provenance, HEADER, name, inherit, description, blocks
+        FEATURES, weights, provenance, HEADER, name, inherit, description, blocks, per_count
     )
 
 
@@ -162,7 +185,47 @@ def write_learned_preset(
     weights: np.ndarray,
     provenance: Mapping[str, Any],
     place_weights: np.ndarray | None = None,
+    count_place: CountBlocks | None = None,
+    **keys: str,
 ) -> None:
-    """Write a learned preset file (atomically: a reader never sees half of it)."""
-    text = learned_preset_text(weights, provenance, place_weights=place_weights)
+    """Write a learned preset file (atomically: a reader never sees half of it); ``keys``:
+    the preset's ``name``, ``inherit`` or ``description`` where not the defaults."""
+    text = learned_preset_text(
+        weights, provenance, place_weights=place_weights, count_place=count_place, **keys
+    )
     L.write_text_atomically(path, text)
+
+
+def write_count_place(
+    path: Path,
+    start: str,
+    row: np.ndarray,
+    refined: CountBlocks,
+    provenance: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the learned player ``row`` as a preset with the placement weights ``refined``
+    for their player counts, each with its provenance. Its Phase 2 weights are ``row``'s,
+    described by ``provenance`` (None: the Phase 2 weights are ``start``'s, as its file
+    describes them, or a heuristic start's own rule, described by the refinement). Everything
+    else comes from ``start`` (a name or file): its name, description and base, and its
+    placement weights at the other counts."""
+    import tomllib
+
+    from strategies.vasco.presets import preset_path
+
+    source = preset_path(start)
+    data: dict[str, Any] = {}
+    if source.is_file():
+        with source.open("rb") as f:
+            data = tomllib.load(f)
+    table = data.get("learned") if data.get("policy") == "learned" else None
+    if isinstance(table, dict):
+        _, place, own = parse_learned(table, str(source))
+        count_place = dict(parse_count_place(table, str(source)))
+        keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
+    else:
+        place, count_place, keys = place_weights_of(row), {}, {"inherit": start}
+        own = next(iter(refined.values()))[1]
+    count_place.update(refined)
+    top = own if provenance is None else provenance
+    write_learned_preset(path, weights_of(row), top, place, count_place, **keys)
