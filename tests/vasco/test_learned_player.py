@@ -472,16 +472,20 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
 def test_distill_refines_placements_at_several_counts_against_several_opponents(
     tmp_path: Path,
 ) -> None:
-    """`--players 2,3` refines a placement block at each count, each in its own folder, and
-    writes one preset with both; `--opponent a,b` shares the games between the two."""
+    """`--players 2,3` refines a placement block at each count, each in its own folder (which
+    may be run alone first), and writes one preset with both; `--opponent a,b` shares the
+    games between the two."""
     out = tmp_path / "place"
-    args = ["distill", str(out), "--iterations", "0", "--start", "learned", "--players", "2,3"]
-    args += ["--opponent", "default,baseline_v1", "--refine", "1", "--refine-pairs", "2"]
-    args += ["--refine-games", "24", "--refine-block", "place", "--play-games", "12"]
-    args += ["--no-progress"]
+    common = ["--iterations", "0", "--start", "learned", "--opponent", "default,baseline_v1"]
+    common += ["--refine", "1", "--refine-pairs", "2", "--refine-games", "24"]
+    common += ["--refine-block", "place", "--play-games", "12", "--no-progress"]
+    # one count run alone first (as on another core) is read back, not refined again
+    first = run_vdg("distill", str(out / "players-2"), "--players", "2", *common)
+    assert first.returncode == 0, first.stderr
+    args = ["distill", str(out), "--players", "2,3", *common]
     ran = run_vdg(*args)
     assert ran.returncode == 0, ran.stderr
-    assert ran.stdout.count("(each opponent: ") == 2
+    assert ran.stderr.count("done before") == 1 and ran.stdout.count("(each opponent: ") == 1
     preset = load_preset(out / "refined.toml")
     shipped = load_preset(ROOT / "strategies/vasco/presets/learned.toml")
     rows = {c: preset.row_for(c) for c in (2, 3, 4)}

@@ -77,8 +77,11 @@ def _row(kit: Any, name: str, players: int, option: str):
     return row
 
 
-def _check_settings(out: Path, settings: dict[str, Any]) -> None:
-    """Write the settings of a new out folder, or check a resumed one's are the same."""
+def _check_settings(
+    out: Path, settings: dict[str, Any], may_hold: frozenset[str] = frozenset()
+) -> None:
+    """Write the settings of a new out folder, or check a resumed one's are the same; a new
+    folder may already hold the entries ``may_hold`` (its parts, run alone before)."""
     path = out / SETTINGS_FILE
     if path.exists():
         try:
@@ -92,7 +95,7 @@ def _check_settings(out: Path, settings: dict[str, Any]) -> None:
                 "use a new out folder or the same options"
             )
         return
-    if out.exists() and any(out.iterdir()):
+    if out.exists() and any(p.name not in may_hold for p in out.iterdir()):
         raise InputError(f"{out} exists and is not a distillation folder; use a new out folder")
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(settings, indent=2) + "\n")
@@ -431,7 +434,8 @@ def _refine_counts(
     with every count's weights, ``refined.toml``; returns its path."""
     from vdgsim.core.linear_policy import count_provenance
 
-    _check_settings(out, {**settings, "players": ",".join(str(c) for c in counts)})
+    parts = frozenset(f"players-{c}" for c in counts)
+    _check_settings(out, {**settings, "players": ",".join(str(c) for c in counts)}, parts)
     block = kit.blocks[options["refine_block"]]
     refined = {}
     for c in counts:
