@@ -72,8 +72,8 @@ out = []
 for k, (players, seed) in enumerate(games):
     table = params_table(["learned"] + ["default"] * (players - 1))
     table[0, P.LW_FIRST:P.LW_END] = weights[k % len(weights)]
+    table[0, P.PW_ON] = 0.0 if place[k % len(place)] is None else 1.0
     if place[k % len(place)] is not None:
-        table[0, P.PW_ON] = 1.0
         table[0, P.PW_FIRST:P.PW_END] = place[k % len(place)]
     s = np.zeros(L.S_SIZE, np.int64)
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
@@ -145,8 +145,10 @@ def test_placement_weights_round_trip_through_a_preset_file(tmp_path: Path) -> N
     write_learned_preset(bare, w, {"command": "test"})
     row = load_preset(bare).row
     assert row[P.PW_ON] == 0.0 and not np.any(row[P.PW_FIRST : P.PW_END])
-    # the shipped learned player places as default
-    assert resolve("learned")[P.PW_ON] == 0.0
+    # the shipped learned player places by weights of its own at every player count
+    shipped = {c: resolve("learned", c) for c in (2, 3, 4)}
+    assert all(row[P.PW_ON] == 1.0 for row in shipped.values())
+    assert not np.array_equal(shipped[2][P.PW_FIRST : P.PW_END], shipped[4][P.PW_FIRST : P.PW_END])
     text = path.read_text().replace("\nrivals = ", "\nbogus = ")
     path.write_text(text)
     with pytest.raises(PresetError, match=r"learned\.place_weights\.bogus: unknown feature"):
@@ -476,7 +478,11 @@ def test_distill_refines_placements_at_several_counts_against_several_opponents(
     may be run alone first), and writes one preset with both; `--opponent a,b` shares the
     games between the two."""
     out = tmp_path / "place"
-    common = ["--iterations", "0", "--start", "learned", "--opponent", "default,baseline_v1"]
+    start = tmp_path / "start.toml"
+    four = random_place_weights(4)
+    made = {"command": "made for 4"}
+    write_learned_preset(start, random_weights(2), {"command": "t"}, count_place={4: (four, made)})
+    common = ["--iterations", "0", "--start", str(start), "--opponent", "default,baseline_v1"]
     common += ["--refine", "1", "--refine-pairs", "2", "--refine-games", "24"]
     common += ["--refine-block", "place", "--play-games", "12", "--no-progress"]
     # one count run alone first (as on another core) is read back, not refined again
@@ -487,12 +493,13 @@ def test_distill_refines_placements_at_several_counts_against_several_opponents(
     assert ran.returncode == 0, ran.stderr
     assert ran.stderr.count("done before") == 1 and ran.stdout.count("(each opponent: ") == 1
     preset = load_preset(out / "refined.toml")
-    shipped = load_preset(ROOT / "strategies/vasco/presets/learned.toml")
     rows = {c: preset.row_for(c) for c in (2, 3, 4)}
-    assert rows[2][P.PW_ON] == rows[3][P.PW_ON] == 1.0 and rows[4][P.PW_ON] == 0.0
+    assert rows[2][P.PW_ON] == rows[3][P.PW_ON] == 1.0
     assert not np.array_equal(rows[2][P.PW_FIRST : P.PW_END], rows[3][P.PW_FIRST : P.PW_END])
+    # the count not refined keeps the start's weights
+    assert np.array_equal(rows[4][P.PW_FIRST : P.PW_END], four)
     for c in (2, 3, 4):
-        assert np.array_equal(weights_of(rows[c]), weights_of(shipped.row_for(c)))
+        assert np.array_equal(weights_of(rows[c]), weights_of(load_preset(start).row_for(c)))
         # every count's block is the one refined in its own folder
         if c < 4:
             alone = load_preset(out / f"players-{c}" / "iter-0" / "refined.toml").row_for(c)
@@ -501,12 +508,40 @@ def test_distill_refines_placements_at_several_counts_against_several_opponents(
             assert len(report["play"]["by_opponent"]) == 2
             assert report["play"]["games"] == 12
     learned = tomllib.loads((out / "refined.toml").read_text())["learned"]
-    assert learned["provenance"] == tomllib.loads(shipped.path.read_text())["learned"]["provenance"]
+    assert learned["provenance"] == {"command": "t"}
+    assert learned["players"]["4"]["provenance"] == made
     for c in ("2", "3"):
         command = learned["players"][c]["provenance"]["command"]
         assert "--players 2,3 " in command and "--opponent default,baseline_v1 " in command
     again = run_vdg(*args)
     assert again.returncode == 0 and again.stderr.count("done before") == 2
+
+
+def test_distill_refines_a_presets_phase_2_weights_for_every_count(tmp_path: Path) -> None:
+    """`--refine-block act` moves the start preset's Phase 2 weights, which every player count
+    shares, and keeps its placement weights; it takes one count."""
+    start = tmp_path / "start.toml"
+    three = random_place_weights(3)
+    made = {"command": "made for 3"}
+    write_learned_preset(start, random_weights(2), {"command": "t"}, count_place={3: (three, made)})
+    out = tmp_path / "act"
+    args = ["distill", str(out), "--iterations", "0", "--start", str(start), "--refine", "1"]
+    args += ["--refine-pairs", "2", "--refine-games", "60", "--refine-sigma", "0.5"]
+    args += ["--refine-block", "act"]
+    args += ["--play-games", "6", "--no-progress"]
+    ran = run_vdg(*args, "--players", "3")
+    assert ran.returncode == 0, ran.stderr
+    path = out / "iter-0" / "refined.toml"
+    before, after = load_preset(start), load_preset(path)
+    assert not np.array_equal(weights_of(after.row_for(3)), weights_of(before.row_for(3)))
+    for c in (2, 3, 4):
+        assert np.array_equal(weights_of(after.row_for(c)), weights_of(after.row_for(3)))
+        assert np.array_equal(after.row_for(c)[P.PW_ON :], before.row_for(c)[P.PW_ON :])
+    learned = tomllib.loads(path.read_text())["learned"]
+    assert learned["provenance"]["refine_block"] == "act"
+    assert learned["players"]["3"]["provenance"] == made
+    refused = run_vdg(*args, "--players", "2,3")
+    assert refused.returncode == 2 and "refine them at one" in refused.stderr
 
 
 def test_an_evaluation_against_two_opponents_is_the_mean_of_each() -> None:

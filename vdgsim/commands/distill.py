@@ -281,7 +281,8 @@ def distill(
         typer.Option(
             "--refine-block",
             help="Refine this other block of weights instead of the fitted ones (Vasco da "
-            "Gama: place, the placement weights, from the heuristic's rule if it has none).",
+            "Gama: place, the placement weights of the player count, from the heuristic's rule "
+            "if it has none; act, a preset's Phase 2 weights, which every count shares).",
         ),
     ] = None,
     export: Annotated[
@@ -332,6 +333,11 @@ def distill(
     if refine_block is not None and refine_block not in kit.blocks:
         known = ", ".join(kit.blocks) or "none"
         raise InputError(f"--refine-block: unknown block {refine_block!r} (known: {known})")
+    if len(counts) > 1 and not kit.blocks[refine_block].per_count:
+        raise InputError(
+            f"--refine-block {refine_block}: its weights serve every player count; "
+            "refine them at one (--players N)"
+        )
     if iterations == 0 and not (refine and refine_block is not None):
         raise InputError("--iterations 0 needs --refine and --refine-block")
     if refine:

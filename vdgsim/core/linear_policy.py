@@ -353,8 +353,11 @@ class RefineBlock:
     sample: Callable[..., np.ndarray]
     # (path, start player's name or file, the learned row refined, {players: (weights,
     # provenance)}, provenance of the row's other weights or None for the start's): the row
-    # as a preset file with these weights for those player counts only
+    # as a preset file with these weights for those player counts only (for every count,
+    # when not ``per_count``)
     write_counts: Callable[..., None]
+    # False: one set of weights serves every player count, refined at one of them
+    per_count: bool = True
 
 
 @dataclass(frozen=True)

@@ -153,11 +153,37 @@ def placement_features(
 ) -> np.ndarray:
     """The features (rows) of every placement ``player`` weighs at its disc placements in
     ``games`` (seated as :func:`collect_games` seats it), for the scale of a refinement step."""
-    c = components.array
-    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
-    feats = np.zeros((L.MAX_LEGAL, N_PLACE_FEATURES))
     keep = np.zeros(L.MAX_LEGAL, dtype=np.bool_)
     wi, wf = W.new_work()
+
+    def fill(c, s, pr, seat, legal, n, feats):
+        place_features(c, s, pr, seat, legal, n, new_cache(), wi, wf, feats, keep)
+        return feats[:n][keep[:n]]
+
+    placing = (L.D_PLACE_DISC, L.D_MANUEL_PLACE)
+    return _sample(components, player, opponent, players, games, placing, N_PLACE_FEATURES, fill)
+
+
+def action_features(
+    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+) -> np.ndarray:
+    """The features (rows) of every legal action at ``player``'s Phase 2 decisions in
+    ``games`` (seated as :func:`collect_games` seats it), for the scale of a refinement step."""
+    wi, wf = W.new_work()
+
+    def fill(c, s, pr, seat, legal, n, feats):
+        act_features(c, s, pr, legal, n, wi, wf, feats)
+        return feats[:n]
+
+    return _sample(components, player, opponent, players, games, (L.D_ACT,), N_FEATURES, fill)
+
+
+def _sample(components, player, opponent, players, games, decisions, width, fill) -> np.ndarray:
+    """The rows ``fill`` gives at each of the player's decisions of kind ``decisions`` with a
+    choice, in games played by the line-up to the end."""
+    c = components.array
+    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    feats = np.zeros((L.MAX_LEGAL, width))
     rows: list[np.ndarray] = []
     for g in games:
         seat = g % players
@@ -167,10 +193,7 @@ def placement_features(
             listed = legal_actions(state)
             n = len(listed)
             legal[:n] = listed
-            placing = state.decision in (L.D_PLACE_DISC, L.D_MANUEL_PLACE)
-            if placing and n > 1 and state.current_player == seat:
-                cache = new_cache()
-                place_features(c, state.s, table[seat], seat, legal, n, cache, wi, wf, feats, keep)
-                rows.append(feats[:n][keep[:n]].copy())
+            if state.decision in decisions and n > 1 and state.current_player == seat:
+                rows.append(fill(c, state.s, table[seat], seat, legal, n, feats).copy())
             apply_action(state, int(choose(c, state.s, legal, n, table)))
-    return np.concatenate(rows) if rows else np.zeros((0, N_PLACE_FEATURES))
+    return np.concatenate(rows) if rows else np.zeros((0, width))

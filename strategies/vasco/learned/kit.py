@@ -1,6 +1,6 @@
 """Vasco da Gama's learned player as ``vdg distill`` sees it (:class:`vdgsim.core.linear_policy.
 DistillKit`): Phase 2 actions, labelled by :mod:`.collect`; refinement by play may move the
-placement weights instead (block ``place``)."""
+placement weights (block ``place``) or the Phase 2 weights of a preset (block ``act``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from strategies.vasco.learned.model import (
     place_weights_of,
     weights_of,
     with_place_weights,
+    with_weights,
+    write_act,
     write_count_place,
     write_learned_preset,
 )
@@ -48,6 +50,14 @@ KIT = DistillKit(
             with_weights=with_place_weights,
             sample=collect.placement_features,
             write_counts=write_count_place,
-        )
+        ),
+        "act": RefineBlock(
+            decision="Phase 2 action",
+            weights_of=weights_of,
+            with_weights=with_weights,
+            sample=collect.action_features,
+            write_counts=write_act,
+            per_count=False,
+        ),
     },
 )

@@ -196,6 +196,29 @@ def write_learned_preset(
     L.write_text_atomically(path, text)
 
 
+def with_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """A copy of a learned row with Phase 2 weights ``w``."""
+    out = row.copy()
+    out[P.LW_FIRST : P.LW_END] = w
+    return out
+
+
+def _start_file(start: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """(the ``[learned]`` table of the learned preset file ``start`` names, or None when it
+    names none; that file's top-level keys)."""
+    import tomllib
+
+    from strategies.vasco.presets import preset_path
+
+    source = preset_path(start)
+    data: dict[str, Any] = {}
+    if source.is_file():
+        with source.open("rb") as f:
+            data = tomllib.load(f)
+    table = data.get("learned") if data.get("policy") == "learned" else None
+    return (table if isinstance(table, dict) else None), data
+
+
 def write_count_place(
     path: Path,
     start: str,
@@ -209,19 +232,11 @@ def write_count_place(
     describes them, or a heuristic start's own rule, described by the refinement). Everything
     else comes from ``start`` (a name or file): its name, description and base, and its
     placement weights at the other counts."""
-    import tomllib
-
-    from strategies.vasco.presets import preset_path
-
-    source = preset_path(start)
-    data: dict[str, Any] = {}
-    if source.is_file():
-        with source.open("rb") as f:
-            data = tomllib.load(f)
-    table = data.get("learned") if data.get("policy") == "learned" else None
-    if isinstance(table, dict):
-        _, place, own = parse_learned(table, str(source))
-        count_place = dict(parse_count_place(table, str(source)))
+    table, data = _start_file(start)
+    if table is not None:
+        where = str(start)
+        _, place, own = parse_learned(table, where)
+        count_place = dict(parse_count_place(table, where))
         keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
     else:
         place, count_place, keys = place_weights_of(row), {}, {"inherit": start}
@@ -229,3 +244,25 @@ def write_count_place(
     count_place.update(refined)
     top = own if provenance is None else provenance
     write_learned_preset(path, weights_of(row), top, place, count_place, **keys)
+
+
+def write_act(
+    path: Path,
+    start: str,
+    row: np.ndarray,
+    refined: CountBlocks,
+    provenance: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the learned player ``row`` as a preset with the Phase 2 weights of ``refined``
+    (one player count's, which every count shares) and their provenance; its placement
+    weights, name, description and base are ``start``'s (``provenance``, the fit the
+    refinement started from, is recorded in the refinement's own)."""
+    ((_, (weights, top)),) = refined.items()
+    table, data = _start_file(start)
+    if table is not None:
+        _, place, _ = parse_learned(table, str(start))
+        count_place = parse_count_place(table, str(start))
+        keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
+    else:
+        place, count_place, keys = place_weights_of(row), {}, {"inherit": start}
+    write_learned_preset(path, weights, top, place, count_place, **keys)
