@@ -2,7 +2,7 @@
 see and every one varies with the answer, ``bid_heuristic`` alone bids as the inherited
 preset but on Missions the seat may not see, a preset without bid weights bids as its
 inherited preset, compiled and plain Python play alike, and the bid weights round-trip
-through a preset file."""
+through a preset file, and `vdg distill --refine-block bids` refines them."""
 
 from __future__ import annotations
 
@@ -17,10 +17,15 @@ import pytest
 from strategies.goa import lineup_params, player_row, preset_file
 from strategies.goa import params as P
 from strategies.goa.learned import bids as B
-from strategies.goa.learned.model import BID_FEATURE_NAMES, learned_preset_text
-from strategies.goa.learned.refine_bids import start_weights, with_bid_weights
+from strategies.goa.learned.model import (
+    BID_FEATURE_NAMES,
+    bid_weights_of,
+    learned_preset_text,
+    with_bid_weights,
+)
 from strategies.goa.scripted import choose_scripted
 from strategies.goa.search.determinize import determinize, is_unseen_mission
+from tests.cli_helpers import run_vdg
 from tests.goa.test_goa_learned_player import HASH_SCRIPT, _hashes
 from vdgsim.core.paramtable import PresetError
 from vdgsim.games.goa import actions as A
@@ -67,7 +72,7 @@ def test_the_shipped_learned_preset_has_no_bid_weights_and_bids_as_default() -> 
     row = player_row("learned", 4)
     assert not row[P.BW_FIRST : P.BW_END].any() and not B.has_bid_weights(row)
     assert P.BW_END == P.N_PARAMS  # the block is the row's last: trailing zeros
-    assert start_weights(row)[B.B_HEURISTIC] == 1.0 and start_weights(row).sum() == 1.0
+    assert bid_weights_of(row)[B.B_HEURISTIC] == 1.0 and bid_weights_of(row).sum() == 1.0
 
 
 def test_features_read_only_what_the_seat_may_see_and_vary_with_the_answer() -> None:
@@ -170,14 +175,23 @@ def test_bid_weights_round_trip_through_a_preset_file(tmp_path: Path) -> None:
     assert "bid_" not in learned_preset_text(zero, {"command": "test"})
 
 
-def test_refine_bids_writes_a_preset_with_both_blocks(tmp_path: Path) -> None:
-    from strategies.goa.learned.refine_bids import main
-
-    out = tmp_path / "refined.toml"
-    main([str(out), "--generations", "1", "--pairs", "1", "--games", "8", "--seed", "7"])
-    row = preset_file(out, 4)
-    shipped = player_row("learned", 4)
+def test_distill_refines_the_bids_and_keeps_the_marker_weights(tmp_path: Path) -> None:
+    """`vdg distill --game goa --refine-block bids` moves the start preset's bid weights (from
+    the inherited rule, as the shipped player has none) and keeps its marker weights; the
+    bids serve every player count, so it takes one."""
+    out = tmp_path / "bids"
+    args = ["distill", str(out), "--game", "goa", "--iterations", "0", "--start", "learned"]
+    args += ["--refine", "1", "--refine-pairs", "2", "--refine-games", "40", "--refine-sigma", "1"]
+    args += ["--refine-block", "bids", "--play-games", "8", "--no-progress"]
+    ran = run_vdg(*args)
+    assert ran.returncode == 0, ran.stderr
+    path = out / "iter-0" / "refined.toml"
+    row, shipped = preset_file(path, 4), player_row("learned", 4)
     assert np.array_equal(row[P.LW_FIRST : P.LW_END], shipped[P.LW_FIRST : P.LW_END])
-    assert B.has_bid_weights(row)
-    provenance = tomllib.loads(out.read_text())["learned"]["provenance"]
-    assert provenance["seeds"] == [7, 8] and provenance["start"] == "learned"
+    assert B.has_bid_weights(row) and not B.has_bid_weights(shipped)
+    assert not np.array_equal(bid_weights_of(row), bid_weights_of(shipped))
+    provenance = tomllib.loads(path.read_text())["learned"]["provenance"]
+    assert provenance["command"].endswith("--refine-block bids")
+    assert provenance["start"] == "learned"
+    refused = run_vdg(*args, "--players", "2,3")
+    assert refused.returncode == 2 and "refine them at one" in refused.stderr

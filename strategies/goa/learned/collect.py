@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from strategies.goa.learned.bids import N_BID_FEATURES, bid_features
 from strategies.goa.learned.features import N_FEATURES, marker_features
 from strategies.goa.learned.model import FEATURE_NAMES
 from strategies.goa.scripted import choose_scripted
@@ -135,3 +136,28 @@ def collect_games(
                 chosen = int(choose_scripted(c, state.s, legal, n, table))
             apply_action(state, chosen)
     return pl.DataFrame(rows, schema=SCHEMA)
+
+
+def bid_sample(
+    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+) -> np.ndarray:
+    """The bid features (rows) of every legal answer at ``player``'s bid decisions in
+    ``games`` (seated as :func:`collect_games` seats it, game ``g`` on seed ``g``), for the
+    scale of a refinement step."""
+    c = components.array
+    legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+    feats = np.zeros((L.MAX_LEGAL, N_BID_FEATURES))
+    rows: list[np.ndarray] = []
+    for g in games:
+        seat = g % players
+        table = lineup_table(player, opponent, players, seat)
+        state = new_game(players, g, components)
+        while not is_over(state):
+            listed = legal_actions(state)
+            n = len(listed)
+            legal[:n] = listed
+            if state.decision == L.D_BID and n > 1 and state.current_player == seat:
+                bid_features(c, state.s, table, legal, n, feats)
+                rows.append(feats[:n].copy())
+            apply_action(state, int(choose_scripted(c, state.s, legal, n, table)))
+    return np.concatenate(rows) if rows else np.zeros((0, N_BID_FEATURES))

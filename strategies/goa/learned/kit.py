@@ -1,16 +1,21 @@
 """Goa's learned player as ``vdg distill --game goa`` sees it (:class:`vdgsim.core.linear_policy.
-DistillKit`): marker placements, labelled by :mod:`.collect`."""
+DistillKit`): marker placements, labelled by :mod:`.collect`; refinement by play may move the
+bid weights instead (block ``bids``)."""
 
 from __future__ import annotations
-
-import numpy as np
 
 from strategies.goa import loop
 from strategies.goa import params as P
 from strategies.goa.learned import collect
-from strategies.goa.learned.model import heuristic_weights, weights_of, write_learned_preset
+from strategies.goa.learned.model import (
+    bid_weights_of,
+    heuristic_weights,
+    with_bid_weights,
+    write_bids,
+    write_preset,
+)
 from strategies.goa.lineup import player_row
-from vdgsim.core.linear_policy import DistillKit
+from vdgsim.core.linear_policy import DistillKit, RefineBlock
 
 KIT = DistillKit(
     decision="marker placement",
@@ -28,7 +33,15 @@ KIT = DistillKit(
     lineup_table=collect.lineup_table,
     play_games=loop.play_games,
     # the marker weights, then the bid weights (written only when the row has any)
-    write_preset=lambda path, row, provenance: write_learned_preset(
-        path, np.concatenate([weights_of(row), row[P.BW_FIRST : P.BW_END]]), provenance
-    ),
+    write_preset=write_preset,
+    blocks={
+        "bids": RefineBlock(
+            decision="bid",
+            weights_of=bid_weights_of,
+            with_weights=with_bid_weights,
+            sample=collect.bid_sample,
+            write_counts=write_bids,
+            per_count=False,
+        )
+    },
 )

@@ -111,3 +111,40 @@ def learned_preset_text(
 def write_learned_preset(path: Path, weights: np.ndarray, provenance: Mapping[str, Any]) -> None:
     """Write a learned preset file (atomically: a reader never sees half of it)."""
     LP.write_text_atomically(path, learned_preset_text(weights, provenance))
+
+
+def bid_weights_of(row: np.ndarray) -> np.ndarray:
+    """A row's bid weights, or, without any, the inherited preset's rule as weights
+    (``bid_heuristic`` 1, the rest 0)."""
+    w = np.array(row[P.BW_FIRST : P.BW_END], dtype=np.float64)
+    if not np.any(w):
+        w[B.B_HEURISTIC] = 1.0
+    return w
+
+
+def with_bid_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """A copy of a learned row with bid weights ``w``."""
+    out = row.copy()
+    out[P.BW_FIRST : P.BW_END] = w
+    return out
+
+
+def write_preset(path: Path, row: np.ndarray, provenance: Mapping[str, Any]) -> None:
+    """Write a learned row as a preset file: its marker weights, then its bid weights when it
+    has any."""
+    weights = np.concatenate([weights_of(row), row[P.BW_FIRST : P.BW_END]])
+    write_learned_preset(path, weights, provenance)
+
+
+def write_bids(
+    path: Path,
+    start: str,
+    row: np.ndarray,
+    refined: Mapping[int, tuple[np.ndarray, Mapping[str, Any]]],
+    provenance: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the learned row ``row`` with the bid weights of ``refined`` (one player count's,
+    which every count shares) as a preset file, with the refinement's provenance (the start
+    preset it names holds the marker weights' own)."""
+    ((_, (w, refinement)),) = refined.items()
+    write_preset(path, with_bid_weights(row, w), refinement)
