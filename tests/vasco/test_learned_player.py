@@ -544,6 +544,31 @@ def test_distill_refines_a_presets_phase_2_weights_for_every_count(tmp_path: Pat
     assert refused.returncode == 2 and "refine them at one" in refused.stderr
 
 
+def test_collected_games_meet_the_opponents_in_turn(tmp_path: Path) -> None:
+    """With `--opponent a,b`, game g is collected against opponent g mod 2: each game's
+    positions are those of the game collected alone against its opponent."""
+    from strategies.vasco.learned.collect import CollectSettings, collect_games
+    from strategies.vasco.learned.kit import KIT
+
+    out = tmp_path / "two"
+    args = ["distill", str(out), "--games", "4", "--label-rollouts", "1", "--dets", "1"]
+    args += ["--opponent", "default,baseline_v1", "--play-games", "0", "--no-progress"]
+    ran = run_vdg(*args)
+    assert ran.returncode == 0, ran.stderr
+    table = pl.concat(
+        [pl.read_parquet(p) for p in sorted((out / "iter-1" / "positions").glob("*.parquet"))]
+    )
+    assert table["game"].unique().sort().to_list() == [0, 1, 2, 3]
+    assert table["game"].is_sorted()
+    comp = default_components()
+    settings = CollectSettings(4, 0, 1, 1, 0.01, 1)
+    player = KIT.as_learned(resolve("default", 4))
+    for g in range(4):
+        opponent = resolve(("default", "baseline_v1")[g % 2], 4)
+        alone = collect_games(settings, player, opponent, range(g, g + 1), comp)
+        assert table.filter(pl.col("game") == g).equals(alone)
+
+
 def test_an_evaluation_against_two_opponents_is_the_mean_of_each() -> None:
     """Against (a, b) the player meets each on the same deals, half the games each."""
     from strategies.vasco.learned.kit import KIT
