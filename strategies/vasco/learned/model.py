@@ -203,9 +203,13 @@ def with_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def _start_file(start: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
-    """(the ``[learned]`` table of the learned preset file ``start`` names, or None when it
-    names none; that file's top-level keys)."""
+def _start_parts(
+    start: str, row: np.ndarray
+) -> tuple[np.ndarray | None, dict[str, Any] | None, dict[int, Any], dict[str, str]]:
+    """What a preset written from the start player ``start`` (a name or file) keeps of it:
+    (its placement weights for every count, its provenance, its placement weights by count,
+    its name, description and base). A start that is no learned preset file is the heuristic
+    ``row`` came from: ``row``'s placement weights, no provenance, ``start`` as the base."""
     import tomllib
 
     from strategies.vasco.presets import preset_path
@@ -216,7 +220,11 @@ def _start_file(start: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
         with source.open("rb") as f:
             data = tomllib.load(f)
     table = data.get("learned") if data.get("policy") == "learned" else None
-    return (table if isinstance(table, dict) else None), data
+    if not isinstance(table, dict):
+        return place_weights_of(row), None, {}, {"inherit": start}
+    _, place, provenance = parse_learned(table, str(source))
+    keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
+    return place, provenance, dict(parse_count_place(table, str(source))), keys
 
 
 def write_count_place(
@@ -232,14 +240,8 @@ def write_count_place(
     describes them, or a heuristic start's own rule, described by the refinement). Everything
     else comes from ``start`` (a name or file): its name, description and base, and its
     placement weights at the other counts."""
-    table, data = _start_file(start)
-    if table is not None:
-        where = str(start)
-        _, place, own = parse_learned(table, where)
-        count_place = dict(parse_count_place(table, where))
-        keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
-    else:
-        place, count_place, keys = place_weights_of(row), {}, {"inherit": start}
+    place, own, count_place, keys = _start_parts(start, row)
+    if own is None:
         own = next(iter(refined.values()))[1]
     count_place.update(refined)
     top = own if provenance is None else provenance
@@ -254,15 +256,9 @@ def write_act(
     provenance: Mapping[str, Any] | None = None,
 ) -> None:
     """Write the learned player ``row`` as a preset with the Phase 2 weights of ``refined``
-    (one player count's, which every count shares) and their provenance; its placement
-    weights, name, description and base are ``start``'s (``provenance``, the fit the
-    refinement started from, is recorded in the refinement's own)."""
+    (one player count's, which every count shares) and the refinement's provenance (which
+    names the start player; ``provenance`` is not needed); its placement weights, name,
+    description and base are ``start``'s."""
     ((_, (weights, top)),) = refined.items()
-    table, data = _start_file(start)
-    if table is not None:
-        _, place, _ = parse_learned(table, str(start))
-        count_place = parse_count_place(table, str(start))
-        keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
-    else:
-        place, count_place, keys = place_weights_of(row), {}, {"inherit": start}
+    place, _, count_place, keys = _start_parts(start, row)
     write_learned_preset(path, weights, top, place, count_place, **keys)
