@@ -544,6 +544,32 @@ def test_distill_refines_a_presets_phase_2_weights_for_every_count(tmp_path: Pat
     assert refused.returncode == 2 and "refine them at one" in refused.stderr
 
 
+def test_a_fit_keeps_the_start_players_placements_and_base(tmp_path: Path) -> None:
+    """The preset a fit writes is the start player with new Phase 2 weights: a learned start's
+    placement weights stay at their counts; a heuristic start is the base it inherits."""
+    start = tmp_path / "start.toml"
+    three = random_place_weights(3)
+    made = {"command": "made for 3"}
+    write_learned_preset(start, random_weights(2), {"command": "t"}, count_place={3: (three, made)})
+    fit = ["--iterations", "1", "--games", "1", "--label-rollouts", "1", "--dets", "1"]
+    fit += ["--play-games", "0", "--no-progress"]
+    for name, out in ((str(start), tmp_path / "a"), ("early_bidder", tmp_path / "b")):
+        ran = run_vdg("distill", str(out), "--start", name, *fit)
+        assert ran.returncode == 0, ran.stderr
+    written = load_preset(tmp_path / "a" / "iter-1" / "learned.toml")
+    assert np.array_equal(written.row_for(3)[P.PW_FIRST : P.PW_END], three)
+    assert written.row_for(4)[P.PW_ON] == 0.0 and written.row_for(2)[P.PW_ON] == 0.0
+    learned = tomllib.loads((tmp_path / "a" / "iter-1" / "learned.toml").read_text())["learned"]
+    assert learned["players"]["3"]["provenance"] == made
+    text = (tmp_path / "b" / "iter-1" / "learned.toml").read_text()
+    assert tomllib.loads(text)["inherit"] == "early_bidder"
+    # it plays as the start player but for its Phase 2 weights
+    row = load_preset(tmp_path / "b" / "iter-1" / "learned.toml").row_for(4)
+    base = resolve("early_bidder", 4)
+    behaviour = np.arange(P.LW_FIRST) != P.P_KIND
+    assert np.array_equal(row[: P.LW_FIRST][behaviour], base[: P.LW_FIRST][behaviour])
+
+
 def test_collected_games_meet_the_opponents_in_turn(tmp_path: Path) -> None:
     """With `--opponent a,b`, game g is collected against opponent g mod 2: each game's
     positions are those of the game collected alone against its opponent."""
@@ -627,6 +653,7 @@ def test_feature_scale_is_one_over_the_spread_of_each_feature() -> None:
     "extra",
     [
         ["--start", "mc"],
+        ["--start", "default+never_pay"],
         ["--players", "5"],
         ["--export", "x.txt"],
         ["--opponent", "nobody"],

@@ -64,6 +64,9 @@ def _kit(game: str) -> Any:
 def _row(kit: Any, name: str, players: int, option: str):
     """A preset's parameter row; a heuristic preset becomes the learned player that decides as
     it does (the kit's ``heuristic_weights``)."""
+    if option == "--start" and "+" in name:
+        # the presets written inherit the start player, and a preset file names a preset
+        raise InputError(f"--start must be a preset name or file, not a changed player ({name!r})")
     try:
         row = kit.resolve(name, players)
     except ValueError as e:
@@ -599,7 +602,7 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         provenance["win_share_games"] = report["play"]["games"]
     folder.mkdir(parents=True, exist_ok=True)
     if block is None:
-        kit.write_preset(preset_path, row, provenance)
+        kit.write_preset(preset_path, row, provenance, settings["start"])
     else:
         # weights refined at one player count are that count's; the others keep the start's
         refined = {count: (w, provenance)}
@@ -721,7 +724,7 @@ def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
     if "play" in report:
         provenance["win_share"] = round(report["play"]["win_share"], 4)
         provenance["win_share_games"] = report["play"]["games"]
-    kit.write_preset(preset_path, row, provenance)
+    kit.write_preset(preset_path, row, provenance, settings["start"])
     # a score without held-out positions is NaN, which JSON does not have: null
     text = json.dumps(report, indent=2).replace("NaN", "null")
     report_path.write_text(text + "\n")

@@ -151,6 +151,23 @@ def count_provenance(path: Path, count: int) -> dict[str, Any]:
         raise PresetError(f"{path}: no [learned.players.{count}.provenance] table") from None
 
 
+def read_start(source: Path, start: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """What a preset written from the start player ``start`` (its file ``source``) keeps of
+    it: (the ``[learned]`` table of a learned preset file, or None; its ``name``,
+    ``description`` and ``inherit``). A start that is no learned preset file is a heuristic
+    preset played in learned form, so the preset written inherits it."""
+    import tomllib
+
+    data: dict[str, Any] = {}
+    if source.is_file():
+        with source.open("rb") as f:
+            data = tomllib.load(f)
+    table = data.get("learned") if data.get("policy") == "learned" else None
+    if not isinstance(table, dict):
+        return None, {"inherit": start}
+    return table, {k: data[k] for k in ("name", "description", "inherit") if k in data}
+
+
 def _parse_weights(weights: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray:
     if not isinstance(weights, dict):
         raise PresetError(f"{where}: learned.{key}: expected a table of weights by feature name")
@@ -384,8 +401,9 @@ class DistillKit:
     lineup_table: Callable[[np.ndarray, np.ndarray, int, int], np.ndarray]
     # (components, players, seeds, table) -> (vp, win share) per game and seat
     play_games: Callable[..., tuple[np.ndarray, np.ndarray]]
-    # (path, learned row, provenance): the row's weights as a preset file
-    write_preset: Callable[[Path, np.ndarray, Mapping[str, Any]], None]
+    # (path, learned row, provenance, start player's name or file): the row's weights as a
+    # preset file, which keeps the start player's other weights, name and base
+    write_preset: Callable[[Path, np.ndarray, Mapping[str, Any], str], None]
     # further weight blocks refinement by play may move, by name
     blocks: Mapping[str, RefineBlock] = field(default_factory=dict)
 

@@ -108,9 +108,12 @@ def learned_preset_text(
     return LP.learned_preset_text(features, weights, provenance, HEADER, name, inherit, description)
 
 
-def write_learned_preset(path: Path, weights: np.ndarray, provenance: Mapping[str, Any]) -> None:
-    """Write a learned preset file (atomically: a reader never sees half of it)."""
-    LP.write_text_atomically(path, learned_preset_text(weights, provenance))
+def write_learned_preset(
+    path: Path, weights: np.ndarray, provenance: Mapping[str, Any], **keys: str
+) -> None:
+    """Write a learned preset file (atomically: a reader never sees half of it); ``keys``:
+    the preset's ``name``, ``inherit`` or ``description`` where not the defaults."""
+    LP.write_text_atomically(path, learned_preset_text(weights, provenance, **keys))
 
 
 def bid_weights_of(row: np.ndarray) -> np.ndarray:
@@ -129,11 +132,18 @@ def with_bid_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def write_preset(path: Path, row: np.ndarray, provenance: Mapping[str, Any]) -> None:
+def write_preset(
+    path: Path, row: np.ndarray, provenance: Mapping[str, Any], start: str = "default"
+) -> None:
     """Write a learned row as a preset file: its marker weights, then its bid weights when it
-    has any."""
+    has any; its name, description and base are those of the start player ``start`` (a
+    heuristic start is its base)."""
+    from strategies.goa.presets import PRESET_DIR
+    from vdgsim.core.paramtable import preset_path
+
+    _, keys = LP.read_start(preset_path(start, None, PRESET_DIR), start)
     weights = np.concatenate([weights_of(row), row[P.BW_FIRST : P.BW_END]])
-    write_learned_preset(path, weights, provenance)
+    write_learned_preset(path, weights, provenance, **keys)
 
 
 def write_bids(
@@ -147,4 +157,4 @@ def write_bids(
     which every count shares) as a preset file, with the refinement's provenance (the start
     preset it names holds the marker weights' own)."""
     ((_, (w, refinement)),) = refined.items()
-    write_preset(path, with_bid_weights(row, w), refinement)
+    write_preset(path, with_bid_weights(row, w), refinement, start)

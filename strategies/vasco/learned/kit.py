@@ -16,7 +16,7 @@ from strategies.vasco.learned.model import (
     with_weights,
     write_act,
     write_count_place,
-    write_learned_preset,
+    write_fit,
 )
 from strategies.vasco.registry import resolve
 from vdgsim.core.linear_policy import DistillKit, RefineBlock
@@ -36,9 +36,7 @@ KIT = DistillKit(
     collect_games=lambda *args: collect.collect_games(*args),
     lineup_table=collect.lineup_table,
     play_games=loop.play_games,
-    write_preset=lambda path, row, provenance: write_learned_preset(
-        path, weights_of(row), provenance, place_weights_of(row)
-    ),
+    write_preset=write_fit,
     blocks={
         "place": RefineBlock(
             decision="placement",

@@ -210,21 +210,22 @@ def _start_parts(
     (its placement weights for every count, its provenance, its placement weights by count,
     its name, description and base). A start that is no learned preset file is the heuristic
     ``row`` came from: ``row``'s placement weights, no provenance, ``start`` as the base."""
-    import tomllib
-
     from strategies.vasco.presets import preset_path
 
     source = preset_path(start)
-    data: dict[str, Any] = {}
-    if source.is_file():
-        with source.open("rb") as f:
-            data = tomllib.load(f)
-    table = data.get("learned") if data.get("policy") == "learned" else None
-    if not isinstance(table, dict):
-        return place_weights_of(row), None, {}, {"inherit": start}
+    table, keys = L.read_start(source, start)
+    if table is None:
+        return place_weights_of(row), None, {}, keys
     _, place, provenance = parse_learned(table, str(source))
-    keys = {k: data[k] for k in ("name", "description", "inherit") if k in data}
     return place, provenance, dict(parse_count_place(table, str(source))), keys
+
+
+def write_fit(path: Path, row: np.ndarray, provenance: Mapping[str, Any], start: str) -> None:
+    """Write the Phase 2 weights of the learned player ``row`` with their ``provenance`` as a
+    preset whose placement weights (at every count), name, description and base are those of
+    the start player ``start``."""
+    place, _, count_place, keys = _start_parts(start, row)
+    write_learned_preset(path, weights_of(row), provenance, place, count_place, **keys)
 
 
 def write_count_place(
@@ -260,5 +261,4 @@ def write_act(
     names the start player; ``provenance`` is not needed); its placement weights, name,
     description and base are ``start``'s."""
     ((_, (weights, top)),) = refined.items()
-    place, _, count_place, keys = _start_parts(start, row)
-    write_learned_preset(path, weights, top, place, count_place, **keys)
+    write_fit(path, with_weights(row, weights), top, start)
