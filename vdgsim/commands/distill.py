@@ -444,8 +444,8 @@ def _refine_counts(
     with every count's weights, ``refined.toml``; returns its path."""
     from vdgsim.core.linear_policy import count_provenance
 
-    parts = frozenset(f"players-{c}" for c in counts)
-    _check_settings(out, {**settings, "players": ",".join(str(c) for c in counts)}, parts)
+    every = {**settings, "players": ",".join(str(c) for c in counts)}
+    _check_settings(out, every, frozenset(f"players-{c}" for c in counts))
     block = kit.blocks[options["refine_block"]]
     refined = {}
     for c in counts:
@@ -457,7 +457,6 @@ def _refine_counts(
         )
         refined[c] = (block.weights_of(kit.resolve(str(path), c)), count_provenance(path, c))
     final = out / "refined.toml"
-    every = {**settings, "players": ",".join(str(c) for c in counts)}
     command = _command(out, every, *extra, 0, options)
     for _, provenance in refined.values():
         # this command makes every count's weights again; players-N's own makes one count's
@@ -662,7 +661,7 @@ def _iteration(kit, out, it, player, opp, comp, settings, command, progress):
                     kit.collect_games(cs, player, o, range(g0 + (j - g0) % k, g1, k), comp, tick)
                     for j, o in enumerate(opp)
                 ]
-                table = parts[0] if k == 1 else pl.concat(parts).sort("game", maintain_order=True)
+                table = pl.concat(parts).sort("game", maintain_order=True)
                 tmp = path.with_name(f".{path.name}.tmp")
                 table.write_parquet(tmp)
                 tmp.replace(path)

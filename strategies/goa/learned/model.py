@@ -132,9 +132,7 @@ def with_bid_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def write_preset(
-    path: Path, row: np.ndarray, provenance: Mapping[str, Any], start: str = "default"
-) -> None:
+def write_preset(path: Path, row: np.ndarray, provenance: Mapping[str, Any], start: str) -> None:
     """Write a learned row as a preset file: its marker weights, then its bid weights when it
     has any; its name, description and base are those of the start player ``start`` (a
     heuristic start is its base)."""
