@@ -256,3 +256,25 @@ def test_distill_end_to_end(tmp_path: Path) -> None:
     # a Goa folder is not continued as Vasco da Gama's
     other = run_vdg(*[a for a in args if a not in ("--game", "goa")][:-2])
     assert other.returncode == 2 and "game)" in other.stderr
+
+
+def test_distill_refines_the_marker_weights_of_a_preset(tmp_path: Path) -> None:
+    """`vdg distill --game goa --iterations 0 --refine-block markers` moves the start preset's
+    marker weights by play, keeps its bid weights (the shipped player has none, and the
+    refined one gains none) and leaves `next_own`, which never varies (no seat places two
+    markers in a row, G3.2), where it was."""
+    out = tmp_path / "markers"
+    args = ["distill", str(out), "--game", "goa", "--iterations", "0", "--start", "learned"]
+    args += ["--refine", "1", "--refine-pairs", "2", "--refine-games", "40", "--refine-sigma", "1"]
+    args += ["--refine-block", "markers", "--play-games", "8", "--no-progress"]
+    ran = run_vdg(*args)
+    assert ran.returncode == 0, ran.stderr
+    path = out / "iter-0" / "refined.toml"
+    row, shipped = preset_file(path, 4), player_row("learned", 4)
+    moved = row[P.LW_FIRST : P.LW_END] != shipped[P.LW_FIRST : P.LW_END]
+    assert moved.sum() == F.N_FEATURES - 1 and not moved[F.F_NEXT_OWN]
+    assert np.array_equal(row[P.BW_FIRST : P.BW_END], shipped[P.BW_FIRST : P.BW_END])
+    assert "bid_" not in path.read_text()
+    provenance = tomllib.loads(path.read_text())["learned"]["provenance"]
+    assert provenance["command"].endswith("--refine-block markers")
+    assert provenance["start"] == "learned"

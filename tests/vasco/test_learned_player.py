@@ -644,9 +644,12 @@ def test_refine_plays_each_pair_on_the_same_games_around_the_centre() -> None:
 
 
 def test_feature_scale_is_one_over_the_spread_of_each_feature() -> None:
-    x = np.array([[0.0, 5.0, 1.0], [2.0, 5.0, -1.0], [4.0, 5.0, 1.0], [2.0, 5.0, -1.0]])
+    """A feature that never varies gets scale 0 (its weight is left alone); a tiny spread is
+    floored at 1e-3."""
+    x = np.array([[0.0, 5.0, 1.0, 0.0], [2.0, 5.0, -1.0, 1e-5], [4.0, 5.0, 1.0, 0.0]])
+    x = np.vstack([x, [2.0, 5.0, -1.0, 1e-5]])
     data = Positions(x, np.zeros(4), np.array([0, 2, 4]))
-    assert np.allclose(feature_scale(data), [1.0 / np.sqrt(2.0), 1000.0, 1.0])
+    assert np.allclose(feature_scale(data), [1.0 / np.sqrt(2.0), 0.0, 1.0, 1000.0])
 
 
 @pytest.mark.parametrize(

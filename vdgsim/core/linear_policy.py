@@ -436,9 +436,11 @@ class DistillKit:
 def feature_scale(data: Positions | np.ndarray) -> np.ndarray:
     """Per feature, 1 / its standard deviation over the labelled actions (or the rows of a
     feature matrix; at most 1000): the weight change that moves scores by about one unit,
-    whatever the feature's own unit."""
+    whatever the feature's own unit. A feature that never varies gets 0: nothing measures its
+    weight, so refinement leaves it where it is rather than write noise into a preset."""
     x = data.x if isinstance(data, Positions) else data
-    return 1.0 / np.maximum(x.std(axis=0), 1e-3)
+    spread = x.std(axis=0)
+    return np.where(spread > 0.0, 1.0 / np.maximum(spread, 1e-3), 0.0)
 
 
 def refine(

@@ -138,15 +138,22 @@ def collect_games(
     return pl.DataFrame(rows, schema=SCHEMA)
 
 
-def bid_sample(
-    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+def _sample(
+    decision: int,
+    features: Callable,
+    n_features: int,
+    components,
+    player: np.ndarray,
+    opponent: np.ndarray,
+    players: int,
+    games: range,
 ) -> np.ndarray:
-    """The bid features (rows) of every legal answer at ``player``'s bid decisions in
-    ``games`` (seated as :func:`collect_games` seats it, game ``g`` on seed ``g``), for the
-    scale of a refinement step."""
+    """The features (rows) of every legal action at ``player``'s decisions of kind
+    ``decision`` in ``games`` (seated as :func:`collect_games` seats it, game ``g`` on seed
+    ``g``), for the scale of a refinement step."""
     c = components.array
     legal = np.zeros(L.MAX_LEGAL, dtype=np.int64)
-    feats = np.zeros((L.MAX_LEGAL, N_BID_FEATURES))
+    feats = np.zeros((L.MAX_LEGAL, n_features))
     rows: list[np.ndarray] = []
     for g in games:
         seat = g % players
@@ -156,8 +163,26 @@ def bid_sample(
             listed = legal_actions(state)
             n = len(listed)
             legal[:n] = listed
-            if state.decision == L.D_BID and n > 1 and state.current_player == seat:
-                bid_features(c, state.s, table, legal, n, feats)
+            if state.decision == decision and n > 1 and state.current_player == seat:
+                features(c, state.s, table, legal, n, feats)
                 rows.append(feats[:n].copy())
             apply_action(state, int(choose_scripted(c, state.s, legal, n, table)))
-    return np.concatenate(rows) if rows else np.zeros((0, N_BID_FEATURES))
+    return np.concatenate(rows) if rows else np.zeros((0, n_features))
+
+
+def bid_sample(
+    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+) -> np.ndarray:
+    """The bid features of every legal answer at ``player``'s bids in ``games``."""
+    return _sample(
+        L.D_BID, bid_features, N_BID_FEATURES, components, player, opponent, players, games
+    )
+
+
+def marker_sample(
+    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+) -> np.ndarray:
+    """The marker features of every legal cell at ``player``'s marker placements in ``games``."""
+    return _sample(
+        L.D_MARKER, marker_features, N_FEATURES, components, player, opponent, players, games
+    )

@@ -1,6 +1,6 @@
 """Goa's learned player as ``vdg distill --game goa`` sees it (:class:`vdgsim.core.linear_policy.
-DistillKit`): marker placements, labelled by :mod:`.collect`; refinement by play may move the
-bid weights instead (block ``bids``)."""
+DistillKit`): marker placements, labelled by :mod:`.collect`; refinement by play may move a
+preset's marker weights (block ``markers``) or its bid weights (block ``bids``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from strategies.goa.learned import collect
 from strategies.goa.learned.model import (
     bid_weights_of,
     heuristic_weights,
+    weights_of,
     with_bid_weights,
+    with_marker_weights,
     write_bids,
+    write_markers,
     write_preset,
 )
 from strategies.goa.lineup import player_row
@@ -35,6 +38,14 @@ KIT = DistillKit(
     # the marker weights, then the bid weights (written only when the row has any)
     write_preset=write_preset,
     blocks={
+        "markers": RefineBlock(
+            decision="marker placement",
+            weights_of=weights_of,
+            with_weights=with_marker_weights,
+            sample=collect.marker_sample,
+            write_counts=write_markers,
+            per_count=False,
+        ),
         "bids": RefineBlock(
             decision="bid",
             weights_of=bid_weights_of,
@@ -42,6 +53,6 @@ KIT = DistillKit(
             sample=collect.bid_sample,
             write_counts=write_bids,
             per_count=False,
-        )
+        ),
     },
 )

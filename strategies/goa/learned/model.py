@@ -125,6 +125,13 @@ def bid_weights_of(row: np.ndarray) -> np.ndarray:
     return w
 
 
+def with_marker_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """A copy of a learned row with marker weights ``w``."""
+    out = row.copy()
+    out[P.LW_FIRST : P.LW_END] = w
+    return out
+
+
 def with_bid_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
     """A copy of a learned row with bid weights ``w``."""
     out = row.copy()
@@ -156,3 +163,17 @@ def write_bids(
     preset it names holds the marker weights' own)."""
     ((_, (w, refinement)),) = refined.items()
     write_preset(path, with_bid_weights(row, w), refinement, start)
+
+
+def write_markers(
+    path: Path,
+    start: str,
+    row: np.ndarray,
+    refined: Mapping[int, tuple[np.ndarray, Mapping[str, Any]]],
+    provenance: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the learned row ``row`` with the marker weights of ``refined`` (one player
+    count's, which every count shares) as a preset file, with the refinement's provenance (the
+    start preset it names holds the bid weights' own)."""
+    ((_, (w, refinement)),) = refined.items()
+    write_preset(path, with_marker_weights(row, w), refinement, start)
