@@ -8,7 +8,7 @@ by :mod:`vdgsim.core.linear_policy`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -125,18 +125,20 @@ def bid_weights_of(row: np.ndarray) -> np.ndarray:
     return w
 
 
+def _with_columns(row: np.ndarray, first: int, end: int, w: np.ndarray) -> np.ndarray:
+    out = row.copy()
+    out[first:end] = w
+    return out
+
+
 def with_marker_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
     """A copy of a learned row with marker weights ``w``."""
-    out = row.copy()
-    out[P.LW_FIRST : P.LW_END] = w
-    return out
+    return _with_columns(row, P.LW_FIRST, P.LW_END, w)
 
 
 def with_bid_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
     """A copy of a learned row with bid weights ``w``."""
-    out = row.copy()
-    out[P.BW_FIRST : P.BW_END] = w
-    return out
+    return _with_columns(row, P.BW_FIRST, P.BW_END, w)
 
 
 def write_preset(path: Path, row: np.ndarray, provenance: Mapping[str, Any], start: str) -> None:
@@ -151,29 +153,25 @@ def write_preset(path: Path, row: np.ndarray, provenance: Mapping[str, Any], sta
     write_learned_preset(path, weights, provenance, **keys)
 
 
-def write_bids(
-    path: Path,
-    start: str,
-    row: np.ndarray,
-    refined: Mapping[int, tuple[np.ndarray, Mapping[str, Any]]],
-    provenance: Mapping[str, Any] | None = None,
-) -> None:
-    """Write the learned row ``row`` with the bid weights of ``refined`` (one player count's,
-    which every count shares) as a preset file, with the refinement's provenance (the start
-    preset it names holds the marker weights' own)."""
-    ((_, (w, refinement)),) = refined.items()
-    write_preset(path, with_bid_weights(row, w), refinement, start)
+def block_writer(
+    with_weights: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> Callable[..., None]:
+    """A ``RefineBlock.write_counts`` for a block that every player count shares: it writes the
+    learned row with the block's refined weights (one player count's) as a preset file, with
+    the refinement's provenance (the start preset it names describes the other weights)."""
+
+    def write(
+        path: Path,
+        start: str,
+        row: np.ndarray,
+        refined: Mapping[int, tuple[np.ndarray, Mapping[str, Any]]],
+        provenance: Mapping[str, Any] | None = None,
+    ) -> None:
+        ((_, (w, refinement)),) = refined.items()
+        write_preset(path, with_weights(row, w), refinement, start)
+
+    return write
 
 
-def write_markers(
-    path: Path,
-    start: str,
-    row: np.ndarray,
-    refined: Mapping[int, tuple[np.ndarray, Mapping[str, Any]]],
-    provenance: Mapping[str, Any] | None = None,
-) -> None:
-    """Write the learned row ``row`` with the marker weights of ``refined`` (one player
-    count's, which every count shares) as a preset file, with the refinement's provenance (the
-    start preset it names holds the bid weights' own)."""
-    ((_, (w, refinement)),) = refined.items()
-    write_preset(path, with_marker_weights(row, w), refinement, start)
+write_bids = block_writer(with_bid_weights)
+write_markers = block_writer(with_marker_weights)
