@@ -232,7 +232,9 @@ HOW_TO_READ: tuple[tuple[str, str], ...] = (
         "(the opposite clear verdict), appears (clear only there), unclear (its games "
         "cannot tell); checked at weaker play only when no stronger player was played. "
         "Only holds, grows and shrinks are about the game at skilled play; vanishes and "
-        "reverses are about the player.",
+        "reverses are about the player. A search level's rating is earned against default; "
+        "when its rollouts play default (the standard rollout=), it knows its opponents' "
+        "policy exactly there, and gains less against players it does not model.",
     ),
     (
         "replication",
