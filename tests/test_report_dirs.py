@@ -216,6 +216,41 @@ def test_report_directory_refuse_resume_force(monkeypatch, capsys, tmp_path, spe
     assert json.loads((out / "report-settings.json").read_text())["complete"] is True
 
 
+def _change_recorded_settings(run_dir: Path) -> None:
+    """Record other settings in a run's manifest, as if the code had changed since it ran."""
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest["run"]["decisions"] = 0.5
+    (run_dir / "manifest.json").write_text(json.dumps(manifest))
+
+
+def test_a_resume_refused_by_a_later_run_writes_nothing(monkeypatch, capsys, tmp_path, specs):
+    """A run started with other settings refuses the resume before anything is written: not
+    the report's settings, not the runs before it (which a resume would otherwise reuse,
+    adding a session to each)."""
+    out = tmp_path / "r"
+    build_report(out, quick=True, experiments=specs, progress=Recorder())
+    last = sorted(p for p in (out / "runs" / "b_sweep").iterdir() if p.is_dir())[-1]
+    _change_recorded_settings(last)
+    before = tree(out)
+    base = ["report", "--out", str(out), "--quick", "--experiments", str(specs), "--no-progress"]
+    code, _, err = vdg(monkeypatch, capsys, *base, "--resume")
+    one_line_error(code, err, f"cannot resume {last}: it was started with different settings")
+    assert "(decisions)" in err
+    assert tree(out) == before
+    # the same for one experiment's runs
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(PAIRED)
+    runs = tmp_path / "runs"
+    code, _, err = vdg(monkeypatch, capsys, "experiment", "run", str(spec), "--out", str(runs))
+    assert code == 0, err
+    _change_recorded_settings(runs / "same")
+    before = tree(runs)
+    args = ["experiment", "run", str(spec), "--out", str(runs), "--resume"]
+    code, _, err = vdg(monkeypatch, capsys, *args)
+    one_line_error(code, err, "different settings (decisions)")
+    assert tree(runs) == before
+
+
 def test_report_resume_of_a_report_without_recorded_settings_is_refused(
     monkeypatch, capsys, tmp_path, specs
 ):

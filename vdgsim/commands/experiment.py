@@ -91,6 +91,7 @@ def experiment_run(
         KINDS,
         SpecError,
         check_experiment_dir,
+        check_resumable,
         experiment_plan,
         load_spec,
         make_output_dir,
@@ -109,11 +110,13 @@ def experiment_run(
             raise InputError(f"{file} is an experiment of --game {spec.game}, not {game}")
         target = out if out is not None else Path("runs") / spec.name
         n = spec.games_for(quick, games)
-        total = sum(r.games for r in experiment_plan(spec, n, quick))
+        plan = experiment_plan(spec, n, quick)
+        total = sum(r.games for r in plan)
         # checked here rather than in run_experiment so that errors come before the bar
-        make_output_dir(
-            target, check_experiment_dir(spec, target, n, resume=resume, force=force, quick=quick)
-        )
+        replace = check_experiment_dir(spec, target, n, resume=resume, force=force, quick=quick)
+        if resume and not replace and target.is_dir():
+            check_resumable(spec, target, plan)
+        make_output_dir(target, replace)
         with compiled_interrupts(), progress_display(progress, ensure_compiled) as bar:
             bar.start(total)
             bar.experiment(1, 1, spec.name)

@@ -28,6 +28,7 @@ from vdgsim.analysis.experiment import (
     SpecError,
     check_experiment_dir,
     check_output_dir,
+    check_resumable,
     default_experiments_dir,
     experiment_plan,
     experiment_settings,
@@ -204,6 +205,10 @@ def build_report(
     total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name], quick))
     settings = report_settings(specs, quick, games)
     replace, replace_exp = _check_dirs(out, runs_dir, specs, sizes, settings, quick, resume, force)
+    if resume:
+        for s in specs:
+            if not replace_exp[s.name] and (runs_dir / s.name).is_dir():
+                check_resumable(s, runs_dir / s.name, experiment_plan(s, sizes[s.name], quick))
     fresh = not out.exists()
     make_output_dir(out, replace)
     try:

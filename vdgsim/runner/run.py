@@ -817,22 +817,17 @@ def _resume_manifest(
     except O.RunDirError:  # the caller found a manifest, but it cannot be read
         return _rebuilt_manifest(run_dir, spec, components, tables)
     old = manifest.get("run", {})
-    new = _identity(spec, components)
-    diff = identity_differences(old, new)
+    diff = _resume_differences(old, spec, components)
     if (
         extend
         and "games" in diff
         and isinstance(old.get("games"), int)
-        and old["games"] < new["games"]
+        and old["games"] < spec.games
         and old["games"] % spec.chunk_size == 0
     ):
         diff.remove("games")
         manifest.setdefault("extended_from", []).append(old["games"])
-        old["games"] = new["games"]
-    for key, default in (("ships", False), ("auctions", False), ("game", implicit_key())):
-        # recorded only when not the default, so maybe not among new's keys
-        if key not in new and old.get(key, default) != default:
-            diff.append(key)
+        old["games"] = spec.games
     if diff:
         raise O.RunDirError(
             f"cannot resume {run_dir}: it was started with different settings ({', '.join(diff)})"
@@ -856,6 +851,56 @@ def _resume_manifest(
     manifest["complete"] = False
     _update_counts(manifest)
     return manifest, problems, replaced
+
+
+def _resume_differences(
+    old: dict[str, Any], spec: RunSpec, components: GameComponents
+) -> list[str]:
+    """The settings of the run ``spec`` that the recorded ones ``old`` do not match."""
+    new = _identity(spec, components)
+    diff = identity_differences(old, new)
+    for key, default in (("ships", False), ("auctions", False), ("game", implicit_key())):
+        # recorded only when not the default, so maybe not among new's keys
+        if key not in new and old.get(key, default) != default:
+            diff.append(key)
+    return diff
+
+
+def resume_refusal(
+    lineup: Sequence[str],
+    games: int,
+    seed: int,
+    out: str | Path,
+    *,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    rotate: bool = False,
+    crn: bool = True,
+    decisions: float = 0.0,
+    ships: bool = False,
+    auctions: bool = False,
+    components: GameComponents | None = None,
+    game: str | None = None,
+) -> str | None:
+    """Why :func:`simulate` with these settings would refuse to resume the run in ``out``
+    (its recorded settings differ), or None: a check made before anything is written, so that
+    a caller resuming many runs can refuse before it changes any. The number of games is not
+    compared (a resumed run may grow to more, ``extend``); nothing is read but the manifest."""
+    run_dir = Path(out)
+    if not (run_dir / O.MANIFEST).exists():
+        return None
+    try:
+        old = O.read_manifest(run_dir).get("run", {})
+    except O.RunDirError:
+        recovered = recovered_settings(run_dir)
+        if recovered is None:
+            return None  # nothing to compare: every chunk is played again
+        old = recovered["run"]
+    spec = make_spec(lineup, games, seed, chunk_size, rotate, crn, decisions, ships, game, auctions)
+    components = components if components is not None else game_of(game).default_components()
+    diff = [d for d in _resume_differences(old, spec, components) if d != "games"]
+    if not diff:
+        return None
+    return f"cannot resume {run_dir}: it was started with different settings ({', '.join(diff)})"
 
 
 def recovered_settings(run_dir: Path) -> dict[str, Any] | None:

@@ -96,7 +96,7 @@ from vdgsim.analysis.experiment.plan import (
     sweep_label,
     wilson_games_for_halfwidth,
 )
-from vdgsim.analysis.experiment.play import DECIDED, look_decided, look_z
+from vdgsim.analysis.experiment.play import DECIDED, check_resumable, look_decided, look_z
 from vdgsim.analysis.experiment.spec import (
     AXIS,
     BASELINE,
@@ -132,6 +132,7 @@ __all__ = [
     "KINDS", "OTHER", "ROBUST", "SECTIONS", "Arm", "ExperimentRun", "ExperimentSpec", "Kind",
     "PlannedRun", "ReportSection", "RobustVariant", "Robustness", "SpecError", "Strength",
     "adaptive_chunk", "arm_restriction", "check_experiment_dir", "check_output_dir",
+    "check_resumable",
     "default_experiments_dir", "experiment_plan", "experiment_settings", "list_specs",
     "load_experiment", "load_spec", "look_decided", "look_sizes", "look_z", "make_output_dir",
     "overrides_touch", "parse_spec", "read_json", "replicate_seed", "robust_variants",

@@ -21,6 +21,7 @@ from vdgsim.analysis.experiment.plan import (
 from vdgsim.analysis.experiment.play import (
     _run_planned,
     _run_tournament,
+    check_resumable,
 )
 from vdgsim.analysis.experiment.spec import (
     _TOP_KEYS,
@@ -211,6 +212,8 @@ def run_experiment(
     top = Path(out) if out is not None else None
     if top is not None and not checked:
         replace = check_experiment_dir(spec, top, n, resume=resume, force=force, quick=quick)
+        if resume and not replace and top.is_dir():
+            check_resumable(spec, top, plan)
         make_output_dir(top, replace)
     if top is not None:
         write_json(top / EXPERIMENT_FILE, {"spec": spec.to_dict(), "games": n, "quick": quick})

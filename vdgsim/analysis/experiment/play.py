@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import polars as pl
@@ -14,6 +15,7 @@ from vdgsim.analysis.experiment.plan import (
 )
 from vdgsim.analysis.experiment.spec import (
     BASELINE,
+    ExperimentSpec,
 )
 from vdgsim.analysis.experiment.store import (
     ExperimentRun,
@@ -56,6 +58,23 @@ def _run_planned(
         _run_looks(exp, group, runs, base, common)
 
 
+def _run_settings(
+    spec: ExperimentSpec, p: PlannedRun, base: GameComponents, chunk_size: int
+) -> dict[str, Any]:
+    """The settings :func:`vdgsim.runner.simulate` plays planned run ``p`` with, but its
+    games and its directory."""
+    return {
+        "lineup": list(p.lineup),
+        "seed": spec.seed if p.seed is None else p.seed,
+        "rotate": p.rotate,
+        "decisions": p.decisions,
+        "game": spec.game,
+        "components": spec.components(p.overrides) if p.overrides else base,
+        "chunk_size": p.chunk_size or chunk_size,
+        **({p.table: True} if p.table else {}),
+    }
+
+
 def _play_planned(
     exp: ExperimentRun,
     p: PlannedRun,
@@ -66,23 +85,31 @@ def _play_planned(
 ) -> Any:
     from vdgsim.runner import simulate
 
-    spec = exp.spec
     return simulate(
-        list(p.lineup),
-        games,
-        spec.seed if p.seed is None else p.seed,
+        games=games,
         out=exp.path / p.name if exp.path is not None else None,
-        rotate=p.rotate,
-        decisions=p.decisions,
-        game=spec.game,
-        components=spec.components(p.overrides) if p.overrides else base,
-        **({p.table: True} if p.table else {}),
         **{
             **common,
-            "chunk_size": p.chunk_size or common["chunk_size"],
+            **_run_settings(exp.spec, p, base, common["chunk_size"]),
             **({"resume": True, "extend": True} if extend else {}),
         },
     )
+
+
+def check_resumable(spec: ExperimentSpec, top: Path, plan: list[PlannedRun]) -> None:
+    """Refuse (RunDirError), before anything is written, to resume an experiment in ``top``
+    whose recorded runs were started with other settings than ``plan``'s (the code or the
+    data changed since, say): resuming would stop at that run with the runs before it
+    already changed."""
+    from vdgsim.runner.output import RunDirError
+    from vdgsim.runner.run import resume_refusal
+
+    base = spec.components()
+    for p in plan:
+        settings = _run_settings(spec, p, base, spec.chunk_size)
+        refusal = resume_refusal(games=p.games, out=top / p.name, **settings)
+        if refusal is not None:
+            raise RunDirError(refusal)
 
 
 LOOK_ALPHA = 0.05
