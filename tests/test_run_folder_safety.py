@@ -107,3 +107,24 @@ def test_players_with_a_list_of_counts_points_to_the_tournament(tmp_path):
     (line,) = r.stderr.strip().splitlines()
     assert "--players is one count" in line and "--player-counts" in line
     assert not (tmp_path / "x").exists()
+
+
+def test_resume_refusal_says_what_simulate_would_refuse_without_writing(tmp_path):
+    """`resume_refusal` names the settings a resume would refuse (both directions: a changed
+    seed or line-up is named, the same settings are not), leaves the games free (a resumed
+    run may grow) and reads only the manifest; `simulate` refuses the same change."""
+    from vdgsim.runner.run import resume_refusal
+
+    out = tmp_path / "run"
+    run_simulate(["random", "random"], 8, 3, out=out, chunk_size=4)
+    before = {p.name: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert resume_refusal(["random", "random"], 8, 3, out, chunk_size=4) is None
+    assert resume_refusal(["random", "random"], 16, 3, out, chunk_size=4) is None
+    refusal = resume_refusal(["random", "random"], 8, 4, out, chunk_size=4)
+    assert refusal == f"cannot resume {out}: it was started with different settings (seed)"
+    named = resume_refusal(["random", "default"], 8, 3, out, chunk_size=4)
+    assert named is not None and "lineup" in named and "parameters" in named
+    assert resume_refusal(["random", "random"], 8, 3, tmp_path / "none") is None
+    assert {p.name: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    with pytest.raises(RunDirError, match=r"different settings \(seed\)"):
+        run_simulate(["random", "random"], 8, 4, out=out, chunk_size=4, resume=True)
