@@ -58,9 +58,7 @@ def _run_planned(
         _run_looks(exp, group, runs, base, common)
 
 
-def _run_settings(
-    spec: ExperimentSpec, p: PlannedRun, base: GameComponents, chunk_size: int
-) -> dict[str, Any]:
+def _run_settings(spec: ExperimentSpec, p: PlannedRun, base: GameComponents) -> dict[str, Any]:
     """The settings :func:`vdgsim.runner.simulate` plays planned run ``p`` with, but its
     games and its directory."""
     return {
@@ -70,7 +68,7 @@ def _run_settings(
         "decisions": p.decisions,
         "game": spec.game,
         "components": spec.components(p.overrides) if p.overrides else base,
-        "chunk_size": p.chunk_size or chunk_size,
+        "chunk_size": p.chunk_size or spec.chunk_size,
         **({p.table: True} if p.table else {}),
     }
 
@@ -90,7 +88,7 @@ def _play_planned(
         out=exp.path / p.name if exp.path is not None else None,
         **{
             **common,
-            **_run_settings(exp.spec, p, base, common["chunk_size"]),
+            **_run_settings(exp.spec, p, base),
             **({"resume": True, "extend": True} if extend else {}),
         },
     )
@@ -106,7 +104,7 @@ def check_resumable(spec: ExperimentSpec, top: Path, plan: list[PlannedRun]) -> 
 
     base = spec.components()
     for p in plan:
-        settings = _run_settings(spec, p, base, spec.chunk_size)
+        settings = _run_settings(spec, p, base)
         refusal = resume_refusal(games=p.games, out=top / p.name, **settings)
         if refusal is not None:
             raise RunDirError(refusal)
