@@ -136,6 +136,13 @@ PW_ON = ROW.columns("place_learned")
 N_PLACE_WEIGHTS = 16
 PW_FIRST = ROW.columns("place_weights", width=N_PLACE_WEIGHTS)
 PW_END = ROW.size
+# A hidden layer over the Phase 2 features (optional): a score adds, per hidden unit h,
+# hidden_out[h] * max(0, hidden_bias[h] + hidden_weights[h] . features); all 0 adds nothing.
+N_HIDDEN = 16
+HW_FIRST = ROW.columns("hidden_weights", width=N_HIDDEN * N_LEARNED_WEIGHTS)
+HB_FIRST = ROW.columns("hidden_bias", width=N_HIDDEN)
+HO_FIRST = ROW.columns("hidden_out", width=N_HIDDEN)
+HIDDEN_END = ROW.size
 LEARNED_END = ROW.size  # every learned column is in LW_FIRST:LEARNED_END
 
 N_PARAMS = ROW.size

@@ -130,14 +130,21 @@ def _apply_restrict(row: np.ndarray, table: Any, where: str) -> np.ndarray:
 def _apply_learned(rows: dict[int | None, np.ndarray], data: dict[str, Any], where: str) -> None:
     """A ``[learned]`` table's weights into every row; a learned player needs weights (its
     own or its base's), and only a learned player reads them."""
-    from strategies.vasco.learned.model import parse_count_place, parse_learned
+    from strategies.vasco.learned.model import (
+        parse_count_place,
+        parse_hidden_layer,
+        parse_learned,
+        with_hidden,
+    )
 
     learned = rows[None][P_KIND] == KIND_LEARNED
     if "learned" in data:
         if not learned:
             raise PresetError(f'{where}: [learned] needs policy = "learned"')
         weights, place, _ = parse_learned(data["learned"], where)
+        hidden = parse_hidden_layer(data["learned"], where)
         for row in rows.values():
+            row[:] = with_hidden(row, hidden)
             row[LW_FIRST:LW_END] = weights
             row[PW_ON] = 0.0 if place is None else 1.0
             row[PW_FIRST:PW_END] = 0.0 if place is None else place

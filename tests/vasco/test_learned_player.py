@@ -55,7 +55,8 @@ def learned_row(w: np.ndarray, players: int = 4) -> np.ndarray:
 
 
 # Plays learned-vs-default games in the compiled loop's code with the weights (and placement
-# weights, or None for the inherited placements) given and prints
+# weights, or None for the inherited placements; and a hidden layer's columns, or None) given
+# and prints
 # one hash per game (event log and final state); run compiled here and with NUMBA_DISABLE_JIT=1.
 HASH_SCRIPT = """
 import hashlib, json, sys
@@ -67,7 +68,8 @@ from strategies.vasco import params as P
 from strategies.vasco.loop import play_to_end
 from strategies.vasco.registry import params_table
 c = default_components().array
-weights, place, games = json.loads(sys.argv[1])
+weights, place, games, *rest = json.loads(sys.argv[1])
+hidden = rest[0] if rest else [None]
 out = []
 for k, (players, seed) in enumerate(games):
     table = params_table(["learned"] + ["default"] * (players - 1))
@@ -75,6 +77,8 @@ for k, (players, seed) in enumerate(games):
     table[0, P.PW_ON] = 0.0 if place[k % len(place)] is None else 1.0
     if place[k % len(place)] is not None:
         table[0, P.PW_FIRST:P.PW_END] = place[k % len(place)]
+    if hidden[k % len(hidden)] is not None:
+        table[0, P.HW_FIRST:P.HIDDEN_END] = hidden[k % len(hidden)]
     s = np.zeros(L.S_SIZE, np.int64)
     log = np.zeros((L.LOG_CAPACITY, L.LOG_WIDTH), np.int64)
     flow.new_game_state(c, s, log, players, seed)
@@ -103,10 +107,21 @@ def test_compiled_and_disable_jit_play_identically() -> None:
         weights_of(resolve("learned")).tolist(),
     ]
     place = [random_place_weights(3).tolist(), None]
-    arg = json.dumps([weights, place, [[4, 21], [3, 22], [2, 23], [4, 24]]])
+    hidden = [None, None, random_hidden_columns(5).tolist()]
+    arg = json.dumps([weights, place, [[4, 21], [3, 22], [2, 23], [4, 24]], hidden])
     compiled = _hashes(arg, {})
     assert _hashes(arg, {"NUMBA_DISABLE_JIT": "1"}) == compiled
     assert len(set(compiled)) == 4
+
+
+def random_hidden_columns(seed: int) -> np.ndarray:
+    """A hidden layer's columns (every unit's weights, biases and outputs) whose units are
+    active at some actions and not at others."""
+    rng = np.random.default_rng(seed)
+    w = rng.normal(0.0, 0.3, (P.N_HIDDEN, F.N_FEATURES))
+    return np.concatenate(
+        [w.ravel(), rng.normal(0.0, 1.0, P.N_HIDDEN), rng.normal(0, 2.0, P.N_HIDDEN)]
+    )
 
 
 def random_place_weights(seed: int) -> np.ndarray:

@@ -290,6 +290,27 @@ def distill(
             "player count).",
         ),
     ] = None,
+    hidden_labels: Annotated[
+        Path | None,
+        typer.Option(
+            "--hidden-labels",
+            help="An earlier vdg distill out folder whose labelled positions the hidden units "
+            "are fitted to before --refine-block hidden (without it, the start's units stay).",
+        ),
+    ] = None,
+    hidden_units: Annotated[
+        int,
+        typer.Option("--hidden-units", help="Hidden units fitted to --hidden-labels.", min=1),
+    ] = 16,
+    hidden_l2: Annotated[
+        float,
+        typer.Option(
+            "--hidden-l2",
+            help="Pull of the units' fit towards 0 (small: units that follow the labels).",
+            min=0.0,
+            max=1e6,
+        ),
+    ] = 0.001,
     export: Annotated[
         Path | None,
         typer.Option("--export", help="Also write the last iteration's preset file here."),
@@ -345,6 +366,14 @@ def distill(
         )
     if iterations == 0 and not (refine and refine_block is not None):
         raise InputError("--iterations 0 needs --refine and --refine-block")
+    units = 0 if refine_block is None else kit.blocks[refine_block].units
+    if hidden_labels is not None:
+        if not (refine and units):
+            raise InputError("--hidden-labels needs --refine and a block with units to fit")
+        if not 1 <= hidden_units <= units:
+            raise InputError(f"--hidden-units must be 1 to {units}, got {hidden_units}")
+        if not any(hidden_labels.glob("iter-*/positions/*.parquet")):
+            raise InputError(f"--hidden-labels: {hidden_labels} holds no labelled positions")
     if refine:
         if refine_games < least:
             raise InputError(f"--refine-games must be at least --players x opponents ({least})")
@@ -362,6 +391,16 @@ def distill(
         if export.exists() and not force:
             raise InputError(f"{export} exists; add --force to replace it")
     start_rows = {c: _row(kit, start, c, "--start") for c in counts}
+    if (
+        units
+        and refine
+        and hidden_labels is None
+        and not kit.blocks[refine_block].ready(start_rows[count])
+    ):
+        raise InputError(
+            f"--refine-block {refine_block}: {start} has no hidden units; fit them to "
+            "labels with --hidden-labels (an earlier vdg distill out folder)"
+        )
     opponents = {c: tuple(_row(kit, name, c, "--opponent") for name in names) for c in counts}
     comp = game_components(game, data, overrides)
     settings = {
@@ -395,6 +434,10 @@ def distill(
         }
         if refine_block is not None:
             options["refine_block"] = refine_block
+        if hidden_labels is not None:
+            options["hidden_labels"] = str(hidden_labels)
+            options["hidden_units"] = hidden_units
+            options["hidden_l2"] = hidden_l2
     prepare(game, comp)
     extra = (data, overrides or [])
     if len(counts) == 1:
@@ -505,7 +548,10 @@ def _command(
     for item in overrides:
         words += ["--set", item]
     for key, value in (refine or {}).items():
-        words += ["--" + key.replace("_", "-"), str(value)]
+        words += [
+            "--" + key.replace("_", "-"),
+            portable(value) if key == "hidden_labels" else str(value),
+        ]
     return shlex.join(words)
 
 
@@ -530,6 +576,9 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
     count = settings["players"]
     per_seat = options["refine_games"] // count
     block = kit.blocks.get(options.get("refine_block", ""))
+    fitted_units = None
+    if "hidden_labels" in options:
+        player, fitted_units = _fit_units(kit, block, player, settings, options)
     if block is None:
         frames = [
             pl.read_parquet(p)
@@ -580,6 +629,8 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         "weights": trajectory,
         "refine_seconds": round(time.perf_counter() - t0, 1),
     }
+    if fitted_units is not None:
+        report["hidden_units"] = fitted_units
     row = with_weights(player, w)
     fitted = folder / "learned.toml"
     # refining the start player alone (--iterations 0): no fit to describe
@@ -593,6 +644,11 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         provenance.pop(key, None)
     provenance["command"] = command(it, options)
     provenance.update(options)
+    if fitted_units is not None:
+        provenance["hidden_labels"] = portable(options["hidden_labels"])
+        provenance["hidden_positions"] = fitted_units["positions"]
+        if "labels_command" in fitted_units:
+            provenance["hidden_labels_command"] = fitted_units["labels_command"]
     if settings["play_games"]:
         args = (comp, row, opp, count, settings["play_games"], settings["play_seed"])
         report["play"] = _evaluate(kit, *args)
@@ -622,6 +678,48 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
         line += _each(p)
     typer.echo(line)
     return preset_path
+
+
+def _fit_units(kit, block, player, settings, options):
+    """``player`` with the block's units fitted to the labelled positions of the folder
+    ``options["hidden_labels"]`` (its games held out of a fit are left out here too), and
+    what the fit used."""
+    import polars as pl
+
+    folder = Path(options["hidden_labels"])
+    files = sorted(folder.glob("iter-*/positions/*.parquet"))
+    try:
+        table = pl.read_parquet(files).filter(pl.col("game") % HOLDOUT_EVERY != HOLDOUT_EVERY - 1)
+        data = kit.positions_of(table)
+    except (pl.exceptions.PolarsError, OSError) as e:
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise InputError(
+            f"--hidden-labels: {folder} holds no {kit.decision} labels ({first})"
+        ) from None
+    if data.count == 0:
+        raise InputError(f"--hidden-labels: {folder} holds no positions outside held-out games")
+    note(f"refinement: fitting {options['hidden_units']} hidden units to {data.count} positions")
+    t0 = time.perf_counter()
+    row = block.fit_units(
+        player,
+        data,
+        options["hidden_units"],
+        options["hidden_l2"],
+        settings["temperature"],
+        options["refine_seed"],
+    )
+    used: dict[str, Any] = {
+        "positions": data.count,
+        "files": len(files),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+    try:
+        labels = json.loads((folder / SETTINGS_FILE).read_text())
+        done = len({p.parent.parent.name for p in files})
+        used["labels_command"] = _command(folder, labels, None, [], done)
+    except (OSError, json.JSONDecodeError, KeyError):
+        pass  # a folder without readable settings: its positions are all there is to say
+    return row, used
 
 
 def _iteration(kit, out, it, player, opp, comp, settings, command, progress):

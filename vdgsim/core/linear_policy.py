@@ -216,11 +216,13 @@ def learned_preset_text(
         int, tuple[Sequence[tuple[str, Sequence[tuple[str, str]], np.ndarray]], Mapping[str, Any]]
     ]
     | None = None,
+    extra: Sequence[str] = (),
 ) -> str:
     """The text of a learned preset file: ``header`` (comment lines), the preset's keys, one
     weight per feature (``features``: (name, meaning) pairs, the meaning as its comment), each
-    further weight table of ``blocks`` ((key, its features, its weights)), the provenance, and
-    for a player count of ``per_count`` its own blocks and their provenance."""
+    further weight table of ``blocks`` ((key, its features, its weights)), the lines ``extra``
+    (further tables, such as :func:`vdgsim.core.hidden_layer.hidden_lines`), the provenance,
+    and for a player count of ``per_count`` its own blocks and their provenance."""
     per_count = per_count or {}
     every = [*blocks, *(b for count_blocks, _ in per_count.values() for b in count_blocks)]
     for names, w in ((features, weights), *((f, b) for _, f, b in every)):
@@ -236,6 +238,7 @@ def learned_preset_text(
     lines += _weight_lines("learned.weights", features, weights)
     for key, names, block in blocks:
         lines += _weight_lines(f"learned.{key}", names, block)
+    lines += extra
     lines += _provenance_lines("learned.provenance", provenance)
     for count in sorted(per_count):
         count_blocks, count_provenance = per_count[count]
@@ -375,6 +378,14 @@ class RefineBlock:
     write_counts: Callable[..., None]
     # False: one set of weights serves every player count, refined at one of them
     per_count: bool = True
+    # the most hidden units the block may fit to labels before refinement (0: it fits none;
+    # see vdgsim.core.hidden_layer)
+    units: int = 0
+    # (row, labelled positions, units, l2, temperature, seed) -> the row with that many units
+    # fitted to the positions, their outputs 0
+    fit_units: Callable[..., np.ndarray] | None = None
+    # row -> whether it has what the block refines (units, for a block that fits them)
+    ready: Callable[[np.ndarray], bool] = lambda row: True
 
 
 @dataclass(frozen=True)

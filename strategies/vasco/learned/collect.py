@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from strategies.vasco import params as P
 from strategies.vasco.heuristic import work as W
 from strategies.vasco.learned.features import (
     N_FEATURES,
@@ -176,6 +177,19 @@ def action_features(
         return feats[:n]
 
     return _sample(components, player, opponent, players, games, (L.D_ACT,), N_FEATURES, fill)
+
+
+def hidden_features(
+    components, player: np.ndarray, opponent: np.ndarray, players: int, games: range
+) -> np.ndarray:
+    """As :func:`action_features`, each row followed by the values of ``player``'s hidden
+    units, all :data:`strategies.vasco.params.N_HIDDEN` columns of them (a unit it does not use
+    is 0): what the refinement of block ``hidden`` moves weights of."""
+    x = action_features(components, player, opponent, players, games)
+    n = x.shape[1]
+    w = player[P.HW_FIRST : P.HW_FIRST + P.N_HIDDEN * n].reshape(P.N_HIDDEN, n)
+    bias = player[P.HB_FIRST : P.HB_FIRST + P.N_HIDDEN]
+    return np.hstack([x, np.maximum(x @ w.T + bias, 0.0)])
 
 
 def _sample(components, player, opponent, players, games, decisions, width, fill) -> np.ndarray:

@@ -219,6 +219,16 @@ def decide_act(c, s, pr, legal, n, wi, wf):
         v = 0.0
         for j in range(N_FEATURES):
             v += pr[P.LW_FIRST + j] * out[i, j]
+        for h in range(P.N_HIDDEN):
+            w_out = pr[P.HO_FIRST + h]
+            if w_out == 0.0:
+                continue
+            z = pr[P.HB_FIRST + h]
+            first = P.HW_FIRST + h * N_FEATURES
+            for j in range(N_FEATURES):
+                z += pr[first + j] * out[i, j]
+            if z > 0.0:
+                v += w_out * z
         best, ties, code = V.argmax_step(s, v, legal[i], best, ties, code)
     return code
 

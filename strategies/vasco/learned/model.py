@@ -14,6 +14,12 @@ feature (:data:`FEATURES`, all of them, by name) and the provenance of the weigh
     [learned.place_weights]      # optional: without it, the inherited preset places
     value = 1.0 ...              # (:data:`PLACE_FEATURES`, all of them, by name)
 
+    [learned.hidden]             # optional: a hidden layer over the Phase 2 features
+    bias = [...]                 # (:mod:`vdgsim.core.hidden_layer`; at most N_HIDDEN units)
+    out = [...]
+    [learned.hidden.weights]
+    give_up = [...] ...
+
     [learned.provenance]
     command = "vdg distill runs/distill --games 40 ..."
     games = 40
@@ -38,6 +44,8 @@ import numpy as np
 from strategies.vasco import params as P
 from strategies.vasco.learned import features as F
 from vdgsim.core import linear_policy as L
+from vdgsim.core.hidden_layer import KEY as HIDDEN_KEY
+from vdgsim.core.hidden_layer import HiddenLayer, hidden_lines, parse_hidden
 from vdgsim.games.vasco.layout import MAX_PLAYERS
 from vdgsim.games.vasco.vocabulary import AREA_AXIS
 
@@ -137,8 +145,54 @@ def weights_of(row: np.ndarray) -> np.ndarray:
 def parse_learned(table: Any, where: str) -> tuple[np.ndarray, np.ndarray | None, dict[str, Any]]:
     """(weights in feature order, placement weights or None, provenance) of a preset file's
     ``[learned]`` table."""
-    weights, provenance = L.parse_learned(table, where, FEATURE_NAMES, (PLACE_KEY,), True)
+    blocks = (PLACE_KEY, HIDDEN_KEY)
+    weights, provenance = L.parse_learned(table, where, FEATURE_NAMES, blocks, True)
     return weights, L.parse_block(table, where, PLACE_KEY, PLACE_FEATURE_NAMES), provenance
+
+
+def parse_hidden_layer(table: Any, where: str) -> HiddenLayer | None:
+    """The hidden layer of a preset file's ``[learned]`` table, or None without one."""
+    return parse_hidden(table, where, FEATURE_NAMES, P.N_HIDDEN)
+
+
+def hidden_of(row: np.ndarray) -> HiddenLayer | None:
+    """The hidden layer of a learned row (its units whose weights are not all 0), or None."""
+    w = np.array(row[P.HW_FIRST : P.HW_FIRST + P.N_HIDDEN * F.N_FEATURES]).reshape(
+        P.N_HIDDEN, F.N_FEATURES
+    )
+    bias = np.array(row[P.HB_FIRST : P.HB_FIRST + P.N_HIDDEN])
+    out = np.array(row[P.HO_FIRST : P.HO_FIRST + P.N_HIDDEN])
+    used = np.flatnonzero(np.any(w != 0.0, axis=1) | (bias != 0.0) | (out != 0.0))
+    if len(used) == 0:
+        return None
+    return HiddenLayer(w[used], bias[used], out[used])
+
+
+def with_hidden(row: np.ndarray, layer: HiddenLayer | None) -> np.ndarray:
+    """A copy of a learned row with the hidden layer ``layer`` (None: none)."""
+    out = row.copy()
+    out[P.HW_FIRST : P.HIDDEN_END] = 0.0
+    if layer is not None:
+        if layer.units > P.N_HIDDEN:
+            raise ValueError(f"a hidden layer has at most {P.N_HIDDEN} units")
+        k = layer.units
+        out[P.HW_FIRST : P.HW_FIRST + k * F.N_FEATURES] = layer.weights.ravel()
+        out[P.HB_FIRST : P.HB_FIRST + k] = layer.bias
+        out[P.HO_FIRST : P.HO_FIRST + k] = layer.out
+    return out
+
+
+def hidden_weights_of(row: np.ndarray) -> np.ndarray:
+    """The weights refinement by play moves with a hidden layer: the Phase 2 weights, then
+    every unit's output weight."""
+    return np.concatenate([weights_of(row), row[P.HO_FIRST : P.HO_FIRST + P.N_HIDDEN]])
+
+
+def with_hidden_weights(row: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """A copy of a learned row with the weights of :func:`hidden_weights_of` set to ``w``."""
+    out = with_weights(row, w[: F.N_FEATURES])
+    out[P.HO_FIRST : P.HO_FIRST + P.N_HIDDEN] = w[F.N_FEATURES :]
+    return out
 
 
 CountBlocks = Mapping[int, tuple[np.ndarray, Mapping[str, Any]]]
@@ -167,6 +221,7 @@ def learned_preset_text(
     description: str = "Distilled from search: a linear model over features of Phase 2 actions.",
     place_weights: np.ndarray | None = None,
     count_place: CountBlocks | None = None,
+    hidden: HiddenLayer | None = None,
 ) -> str:
     """The text of a learned preset file (see the module docstring); ``count_place`` holds
     placement weights for one player count, by count, with their provenance."""
@@ -175,8 +230,9 @@ def learned_preset_text(
         count: (((PLACE_KEY, PLACE_FEATURES, w),), provenance)
         for count, (w, provenance) in (count_place or {}).items()
     }
+    extra = () if hidden is None else hidden_lines(FEATURES, hidden)
     return L.learned_preset_text(
-        FEATURES, weights, provenance, HEADER, name, inherit, description, blocks, per_count
+        FEATURES, weights, provenance, HEADER, name, inherit, description, blocks, per_count, extra
     )
 
 
@@ -186,12 +242,18 @@ def write_learned_preset(
     provenance: Mapping[str, Any],
     place_weights: np.ndarray | None = None,
     count_place: CountBlocks | None = None,
+    hidden: HiddenLayer | None = None,
     **keys: str,
 ) -> None:
     """Write a learned preset file (atomically: a reader never sees half of it); ``keys``:
     the preset's ``name``, ``inherit`` or ``description`` where not the defaults."""
     text = learned_preset_text(
-        weights, provenance, place_weights=place_weights, count_place=count_place, **keys
+        weights,
+        provenance,
+        place_weights=place_weights,
+        count_place=count_place,
+        hidden=hidden,
+        **keys,
     )
     L.write_text_atomically(path, text)
 
@@ -221,11 +283,13 @@ def _start_parts(
 
 
 def write_fit(path: Path, row: np.ndarray, provenance: Mapping[str, Any], start: str) -> None:
-    """Write the Phase 2 weights of the learned player ``row`` with their ``provenance`` as a
-    preset whose placement weights (at every count), name, description and base are those of
-    the start player ``start``."""
+    """Write the Phase 2 weights and hidden layer of the learned player ``row`` with their
+    ``provenance`` as a preset whose placement weights (at every count), name, description and
+    base are those of the start player ``start``."""
     place, _, count_place, keys = _start_parts(start, row)
-    write_learned_preset(path, weights_of(row), provenance, place, count_place, **keys)
+    write_learned_preset(
+        path, weights_of(row), provenance, place, count_place, hidden_of(row), **keys
+    )
 
 
 def write_count_place(
@@ -246,7 +310,7 @@ def write_count_place(
         own = next(iter(refined.values()))[1]
     count_place.update(refined)
     top = own if provenance is None else provenance
-    write_learned_preset(path, weights_of(row), top, place, count_place, **keys)
+    write_learned_preset(path, weights_of(row), top, place, count_place, hidden_of(row), **keys)
 
 
 def write_act(
@@ -262,3 +326,16 @@ def write_act(
     description and base are ``start``'s."""
     ((_, (weights, top)),) = refined.items()
     write_fit(path, with_weights(row, weights), top, start)
+
+
+def write_hidden(
+    path: Path,
+    start: str,
+    row: np.ndarray,
+    refined: CountBlocks,
+    provenance: Mapping[str, Any] | None = None,
+) -> None:
+    """As :func:`write_act`, for the weights of :func:`hidden_weights_of` (the Phase 2 weights
+    and the units' outputs); the units are ``row``'s."""
+    ((_, (weights, top)),) = refined.items()
+    write_fit(path, with_hidden_weights(row, weights), top, start)
