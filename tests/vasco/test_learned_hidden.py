@@ -191,3 +191,15 @@ def test_distill_fits_units_to_a_folders_labels_then_refines_their_outputs(
     assert again.returncode == 0, again.stderr
     kept = hidden_of(load_preset(tmp_path / "b" / "iter-0" / "refined.toml").row_for(4))
     assert kept is not None and np.array_equal(kept.weights, layer.weights)
+
+
+def test_a_search_player_over_a_preset_with_units_rolls_out_with_them(tmp_path: Path) -> None:
+    path = tmp_path / "units.toml"
+    layer = random_layer(9, units=2)
+    write_learned_preset(path, random_weights(10), {"command": "t"}, hidden=layer)
+    searcher = resolve(f"mc:rollouts=8:rollout={path}", 4)
+    assert np.array_equal(
+        searcher[P.HW_FIRST : P.HIDDEN_END], load_preset(path).row_for(4)[P.HW_FIRST : P.HIDDEN_END]
+    )
+    carried = hidden_of(searcher)
+    assert carried is not None and np.array_equal(carried.out, layer.out)
