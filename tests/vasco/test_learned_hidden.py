@@ -46,7 +46,7 @@ def _games(row: np.ndarray, seeds: np.ndarray) -> np.ndarray:
 
 
 def test_units_with_outputs_0_play_as_the_linear_player_and_outputs_change_play() -> None:
-    row = resolve("learned", 4)
+    row = with_hidden(resolve("learned", 4), None)
     seeds = np.arange(40, dtype=np.int64)
     layer = random_layer(1)
     silent = with_hidden(row, HiddenLayer(layer.weights, layer.bias, np.zeros(layer.units)))
@@ -163,8 +163,10 @@ def test_distill_fits_units_to_a_folders_labels_then_refines_their_outputs(
         "--no-progress",
     )
     assert made.returncode == 0, made.stderr
+    start = tmp_path / "linear.toml"
+    write_learned_preset(start, random_weights(11), {"command": "t"})
     out = tmp_path / "hidden"
-    args = ["distill", str(out), "--iterations", "0", "--start", "learned", "--refine", "1"]
+    args = ["distill", str(out), "--iterations", "0", "--start", str(start), "--refine", "1"]
     args += ["--refine-block", "hidden", "--refine-pairs", "2", "--refine-games", "40"]
     args += ["--refine-sigma", "0.5", "--play-games", "8", "--no-progress"]
     refused = run_vdg(*args)
@@ -174,7 +176,7 @@ def test_distill_fits_units_to_a_folders_labels_then_refines_their_outputs(
     ran = run_vdg(*args, "--hidden-labels", str(labels), "--hidden-units", "4")
     assert ran.returncode == 0, ran.stderr
     path = out / "iter-0" / "refined.toml"
-    before, after = resolve("learned", 4), load_preset(path).row_for(4)
+    before, after = load_preset(start).row_for(4), load_preset(path).row_for(4)
     layer = hidden_of(after)
     assert layer is not None and layer.units == 4
     assert np.any(layer.out != 0.0)
