@@ -473,6 +473,8 @@ def test_resume_plays_a_level_added_to_the_skill_axis_but_not_a_changed_one():
 
     assert settings_differences(old, spec([a, b])) == []
     assert settings_differences(old, spec([b, a])) == []  # where the new level sits is its own
+    # nor does the order of the recorded ones: the report orders levels by their ratings
+    assert settings_differences(spec([a, b]), spec([b, a])) == []
     assert settings_differences(old, spec([b])) == ["levels"]  # a level gone
     assert settings_differences(old, spec([{**a, "games": 400}, b])) == ["levels"]
     paired = {"games": 6, "quick": True, "spec": {"kind": "paired", "levels": [a]}}

@@ -184,12 +184,11 @@ def settings_differences(old: dict[str, Any] | None, new: dict[str, Any]) -> lis
 
 
 def _levels_added(key: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """A skill axis that only gained levels: each level is its own runs, so the recorded
-    ones stay valid and resuming plays the new ones."""
+    """A skill axis that only gained levels, or lists them in another order: each level is
+    its own runs, so the recorded ones stay valid and resuming plays the new ones."""
     if key != "levels" or new.get("kind") != "axis":
         return False
-    kept = [lv for lv in new[key] if lv in (old.get(key) or [])]
-    return kept == (old.get(key) or [])
+    return all(lv in new[key] for lv in old.get(key) or [])
 
 
 def check_experiment_dir(
