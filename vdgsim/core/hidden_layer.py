@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from vdgsim.core.linear_policy import Positions, _group_softmax
+from vdgsim.core.linear_policy import Positions, _group_softmax, check_feature_names
 from vdgsim.core.paramtable import PresetError
 
 KEY = "hidden"
@@ -147,14 +147,7 @@ def parse_hidden(table: Any, where: str, features: Sequence[str], most: int) -> 
         raise PresetError(f"{where}: learned.{KEY}.bias: expected 1 to {most} units, got {units}")
     out = _numbers(hidden.get("out"), where, "out", units)
     weights = hidden.get("weights")
-    if not isinstance(weights, dict):
-        raise PresetError(f"{where}: learned.{KEY}.weights: expected a table by feature name")
-    for name in weights:
-        if name not in features:
-            raise PresetError(f"{where}: learned.{KEY}.weights.{name}: unknown feature")
-    missing = [name for name in features if name not in weights]
-    if missing:
-        raise PresetError(f"{where}: learned.{KEY}.weights: missing {', '.join(missing)}")
+    check_feature_names(weights, where, f"{KEY}.weights", features)
     w = np.column_stack([_numbers(weights[f], where, f"weights.{f}", units) for f in features])
     return HiddenLayer(w, bias, out)
 

@@ -168,7 +168,9 @@ def read_start(source: Path, start: str) -> tuple[dict[str, Any] | None, dict[st
     return table, {k: data[k] for k in ("name", "description", "inherit") if k in data}
 
 
-def _parse_weights(weights: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray:
+def check_feature_names(weights: Any, where: str, key: str, features: Sequence[str]) -> None:
+    """A PresetError unless ``weights`` (the table ``learned.<key>``) is a table with an entry
+    for every name of ``features`` and no other."""
     if not isinstance(weights, dict):
         raise PresetError(f"{where}: learned.{key}: expected a table of weights by feature name")
     for name in weights:
@@ -177,6 +179,10 @@ def _parse_weights(weights: Any, where: str, key: str, features: Sequence[str]) 
     missing = [name for name in features if name not in weights]
     if missing:
         raise PresetError(f"{where}: learned.{key}: missing {', '.join(missing)}")
+
+
+def _parse_weights(weights: Any, where: str, key: str, features: Sequence[str]) -> np.ndarray:
+    check_feature_names(weights, where, key, features)
     w = np.zeros(len(features))
     for i, name in enumerate(features):
         value = weights[name]
