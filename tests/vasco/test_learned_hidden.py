@@ -173,6 +173,10 @@ def test_distill_fits_units_to_a_folders_labels_then_refines_their_outputs(
     assert refused.returncode == 2 and "has no hidden units" in refused.stderr
     empty = run_vdg(*args, "--hidden-labels", str(tmp_path))
     assert empty.returncode == 2 and "holds no labelled positions" in empty.stderr
+    elsewhere = [*args, "--hidden-labels", str(labels), "--set", "landings.calicut.completion_vp=6"]
+    refused_data = run_vdg(*elsewhere)
+    assert refused_data.returncode == 2 and "other component data" in refused_data.stderr
+    assert not out.exists()  # refused before anything is written
     ran = run_vdg(*args, "--hidden-labels", str(labels), "--hidden-units", "4")
     assert ran.returncode == 0, ran.stderr
     path = out / "iter-0" / "refined.toml"

@@ -8,7 +8,10 @@ iteration so far, games held out (:func:`vdgsim.core.linear_policy.fit`), scores
 held-out games' positions, plays the new player against three opponents on held-out seeds, and
 writes the weights as a preset file with their provenance; the next iteration collects with
 that player. ``--refine`` then moves the last iteration's weights up the win share itself
-(:func:`vdgsim.core.linear_policy.refine`) and writes them as ``iter-K/refined.toml``.
+(:func:`vdgsim.core.linear_policy.refine`) and writes them as ``iter-K/refined.toml``; with
+``--refine-block`` it moves another block of weights instead (for a block with hidden units,
+after fitting the units to an earlier folder's labels, ``--hidden-labels``:
+:mod:`vdgsim.core.hidden_layer`).
 
 The out folder holds everything and is how the command resumes: ``distill.json`` (the
 settings; a rerun must give the same ones), ``iter-K/positions/*.parquet`` (one file per chunk
@@ -19,6 +22,7 @@ of games; a chunk on disk is not played again), ``iter-K/learned.toml``,
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import shlex
@@ -403,6 +407,12 @@ def distill(
         )
     opponents = {c: tuple(_row(kit, name, c, "--opponent") for name in names) for c in counts}
     comp = game_components(game, data, overrides)
+    labelled = None if hidden_labels is None else _folder_settings(hidden_labels)
+    if labelled is not None and labelled.get("data", comp.digest) != comp.digest:
+        raise InputError(
+            f"--hidden-labels: {hidden_labels} was labelled under other component data; "
+            "label under the data this refinement plays"
+        )
     settings = {
         "start": start,
         "opponent": opponent,
@@ -680,6 +690,14 @@ def _refine(kit, out, it, player, opp, comp, settings, options, command) -> Path
     return preset_path
 
 
+def _folder_settings(folder: Path) -> dict[str, Any] | None:
+    """The settings of an earlier distillation folder, or None when it has none readable."""
+    try:
+        return json.loads((folder / SETTINGS_FILE).read_text())
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
 def _fit_units(kit, block, player, settings, options):
     """``player`` with the block's units fitted to the labelled positions of the folder
     ``options["hidden_labels"]`` (its games held out of a fit are left out here too), and
@@ -688,6 +706,7 @@ def _fit_units(kit, block, player, settings, options):
 
     folder = Path(options["hidden_labels"])
     files = sorted(folder.glob("iter-*/positions/*.parquet"))
+    labels = _folder_settings(folder)
     try:
         table = pl.read_parquet(files).filter(pl.col("game") % HOLDOUT_EVERY != HOLDOUT_EVERY - 1)
         data = kit.positions_of(table)
@@ -713,12 +732,11 @@ def _fit_units(kit, block, player, settings, options):
         "files": len(files),
         "seconds": round(time.perf_counter() - t0, 1),
     }
-    try:
-        labels = json.loads((folder / SETTINGS_FILE).read_text())
+    if labels is not None:
         done = len({p.parent.parent.name for p in files})
-        used["labels_command"] = _command(folder, labels, None, [], done)
-    except (OSError, json.JSONDecodeError, KeyError):
-        pass  # a folder without readable settings: its positions are all there is to say
+        # settings of another form: the positions are all there is to say
+        with contextlib.suppress(KeyError):
+            used["labels_command"] = _command(folder, labels, None, [], done)
     return row, used
 
 
