@@ -205,9 +205,10 @@ def act_features(c, s, pr, legal, n, wi, wf, out):
 @njit(cache=True)
 def decide_act(c, s, pr, legal, n, wi, wf):
     """The learned player's action at a ``D_ACT`` decision: the legal action whose features
-    score highest under the weights in ``pr[LW_FIRST:LW_END]`` (a sum in feature order, so
-    compiled and plain Python add alike); ties within the heuristic's tolerance are broken
-    from the player generator."""
+    score highest under the weights in ``pr[LW_FIRST:LW_END]`` plus its hidden units
+    (``HW_FIRST:HIDDEN_END``; a unit whose output is 0 is skipped), every sum in feature
+    order and the units in turn, so compiled and plain Python add alike; ties within the
+    heuristic's tolerance are broken from the player generator."""
     if n == 1:
         return legal[0]
     out = np.empty((n, N_FEATURES))
