@@ -24,6 +24,8 @@ LAYERS: dict[str, int] = {
     "vdgsim.core.regret_sampling": 1,
     # the learned players' weights and their fit, which both games' learned players share
     "vdgsim.core.linear_policy": 1,
+    # a learned player's hidden layer: its fit and its preset table, beside the linear weights
+    "vdgsim.core.hidden_layer": 1,
     "vdgsim.runner": 2,
     # a game's chunk loop for the runner and its bench
     "vdgsim.games.*.batch": 2,
