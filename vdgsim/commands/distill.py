@@ -289,7 +289,8 @@ def distill(
             "--refine-block",
             help="Refine this other block of weights instead of the fitted ones (Vasco da "
             "Gama: place, the placement weights of the player count, from the heuristic's rule "
-            "if it has none; act, a preset's Phase 2 weights, which every count shares; Goa: "
+            "if it has none; act, a preset's Phase 2 weights, which every count shares; "
+            "hidden, those and its hidden units' outputs (see --hidden-labels); Goa: "
             "markers, a preset's marker weights, or bids, its bid weights; both serve every "
             "player count).",
         ),
