@@ -445,9 +445,10 @@ def convergence_chart(conv: pl.DataFrame, info: RunInfo, by: str = "strategy") -
     )
 
 
-def axis_chart(ladder: pl.DataFrame, info: RunInfo, anchor: str) -> Figure:
+def axis_chart(ladder: pl.DataFrame, info: RunInfo, anchor: str, where: str = "") -> Figure:
     """The skill axis: each level's rating relative to ``anchor`` (Elo) with its 95% interval,
-    one marker per player count (rows of ``fit_ladder``; the pooled rows are left out)."""
+    one marker per player count (rows of ``fit_ladder``; the pooled rows are left out);
+    ``where`` says where it was earned (``in the field``; by default, against ``anchor``)."""
     t = ladder.filter(pl.col("player_count").is_not_null())
     players = t.group_by("player").agg(pl.col("rating").mean()).sort("rating")["player"].to_list()
     fig, ax = figure(9.0, 0.6 * len(players) + 1.8)
@@ -466,7 +467,7 @@ def axis_chart(ladder: pl.DataFrame, info: RunInfo, anchor: str) -> Figure:
     return finish(
         fig,
         ax,
-        f"Skill axis: rating against {anchor}",
+        f"Skill axis: rating {where or 'against ' + anchor}",
         f"rating relative to {anchor} (Elo), 95% interval",
         "player",
         info,

@@ -196,6 +196,62 @@ def _expected(rating: float) -> float:
     return 1.0 / (1.0 + 10.0 ** (-rating / 400.0))
 
 
+@dataclass(frozen=True)
+class RatingDraws:
+    """One player count's ratings (Elo, the anchor at 0) with their bootstrap draws over deals
+    (``draws[b, k]``: player ``k`` in resample ``b``) and the summed win matrix they came from."""
+
+    players: list[str]
+    rating: np.ndarray
+    draws: np.ndarray
+    wins: np.ndarray
+    deals: list[int]
+
+    def difference(self, a: str, b: str, confidence: float = 0.95) -> tuple[float, float, float]:
+        """The rating of ``a`` less that of ``b`` with its bootstrap percentile interval."""
+        i, j = self.players.index(a), self.players.index(b)
+        diff = self.draws[:, i] - self.draws[:, j]
+        tail = 100 * (1 - confidence) / 2
+        lo, hi = np.percentile(diff, [tail, 100 - tail]) if diff.size else (np.nan, np.nan)
+        return float(self.rating[i] - self.rating[j]), float(lo), float(hi)
+
+
+def rating_draws(
+    seats: pl.DataFrame,
+    pairs: pl.DataFrame,
+    player_count: int | None,
+    order: list[str],
+    anchor: str,
+    bootstrap: int,
+    seed: int,
+    prior: float = DEFAULT_PRIOR,
+) -> RatingDraws | None:
+    """The ratings of one player count (``None``: pooled) and ``bootstrap`` resamples of them
+    over deals (None when no two players were compared). A count whose line-ups left the
+    anchor out is centred on the mean player instead."""
+    compared = set(pairs["player"].to_list()) | set(pairs["opponent"].to_list())
+    players = [p for p in order if p in compared]
+    if not players:
+        return None
+    deals = sorted(set(seats["deal"].to_list()))
+    w = _deal_matrices(pairs, players, deals)
+    total = w.sum(axis=0)
+    theta = fit_bradley_terry(total, prior)
+    a = players.index(anchor) if anchor in players else None
+
+    def anchored(t: np.ndarray) -> np.ndarray:
+        return ELO * (t - (t[a] if a is not None else 0.0))
+
+    # The generator depends on the seed and the player count only, so adding or dropping the
+    # pooled table (or another count) leaves each count's intervals unchanged.
+    rng = np.random.default_rng(np.random.SeedSequence([seed, player_count or 0]))
+    draws = np.empty((bootstrap, len(players)))
+    for b in range(bootstrap):
+        counts = np.bincount(rng.integers(0, len(deals), len(deals)), minlength=len(deals))
+        draws[b] = anchored(fit_bradley_terry(np.tensordot(counts, w, axes=1), prior))
+    return RatingDraws(players, anchored(theta), draws, total, deals)
+
+
 def _ladder_block(
     seats: pl.DataFrame,
     pairs: pl.DataFrame,
@@ -208,29 +264,12 @@ def _ladder_block(
     confidence: float,
 ) -> pl.DataFrame:
     """The ladder rows of one player count (``None``: pooled)."""
-    compared = set(pairs["player"].to_list()) | set(pairs["opponent"].to_list())
-    players = [p for p in order if p in compared]
-    if not players:
+    d = rating_draws(seats, pairs, player_count, order, anchor, bootstrap, seed, prior)
+    if d is None:
         return pl.DataFrame(schema=LADDER_SCHEMA)
-    deals = sorted(set(seats["deal"].to_list()))
-    w = _deal_matrices(pairs, players, deals)
-    total = w.sum(axis=0)
-    theta = fit_bradley_terry(total, prior)
-    # a count whose line-ups left the anchor out is centred on the mean player instead
-    a = players.index(anchor) if anchor in players else None
-    anchor_used = anchor if a is not None else "mean"
-
-    def anchored(t: np.ndarray) -> np.ndarray:
-        return ELO * (t - (t[a] if a is not None else 0.0))
-
-    rating = anchored(theta)
-    # The generator depends on the seed and the player count only, so adding or dropping the
-    # pooled table (or another count) leaves each count's intervals unchanged.
-    rng = np.random.default_rng(np.random.SeedSequence([seed, player_count or 0]))
-    draws = np.empty((bootstrap, len(players)))
-    for b in range(bootstrap):
-        counts = np.bincount(rng.integers(0, len(deals), len(deals)), minlength=len(deals))
-        draws[b] = anchored(fit_bradley_terry(np.tensordot(counts, w, axes=1), prior))
+    players, rating, draws, total = d.players, d.rating, d.draws, d.wins
+    deals = d.deals
+    anchor_used = anchor if anchor in players else "mean"
     tail = 100 * (1 - confidence) / 2
     if bootstrap > 0:
         lo, hi = np.percentile(draws, [tail, 100 - tail], axis=0)

@@ -49,7 +49,9 @@ their own games), ``tournament`` (every line-up of ``presets`` for ``player_coun
 rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds),
 ``axis`` (the skill axis: each of ``[[levels]]``, a table of ``player``, ``games`` and
 ``quick_games``, in one seat against ``anchor`` in the others, seats rotated, for each of
-``player_counts``; :mod:`vdgsim.analysis.skill` rates them).
+``player_counts``; with a ``[field]`` table of ``games`` and ``quick_games``, the levels and
+the anchor also play each other below ``field/``, in line-ups where every pair meets
+(:func:`field_lineups`), seats rotated; :mod:`vdgsim.analysis.skill` rates them).
 A ``[robustness]`` table adds, below ``robust/<variant>/``, the runs that
 :mod:`vdgsim.analysis.robustness` labels findings from (:func:`robust_variants`): on other
 seeds, at other strengths and under every reconstructed-data alternative of
@@ -88,6 +90,7 @@ from vdgsim.analysis.experiment.plan import (
     RobustVariant,
     adaptive_chunk,
     arm_restriction,
+    field_lineups,
     look_sizes,
     overrides_touch,
     replicate_seed,
@@ -104,6 +107,7 @@ from vdgsim.analysis.experiment.spec import (
     DEAL_OPTION,
     DEFAULT_SECTION,
     EXPERIMENT_FILE,
+    FIELD,
     SECTIONS,
     Arm,
     ExperimentSpec,
@@ -129,14 +133,13 @@ from vdgsim.analysis.experiment.store import (
 
 __all__ = [
     "AXIS", "BASELINE", "DEAL", "DEAL_OPTION", "DECIDED", "DEFAULT_SECTION", "EXPERIMENT_FILE",
-    "KINDS", "OTHER", "ROBUST", "SECTIONS", "Arm", "ExperimentRun", "ExperimentSpec", "Kind",
-    "PlannedRun", "ReportSection", "RobustVariant", "Robustness", "SpecError", "Strength",
+    "FIELD", "KINDS", "OTHER", "ROBUST", "SECTIONS", "Arm", "ExperimentRun", "ExperimentSpec",
+    "Kind", "PlannedRun", "ReportSection", "RobustVariant", "Robustness", "SpecError", "Strength",
     "adaptive_chunk", "arm_restriction", "check_experiment_dir", "check_output_dir",
-    "check_resumable",
-    "default_experiments_dir", "experiment_plan", "experiment_settings", "list_specs",
-    "load_experiment", "load_spec", "look_decided", "look_sizes", "look_z", "make_output_dir",
-    "overrides_touch", "parse_spec", "read_json", "replicate_seed", "robust_variants",
-    "run_experiment", "saved_runs", "sections_of", "settings_differences", "spec_from_record",
-    "strength_label", "sweep_label", "sweep_strength_lineup", "wilson_games_for_halfwidth",
-    "write_json",
+    "check_resumable", "default_experiments_dir", "experiment_plan", "experiment_settings",
+    "field_lineups", "list_specs", "load_experiment", "load_spec", "look_decided", "look_sizes",
+    "look_z", "make_output_dir", "overrides_touch", "parse_spec", "read_json", "replicate_seed",
+    "robust_variants", "run_experiment", "saved_runs", "sections_of", "settings_differences",
+    "spec_from_record", "strength_label", "sweep_label", "sweep_strength_lineup",
+    "wilson_games_for_halfwidth", "write_json",
 ]  # fmt: skip

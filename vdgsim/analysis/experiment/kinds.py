@@ -80,6 +80,7 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         ("deal_presets", ("seats",)),
         ("anchor", ("axis",)),
         ("levels", ("axis",)),
+        ("field", ("axis",)),
     ):
         if key in data and kind not in only:
             kinds = " or ".join(only)

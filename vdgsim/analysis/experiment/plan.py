@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +16,7 @@ from vdgsim.analysis.experiment.spec import (
     BASELINE,
     DEAL,
     DEAL_OPTION,
+    FIELD,
     Arm,
     ExperimentSpec,
     Strength,
@@ -46,7 +49,50 @@ def _axis_plan(spec: ExperimentSpec, games: int, quick: bool = False) -> list[Pl
             )
             for p in spec.player_counts
         ]
+    n = spec.quick_field_games if quick else spec.field_games
+    field = [spec.anchor, *(s.player for s in spec.levels)]
+    for p in spec.player_counts if n > 0 and len(field) > 1 else ():
+        plan += [
+            _planned(
+                spec,
+                n,
+                f"{FIELD}/{p}p/" + "+".join(strength_label(x) for x in lineup),
+                list(lineup),
+                True,
+                0.0,
+                chunk_size=_spread(spec, n, p),
+            )
+            for lineup in field_lineups(field, p)
+        ]
     return plan
+
+
+def field_lineups(players: Sequence[str], p: int) -> list[tuple[str, ...]]:
+    """Line-ups of ``p`` seats in which every pair of ``players`` meets: every pair at 2
+    players; at more, a greedy covering of the pairs by line-ups of distinct players (each
+    step takes the line-up that meets the most pairs not yet met, then the one whose players
+    have played the fewest line-ups, then the first in order: 9 line-ups of 3 or 5 of 4 for 7
+    players). With fewer players than seats, one line-up of every player, the first ones
+    again in the remaining seats."""
+    names = list(dict.fromkeys(players))
+    if len(names) <= p:
+        return [tuple(names[k % len(names)] for k in range(p))]
+    unmet = set(itertools.combinations(range(len(names)), 2))
+    played = [0] * len(names)
+    out = []
+    while unmet:
+        best = max(
+            itertools.combinations(range(len(names)), p),
+            key=lambda c: (
+                sum(pair in unmet for pair in itertools.combinations(c, 2)),
+                -sum(played[i] for i in c),
+            ),
+        )
+        unmet -= set(itertools.combinations(best, 2))
+        for i in best:
+            played[i] += 1
+        out.append(tuple(names[i] for i in best))
+    return out
 
 
 def sweep_label(key: str, value: Any) -> str:

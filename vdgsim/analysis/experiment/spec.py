@@ -81,6 +81,7 @@ _TOP_KEYS = {
     "deal_presets",
     "anchor",
     "levels",
+    "field",
 }
 
 
@@ -170,6 +171,10 @@ class ExperimentSpec:
     # axis: the player every level is rated against, and the levels (weakest first)
     anchor: str = "default"
     levels: tuple[Strength, ...] = ()
+    # axis: games per line-up of the field, where the levels and the anchor play each other
+    # (full and --quick; 0: no field, the levels are rated against the anchor only)
+    field_games: int = 0
+    quick_field_games: int = 0
     # a component data file every run plays instead of the game's default (a what-if variant,
     # `vdg report --data`); None: the default data
     data: str | None = None
@@ -199,6 +204,9 @@ class ExperimentSpec:
             del d["game"]
         if self.kind != "axis":  # as recorded before the skill axis existed
             del d["anchor"], d["levels"]
+        if self.kind != "axis" or not (self.field_games or self.quick_field_games):
+            # as recorded before the field existed
+            del d["field_games"], d["quick_field_games"]
         if self.data is None:  # as recorded before variants existed
             del d["data"]
         return _without_default_batch(d)
@@ -434,6 +442,7 @@ def _deal_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
 
 
 AXIS = "axis"  # the folder of an axis experiment's runs
+FIELD = "field"  # ... and of its field's runs, where the levels play each other
 
 
 def _axis_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
@@ -463,6 +472,14 @@ def _axis_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
             raise _fail(source, at, "games must be at least 1 and quick_games at least 0")
         out.append(Strength(player, games, quick, kw["anchor"]))
     kw["levels"] = tuple(out)
+    field = _typed(data, "field", dict, source, {})
+    if set(field) - {"games", "quick_games"}:
+        raise _fail(source, "field", "must be a table of games and quick_games")
+    games = _typed(field, "games", int, f"{source}: field", 0)
+    quick = _typed(field, "quick_games", int, f"{source}: field", min(games, kw["quick_games"]))
+    if games < 0 or quick < 0:
+        raise _fail(source, "field", "games and quick_games must be at least 0")
+    kw["field_games"], kw["quick_field_games"] = games, quick
 
 
 def _tournament_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None:
