@@ -373,10 +373,16 @@ def test_a_seat_effect_that_holds_on_all_three_reaches_the_summary(seats_run):
     assert seat1.labels["skill"].label == R.SHRINKS  # +15.1 pp with default, +8.8 with it
     assert "per seed:" in seat1.labels["replication"].evidence
     assert seat1 in [f for _, f in summary_findings([sec])]
-    # the verdict's spreads: every seat with default and with the strongest level replayed
-    assert [(s.players, s.player) for s in sec.spreads] == [(2, "default"), (2, "baseline_v1")]
-    assert sec.spreads[1].seats[1].gap == seat1.labels["skill"].at.diff
-    assert sec.spreads[0].seats[1].gap == seat1.effect.value
+    # the verdict's balance: default's seats, and the strongest level that played every seat
+    (b,) = sec.balance
+    assert (b.players, b.own.player, b.skilled.player) == (2, "default", "baseline_v1")
+    assert b.skilled.seats[1].gap == pytest.approx(seat1.labels["skill"].at.diff)
+    assert b.own.seats[1].gap == seat1.effect.value
+    # and default's gaps set beside skilled play's in the section
+    assert any(str(f).startswith("With 2 players default") for f in sec.findings)
+    # on an axis that puts it below default, no level speaks for skilled play
+    (b,) = build_section(weaker).balance
+    assert b.skilled is None and b.headline() == f"2 players: {b.verdict()} with default"
     # the other players give a label, not a second sentence
     assert not any("holds for every player" in str(f) for f in sec.findings)
     assert sec.tables["robustness"]["finding"].to_list() == ["2p seat 0", "2p seat 1"]

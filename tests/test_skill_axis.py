@@ -294,8 +294,7 @@ def test_the_learned_player_is_a_level_and_a_strength_that_keeps_the_arms_restri
     assert plan[prefix + "alvares"].lineup == ("learned+always_host=alvares", "default")
 
 
-# two default players: seat 1 (dealt Sernigi) wins about 70% of 2-player games; random
-# players in both seats are far from that, which a look of 100 games already tells
+# random players in both seats of a 2-player game; the balance their runs are judged on
 SEATS = {
     "name": "seats_looks",
     "kind": "seats",
@@ -308,14 +307,41 @@ SEATS = {
 }
 
 
-def test_another_player_in_every_seat_stops_once_its_seat_gaps_are_decided(tmp_path):
-    exp = run_experiment(parse_spec(SEATS), tmp_path / "exp")
+def _judged(exp, name: str, tolerance: float, confidence: float = 0.95) -> str:
+    from vdgsim.analysis import seats
+
+    players = seats.seat_players({name: exp.runs[name]})
+    table, _ = seats.spread_table(players, True, confidence)
+    return seats.judge(zip(table["gap_low"], table["gap_high"], strict=True), tolerance)
+
+
+def test_another_player_in_every_seat_stops_once_its_balance_is_decided(tmp_path):
+    # a tolerance of 40 pp: 100 games already put both seats within it
+    spec = parse_spec({**SEATS, "tolerance_pp": 40})
+    looks = {p.name: p.looks for p in experiment_plan(spec, spec.games)}["other/random/2p"]
+    exp = run_experiment(spec, tmp_path / "wide")
     run = exp.runs["other/random/2p"]
-    assert run.manifest["complete"]
-    assert run.manifest["counts"]["games"] < 1600, run.manifest["counts"]
-    assert run.manifest.get("extended_from", []) == sorted(run.manifest.get("extended_from", []))
+    assert run.manifest["complete"] and run.manifest["counts"]["games"] == looks[0] < 120
+    assert _judged(exp, "other/random/2p", 0.40) == "balanced"
     lab = R.seats_labels(exp)[R.seat_key(2, 1)]["skill"]
     assert lab.label == R.UNRATED  # no axis: random is not placed on it
+    # random's seat 0 is far from fair: with a tolerance of 0.1 pp no seat can be within it,
+    # and the first look already puts one wholly outside it
+    exp = run_experiment(parse_spec({**SEATS, "tolerance_pp": 0.1}), tmp_path / "narrow")
+    assert exp.runs["other/random/2p"].manifest["counts"]["games"] == looks[0]
+    assert _judged(exp, "other/random/2p", 0.001) == "not balanced"
+
+
+def test_a_tolerance_is_a_seats_field_recorded_with_the_spec():
+    spec = parse_spec({**SEATS, "tolerance_pp": 2.5})
+    assert spec.tolerance == pytest.approx(0.025)
+    assert spec_from_record({"spec": spec.to_dict()}).tolerance == spec.tolerance
+    assert "tolerance" not in parse_spec(SEATS).to_dict()  # as recorded before it was a field
+    for bad in (0, 100, -1):
+        with pytest.raises(SpecError, match="tolerance_pp"):
+            parse_spec({**SEATS, "tolerance_pp": bad})
+    with pytest.raises(SpecError, match="only a seats experiment takes it"):
+        parse_spec({**AXIS_SPEC, "tolerance_pp": 3})
 
 
 # --- designer measures at each level -------------------------------------------------------------
@@ -357,9 +383,9 @@ def test_an_unclear_strongest_level_says_how_far_a_weaker_search_level_confirmed
     )
 
 
-def test_a_goa_seat_run_stops_at_its_first_look_when_default_has_no_seat_finding(tmp_path):
-    from vdgsim.analysis import seats
-
+def test_a_goa_seat_run_is_judged_by_turn_position_and_plays_its_budget_while_undecided(
+    tmp_path,
+):
     d = {
         "name": "goa_looks",
         "game": "goa",
@@ -371,14 +397,17 @@ def test_a_goa_seat_run_stops_at_its_first_look_when_default_has_no_seat_finding
         "other_presets": [{"player": "random", "games": 96, "batch": 24}],
     }
     exp = run_experiment(parse_spec(d), tmp_path / "exp")
-    own = seats.seat_players({"2p": exp.runs["2p"]})
-    off = [
-        t.filter(pl.col("above_fair") | pl.col("below_fair")).height
-        for t in (seats.win_by_seat(own, False), seats.win_by_turn_position(own))
-    ]
-    assert off == [0, 0]  # 24 games tell no seat or turn position from fair
-    # nothing to decide: the other player's run stops after its first look
-    assert exp.runs["other/random/2p"].manifest["counts"]["games"] == 24
+    # 96 games put no turn position's interval within ±3 pp: every look was undecided
+    assert exp.runs["other/random/2p"].manifest["counts"]["games"] == 96
+    from vdgsim.analysis import seats
+
+    players = seats.seat_players({"x": exp.runs["other/random/2p"]})
+    table, key = seats.spread_table(players, False)
+    assert key == "position" and "position" in table.columns
+    assert seats.judge(zip(table["gap_low"], table["gap_high"], strict=True), 0.03) != "balanced"
+    # with a tolerance no interval can miss, the first look decides it
+    wide = run_experiment(parse_spec({**d, "tolerance_pp": 60}), tmp_path / "wide")
+    assert wide.runs["other/random/2p"].manifest["counts"]["games"] == 24
 
 
 # --- choosing the levels ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from vdgsim.report.verdict import (
     SeatSpread,
     build_verdict,
     judge,
+    skilled_play,
 )
 
 STRONG = "mc:rollouts=128 (+500 Elo over default)"
@@ -79,8 +80,13 @@ def test_q_values_are_written_readably():
 
 
 # --- balance -------------------------------------------------------------------------------
-def _spread(players: int, gaps: list[tuple[float, float, float]], player: str = "default"):
-    level = STRONG if player != "default" else player
+def _spread(
+    players: int,
+    gaps: list[tuple[float, float, float]],
+    player: str = "default",
+    level: str | None = None,
+):
+    level = level or (STRONG if player != "default" else player)
     seats = tuple(SeatGap(f"seat {k}", *g) for k, g in enumerate(gaps))
     return SeatSpread(players, 1 / players, player, level, 1000, seats)
 
@@ -98,43 +104,90 @@ def test_a_seat_spread_is_balanced_not_balanced_or_too_wide_to_tell():
     assert judge(beyond, tolerance=0.07) == BALANCED
 
 
-def _section(spreads: list[SeatSpread], findings: list, what: str = "seat") -> Section:
+def _section(balance: list, findings: list, what: str = "seat") -> Section:
     sec = Section("seats", "Seat balance", "", RunInfo(100, (1,), "0.1", "abc"))
-    sec.spreads = spreads
+    sec.balance = balance
     sec.spread_of = what
     sec.findings = findings
     return sec
 
 
-def test_the_verdict_judges_every_player_count_at_default_and_at_the_strongest_level():
-    sec = _section(
-        [
-            _spread(2, [(-0.158, -0.167, -0.150), (0.158, 0.150, 0.167)]),
-            _spread(2, [(-0.11, -0.19, -0.02), (0.11, 0.02, 0.19)], "mc"),
-            _spread(3, [(0.005, -0.01, 0.02)] * 3),
-            _spread(3, [(0.0, -0.02, 0.02)] * 3, "mc"),
-            _spread(4, [(0.01, -0.05, 0.07)] * 4),
-        ],
-        [],
-        "turn position",
+def _sized(s: SeatSpread, games: int) -> SeatSpread:
+    return dataclasses.replace(s, games=games)
+
+
+def test_the_verdict_speaks_for_the_strongest_level_whose_games_decide_it():
+    own = _spread(3, [(0.27, 0.26, 0.28), (-0.15, -0.16, -0.14), (-0.12, -0.13, -0.11)])
+    # the strongest level is too noisy to tell; the next one decides: Sernigi's seat +6 pp
+    top = _sized(_spread(3, [(0.02, -0.10, 0.14)] * 3, "mc128", "mc128 (+460 Elo)"), 240)
+    mid = _sized(
+        _spread(
+            3,
+            [(0.062, 0.033, 0.097), (-0.051, -0.08, -0.032), (-0.011, -0.04, 0.02)],
+            "mc32",
+            "mc32 (+280 Elo)",
+        ),
+        3200,
     )
-    v = build_verdict([sec])
-    assert [b.own.players for b in v.balance] == [2, 3, 4]
-    assert v.balance[0].headline() == (
-        f"2 players: not balanced with default; cannot tell at this sample size with {STRONG}"
+    weak = _spread(3, [(0.0, -0.01, 0.01)] * 3, "baseline_v1")
+    order = ["mc128", "mc32", "learned", "default", "baseline_v1"]
+    b = skilled_play(own, [weak, mid, top], order, lambda a, c: True)
+    assert b.skilled is mid and b.verdict() == NOT_BALANCED
+    assert [s.player for s in b.levels] == ["mc128", "mc32", "baseline_v1"]
+    assert b.headline() == "3 players: not balanced at skilled play"
+    sentence = b.sentence("seat")
+    assert sentence.startswith(
+        "Seat 0 wins 40% [37, 43] of games and seat 1 wins only 28% [25, 30] of games"
     )
-    assert v.balance[1].headline() == f"3 players: balanced with default; balanced with {STRONG}"
-    assert v.balance[2].headline() == (
-        "4 players: cannot tell at this sample size with default; not replayed with a "
-        "stronger player"
+    assert "against the fair 33.3%" in sentence
+    assert "Measured with mc32 (+280 Elo) in every seat, 3,200 games." in sentence
+    assert "The strongest level, mc128, cannot tell within its 240 games" in sentence
+    # the bot's gaps beside skilled play's: seat 0 exaggerated, seat 2 reversed or hidden
+    bot = b.bot_sentence("seat")
+    assert bot is not None and bot.startswith("With 3 players default in every seat misjudges")
+    assert "seat 0 +27.0 pp [+26.0, +28.0] against +6 pp [+3, +10] at skilled play" in bot
+    assert "(exaggerates it 4.4 times)" in bot
+    assert "seat 1 -15.0 pp [-16.0, -14.0] against -5 pp [-8, -3] at skilled play (exag" in bot
+    assert "against -1 pp [-4, +2] at skilled play (a gap skilled play does not show)" in bot
+    # a level below the report's own player never speaks for skilled play
+    alone = skilled_play(own, [weak], order, lambda a, c: True)
+    assert alone.skilled is None and alone.headline() == "3 players: not balanced with default"
+    assert "no stronger level played every seat" in alone.sentence("seat")
+    assert alone.bot_sentence("seat") is None
+
+
+def test_a_top_level_not_decided_above_the_next_says_so_and_one_that_cannot_tell_says_why():
+    own = _spread(2, [(-0.158, -0.167, -0.150), (0.158, 0.150, 0.167)])
+    wide = _sized(_spread(2, [(-0.01, -0.06, 0.04), (0.01, -0.04, 0.06)], "mc", "mc"), 400)
+    b = skilled_play(own, [wide], ["mc", "default"], lambda a, c: False)
+    assert b.skilled is wide and b.verdict() == CANNOT_TELL
+    assert b.sentence("seat").startswith(
+        "Cannot tell within 400 games: seat 0 wins 49% [44, 54] against the fair 50.0%, an "
+        "interval that crosses ±3 pp. Measured with mc in every seat, 400 games."
     )
-    detail = v.balance[0].detail(v.what)
-    assert detail.startswith("Each turn position's win share less the fair 50.0%, pp, with ")
-    assert "seat 0 -15.8 [-16.7, -15.0]" in detail and "seat 1 +11 [+2, +19]" in detail
+    assert "mc is the first of the field's order but not decided stronger than default" in b.why
+    balanced = _spread(2, [(-0.01, -0.02, 0.0), (0.01, 0.0, 0.02)], "mc", "mc")
+    ok = skilled_play(own, [balanced], ["mc", "default"], None)
+    assert ok.verdict() == BALANCED and ok.why == ""
+    assert ok.sentence("turn position").startswith(
+        "Every turn position wins within ±3 pp of the fair 50.0% (the largest gap: seat 0, "
+    )
+
+
+def test_the_verdict_gathers_every_player_count_and_its_json_names_each_level():
+    own = _spread(2, [(-0.158, -0.167, -0.150), (0.158, 0.150, 0.167)])
+    mc = _spread(2, [(-0.11, -0.15, -0.07), (0.11, 0.07, 0.15)], "mc", STRONG)
+    b2 = skilled_play(own, [mc], ["mc", "default"], lambda a, c: True)
+    b4 = skilled_play(_spread(4, [(0.01, -0.05, 0.07)] * 4), [], ["default"], None)
+    v = build_verdict([_section([b2, b4], [], "turn position")])
+    assert [b.players for b in v.balance] == [2, 4]
+    assert v.balance[1].headline() == "4 players: cannot tell with default"
     js = v.as_json()
     assert js["tolerance_pp"] == pytest.approx(3.0) and js["judged_by"] == "turn position"
-    assert js["balance"][0]["strongest"]["verdict"] == CANNOT_TELL
-    assert js["balance"][2]["strongest"] is None
+    assert js["balance"][0]["skilled"]["player"] == "mc"
+    assert js["balance"][0]["verdict"] == NOT_BALANCED
+    assert js["balance"][1]["skilled"] is None
+    assert js["balance"][0]["sentence"].startswith("Seat 0 wins only 39% [35, 43] of games")
 
 
 # --- elements ------------------------------------------------------------------------------
@@ -147,7 +200,9 @@ def _labels(skill: str = R.HOLDS, data: str = R.STABLE, which: tuple[str, ...] =
     }
 
 
-def _arm(label: str, value: float, half: float, table: str = "effects", **labels) -> Finding:
+def _arm(
+    label: str, value: float, half: float, table: str = "win_by_character_random_deal", **labels
+) -> Finding:
     k = KeyNumber(
         f"{label}: win share change", value, value - half, value + half, "pp", table, {}, ""
     )
@@ -168,6 +223,8 @@ def test_elements_are_clear_effects_beyond_the_tolerance_ranked_by_size():
         _arm("pushes the Taxes column", -0.04, 0.05),  # not clear
         _arm("seat 0", -0.15, 0.01, table="win_by_seat"),  # the balance's, not an element
         _arm("calicut sweep", 0.2, 0.01, table="step_changes"),  # a what-if, not an element
+        # the cost of a habit imposed on a player, not a component of the game
+        _arm("takes only numbers below 7", -0.4, 0.01, table="effects"),
     ]
     v = build_verdict([_section([], findings)])
     ranked = [e.finding.effect.label.split(":")[0] for e in v.elements]
@@ -227,8 +284,9 @@ def test_the_header_lists_each_seed_once_in_order_of_first_appearance():
 
 
 def test_the_verdict_comes_first_in_markdown_html_and_json(tmp_path: Path):
+    own = _spread(2, [(-0.05, -0.06, -0.04), (0.05, 0.04, 0.06)])
     sec = _section(
-        [_spread(2, [(-0.05, -0.06, -0.04), (0.05, 0.04, 0.06)])],
+        [skilled_play(own, [], None, None)],
         [_arm("always hosts Francisco Alvares", -0.19, 0.004)],
     )
     summary = write_report(tmp_path, _header([1, 2, 1]), [sec])
@@ -237,8 +295,10 @@ def test_the_verdict_comes_first_in_markdown_html_and_json(tmp_path: Path):
     assert first.startswith("Verdict")
     assert "2 players: not balanced with default" in first
     assert "1. Seat balance: a player who always hosts Francisco Alvares" in first
-    assert "**How to read this report**" in first and "**pp**" in first
-    assert md.index("## Verdict") < md.index("- **Games**") < md.index("## Seat balance")
+    # the how-to-read box follows the header, outside the verdict
+    assert "How to read this report" not in first
+    assert md.index("## Verdict") < md.index("- **Games**") < md.index("**How to read")
+    assert md.index("**How to read") < md.index("## Seat balance") and "**pp**" in md
     # one statement per fact: the summary does not repeat what the verdict ranks
     held = md.split("## Findings that hold on every check")[1].split("\n## ")[0]
     assert "stated in the verdict" in held and "Alvares" not in held
@@ -250,3 +310,20 @@ def test_the_verdict_comes_first_in_markdown_html_and_json(tmp_path: Path):
     assert next(iter(data)) == "verdict" == next(iter(summary))
     assert data["verdict"]["balance"][0]["own"]["verdict"] == NOT_BALANCED
     assert data["header"]["seeds"] == [1, 2]
+
+
+@pytest.mark.parametrize("game", ["vdg", "goa"])
+def test_only_verdict_plays_the_skill_axis_and_the_seats_without_their_replays(game):
+    from vdgsim.analysis.experiment import default_experiments_dir
+    from vdgsim.report.build import _chosen_specs
+
+    full = {
+        s.name: s for s in _chosen_specs(game, default_experiments_dir(game), None, None, None, ())
+    }
+    specs = _chosen_specs(game, default_experiments_dir(game), ["verdict"], None, None, ())
+    assert [s.kind for s in specs] == ["axis", "seats"]
+    seats = specs[1]
+    assert seats.robustness is None and seats.character_deal == ("rulebook",)
+    # every player the verdict judges at still plays every seat, at the same budget
+    assert seats.other_presets == full[seats.name].other_presets
+    assert full[seats.name].robustness is not None

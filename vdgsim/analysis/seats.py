@@ -14,6 +14,7 @@ rulebook seat. The dealt character of every player row is the runner's ``charact
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -44,16 +45,46 @@ def seat_players(runs: dict[str, Any]) -> pl.DataFrame:
     return pl.concat(frames, how="diagonal_relaxed")
 
 
-def win_by_turn_position(players: pl.DataFrame) -> pl.DataFrame:
+BALANCED, NOT_BALANCED, CANNOT_TELL = "balanced", "not balanced", "cannot tell"
+
+
+def judge(gaps: Iterable[tuple[float, float]], tolerance: float) -> str:
+    """The balance of one player count from every seat's (or turn position's) interval of its
+    win share less the fair share, ``(low, high)``: :data:`NOT_BALANCED` when some interval
+    lies wholly outside ``±tolerance``, :data:`BALANCED` when every one lies within it,
+    otherwise (an interval crosses the tolerance) :data:`CANNOT_TELL`."""
+    gaps = list(gaps)
+    if any(low > tolerance or high < -tolerance for low, high in gaps):
+        return NOT_BALANCED
+    if all(-tolerance <= low and high <= tolerance for low, high in gaps):
+        return BALANCED
+    return CANNOT_TELL
+
+
+def spread_table(
+    players: pl.DataFrame, characters: bool = True, confidence: float = 0.95
+) -> tuple[pl.DataFrame, str]:
+    """The table the balance of a seats run is judged on, and its key column: the win share
+    by turn position for a game that draws its start player (a seat's luck is then its turn
+    position), else by seat."""
+    if "start_player" in players.columns:
+        return win_by_turn_position(players, confidence), "position"
+    return win_by_seat(players, characters, confidence), "seat"
+
+
+def win_by_turn_position(players: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
     """Win share by player count and turn position counted from the game's start player
     (0: the start player, 1: the next seat clockwise ...; rows of :func:`seat_players` with a
-    ``start_player``), with Wilson 95% intervals and the fair share 1/P."""
+    ``start_player``), with Wilson intervals (95% unless ``confidence``) and the fair share
+    1/P."""
     position = (
         (pl.col("seat").cast(pl.Int16) - pl.col("start_player").cast(pl.Int16))
         % pl.col("players").cast(pl.Int16)
     ).cast(pl.Int8)
     return _fair(
-        win_share_table(players.with_columns(position.alias("position")), ["players", "position"])
+        win_share_table(
+            players.with_columns(position.alias("position")), ["players", "position"], confidence
+        )
     )
 
 
@@ -88,14 +119,17 @@ def _fair(t: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def win_by_seat(players: pl.DataFrame, characters: bool = True) -> pl.DataFrame:
-    """Win share by player count and seat with Wilson 95% intervals and the fair share 1/P.
+def win_by_seat(
+    players: pl.DataFrame, characters: bool = True, confidence: float = 0.95
+) -> pl.DataFrame:
+    """Win share by player count and seat with Wilson intervals (95% unless ``confidence``)
+    and the fair share 1/P.
 
     ``dealt_character`` names the character the seat was dealt (from the runner's table when
     it has ``characters_dealt``, else R1.3's), or :data:`RANDOM_DEAL` when it varied: then the
     share is the seat's averaged over the characters. ``characters`` False (a game that deals
     no characters to the seats, :attr:`vdgsim.core.plug.Game.seat_characters`) leaves it out."""
-    t = win_share_table(players, ["players", "seat"])
+    t = win_share_table(players, ["players", "seat"], confidence)
     if not characters:
         return _fair(t)
     if "characters_dealt" in players.columns:

@@ -21,12 +21,14 @@ from rich.console import Console
 from rich.table import Table
 
 from vdgsim.analysis import balance as B
+from vdgsim.analysis.experiment import DEFAULT_TOLERANCE
 from vdgsim.commands.common import (
     DEFAULT_GAME,
     DataOption,
     GameOption,
     InputError,
     SetOption,
+    ToleranceOption,
     ensure_compiled,
     int_range,
     parse_player_counts,
@@ -150,15 +152,7 @@ def balance(
             callback=int_range(10, 10_000_000),
         ),
     ] = 8000,
-    tolerance: Annotated[
-        float,
-        typer.Option(
-            "--tolerance",
-            help="Percentage points from the fair share every position must stay within.",
-            min=0.0,
-            max=100.0,
-        ),
-    ] = 3.0,
+    tolerance: ToleranceOption = None,
     check_with: Annotated[
         str | None,
         typer.Option(
@@ -204,7 +198,7 @@ def balance(
             budget=budget,
             finalists=finalists,
             confirm_games=confirm_games,
-            tolerance=tolerance,
+            tolerance=100 * DEFAULT_TOLERANCE if tolerance is None else tolerance,
             by=by,
             seed=seed,
             data=data,

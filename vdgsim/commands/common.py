@@ -167,6 +167,17 @@ SetOption = Annotated[
         "(repeatable; list elements by index: vdg_tiles.tiles.3.variation=-1).",
     ),
 ]
+ToleranceOption = Annotated[
+    float | None,
+    typer.Option(
+        "--tolerance",
+        help="How far from the fair share, in percentage points, every seat's (Goa: turn "
+        "position's) win share may be in a balanced game (default 3; vdg report: the seats "
+        "spec's tolerance_pp).",
+        min=0.0,
+        max=100.0,
+    ),
+]
 ProgressBarOption = Annotated[
     bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
 ]

@@ -1,4 +1,5 @@
-"""`vdg report --out reports/NAME [--quick] [--jobs J] [--levels P,...] [--resume | --force]`:
+"""`vdg report --out reports/NAME [--quick] [--jobs J] [--levels P,...] [--tolerance PP]
+[--resume | --force]`:
 the balance report.
 
 Register in cli.py with ``app.command("report")(report)``. Usage errors (invalid spec, a
@@ -21,6 +22,7 @@ from vdgsim.commands.common import (
     GameOption,
     InputError,
     SetOption,
+    ToleranceOption,
     ensure_compiled,
 )
 from vdgsim.core.interrupts import compiled_interrupts
@@ -57,7 +59,10 @@ def report(
     only: Annotated[
         list[str] | None,
         typer.Option(
-            "--only", help="Only this experiment (repeatable); the skill axis always runs."
+            "--only",
+            help="Only this experiment (repeatable); the skill axis always runs. 'verdict': "
+            "only what the verdict's balance rests on (the skill axis and the seats in every "
+            "seat, without the other deals and the robustness replays).",
         ),
     ] = None,
     levels: Annotated[
@@ -92,6 +97,7 @@ def report(
             help="Show progress on stderr: experiment, run, games done, charts rendered.",
         ),
     ] = True,
+    tolerance: ToleranceOption = None,
     game: GameOption = DEFAULT_GAME,
     data: DataOption = None,
     set_: SetOption = None,
@@ -116,6 +122,10 @@ def report(
     chosen = None if levels is None else [p.strip() for p in levels.split(",") if p.strip()]
     if chosen is not None:
         args += ["--levels", ",".join(chosen)]
+    if tolerance is not None:
+        if not 0.0 < tolerance < 100.0:
+            raise InputError(f"--tolerance: must be between 0 and 100 pp, got {tolerance:g}")
+        args += ["--tolerance", f"{tolerance:g}"]
     if data is not None:
         args += ["--data", data]
     for item in set_ or []:
@@ -141,6 +151,7 @@ def report(
                 game=game,
                 data=data,
                 overrides=set_,
+                tolerance=None if tolerance is None else tolerance / 100.0,
             )
     except (SpecError, UnknownPresetError, RunDirError) as e:
         raise InputError(str(e)) from None

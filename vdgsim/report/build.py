@@ -45,7 +45,6 @@ from vdgsim.report.findings import Section
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import build_section
-from vdgsim.report.verdict import TOLERANCE
 from vdgsim.runner import RunDirError
 
 SETTINGS_FILE = "report-settings.json"
@@ -76,9 +75,10 @@ def axis_line(axis: SkillAxis | None) -> str:
     for p in levels:
         r = axis.rating(p)
         parts.append(p if p == axis.anchor else f"{p} {r.text() if r else 'not rated'}")
+    earned = "in the field, " if axis.field is not None else ""
     return (
-        f"{' < '.join(parts)} (relative to {axis.anchor}, pooled over the player counts; "
-        "per count in the skill axis section)"
+        f"{' < '.join(parts)} ({earned}relative to {axis.anchor}, pooled over the player "
+        "counts; per count in the skill axis section)"
     )
 
 
@@ -176,7 +176,7 @@ def build_report(
     game: str | None = None,
     data: str | Path | None = None,
     overrides: Sequence[str] | None = None,
-    tolerance: float = TOLERANCE,
+    tolerance: float | None = None,
 ) -> dict[str, Any]:
     """Run the experiments in ``experiments`` (default: the game's shipped specs) and write the
     report of ``game`` (``None``: the implicit game); every spec must play it.
@@ -188,8 +188,10 @@ def build_report(
 
     ``quick`` uses each spec's ``quick_games``; ``games`` overrides every spec's size;
     ``only`` keeps the named experiments (and the skill axis); ``levels`` keeps only the named
-    levels of the skill axis (:func:`keep_levels`); ``tolerance`` is how far from the fair
-    share the verdict lets a seat's win share be (:mod:`vdgsim.report.verdict`). Every check
+    levels of the skill axis (:func:`keep_levels`); ``tolerance`` (a share; None: each seats
+    spec's own) is how far from the fair share the verdict lets a seat's win share be
+    (:mod:`vdgsim.report.verdict`), and so when the runs of stronger players in every seat
+    stop. Every check
     of the input and of the directories is made before anything is deleted or written
     (RunDirError, SpecError, ValueError). Returns the report summary (``report.json``).
     """
@@ -201,6 +203,10 @@ def build_report(
     if experiments is None:
         experiments = default_experiments_dir(game)
     specs = _chosen_specs(game, experiments, only, levels, data, overrides or ())
+    if tolerance is not None:
+        specs = [
+            dataclasses.replace(s, tolerance=tolerance) if s.kind == "seats" else s for s in specs
+        ]
     sizes = {s.name: s.games_for(quick, games) for s in specs}
     total_games = sum(r.games for s in specs for r in experiment_plan(s, sizes[s.name], quick))
     settings = report_settings(specs, quick, games)
@@ -272,13 +278,29 @@ def build_report(
             data,
             overrides or (),
             played,
-            tolerance,
         )
     written = ["index.html", "report.md", "report.json"]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
     record(True, files=written)
     progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
     return summary
+
+
+VERDICT = "verdict"
+"""``--only verdict``: the skill axis and the seats runs the verdict's balance rests on."""
+
+
+def verdict_only(spec: ExperimentSpec) -> ExperimentSpec:
+    """A seats spec reduced to what the verdict reads: its own player and the other players in
+    every seat, without the other character deals and the robustness replays."""
+    return dataclasses.replace(
+        spec,
+        robustness=None,
+        character_deal=("rulebook",),
+        deal_games=0,
+        quick_deal_games=0,
+        deal_presets=(),
+    )
 
 
 def _chosen_specs(
@@ -289,9 +311,13 @@ def _chosen_specs(
     data: str | Path | None,
     overrides: Sequence[str],
 ) -> list[ExperimentSpec]:
-    """The specs of ``experiments`` the report plays, the skill axis first; a spec of another
-    game, an unknown ``only`` name, no spec or two skill axes is a :class:`SpecError`."""
+    """The specs of ``experiments`` the report plays, the skill axis first (``only`` may name
+    :data:`VERDICT`: the seats spec reduced by :func:`verdict_only`); a spec of another game,
+    an unknown ``only`` name, no spec or two skill axes is a :class:`SpecError`."""
     specs = list_specs(experiments)
+    if only and VERDICT in only:
+        specs = [verdict_only(s) if s.kind == "seats" else s for s in specs]
+        only = [*(n for n in only if n != VERDICT), *(s.name for s in specs if s.kind == "seats")]
     others = [s for s in specs if s.game != game]
     if others:
         raise SpecError(
@@ -396,7 +422,6 @@ def _render(
     data: str | Path | None = None,
     overrides: Sequence[str] = (),
     played: int | None = None,
-    tolerance: float = TOLERANCE,
 ) -> dict[str, Any]:
     g = game_of(game)
     # the data every spec shares: the default, or the variant's (without a spec's own
@@ -420,4 +445,4 @@ def _render(
     )
     header.wall_seconds = time.perf_counter() - t0
     progress.charts(sum(len(s.figures) for s in sections))
-    return write_report(out, header, sections, on_chart=progress.chart, tolerance=tolerance)
+    return write_report(out, header, sections, on_chart=progress.chart)

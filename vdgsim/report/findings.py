@@ -20,7 +20,7 @@ from vdgsim.analysis.common import (
 from vdgsim.analysis.robustness import Label
 
 if TYPE_CHECKING:  # the verdict reads sections; a section only holds its seat spreads
-    from vdgsim.report.verdict import SeatSpread
+    from vdgsim.report.verdict import Balance
 
 
 @dataclass
@@ -102,9 +102,9 @@ class Section:
     numbers: list[KeyNumber] = field(default_factory=list)
     findings: list[str | Finding] = field(default_factory=list)  # str: not causal
     notes: list[str] = field(default_factory=list)
-    # the seats section's: every seat's gap per player count and level, for the verdict
-    spreads: list[SeatSpread] = field(default_factory=list)
-    spread_of: str = "seat"  # what the spreads judge: "seat", or Goa's "turn position"
+    # the seats section's: the balance of each player count, for the verdict
+    balance: list[Balance] = field(default_factory=list)
+    spread_of: str = "seat"  # what the balance judges: "seat", or Goa's "turn position"
 
 
 def vp_ci(value: float, low: float, high: float) -> str:

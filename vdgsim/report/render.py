@@ -367,6 +367,7 @@ def _html(h: Header, sections: list[Section], images: dict[str, str], verdict: V
             cls = " class=r" if r else ""
             parts.append(f"<tr{cls}><td>{e(k)}</td><td style='text-align:left'>{e(v)}</td></tr>")
         parts.append("</table></div>")
+    parts.append(verdict.how_to_read_html())
     parts.append("<h2>Findings that hold on every check</h2>")
     parts += _html_summary(sections, verdict)
     parts.append("<h2>Contents</h2><ul>")
@@ -421,6 +422,7 @@ def _markdown(h: Header, sections: list[Section], verdict: Verdict) -> str:
     if rows:
         lines += ["", "| group | provenance |", "|---|---|"]
         lines += [f"| {k}{' (R)' if r else ''} | {v} |" for k, v, r in rows]
+    lines += ["", *verdict.how_to_read_markdown()]
     lines += ["", "## Findings that hold on every check", "", *_md_summary(sections, verdict)]
     for s in sections:
         lines += ["", f"## {s.title}", ""]

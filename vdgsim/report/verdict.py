@@ -2,16 +2,20 @@
 
 Two parts, for every game:
 
-* **Balance**, per player count: every seat's win share less the fair share (Goa: every turn
-  position counted from the start player, who is drawn at set-up), with its 95% interval, at
-  the seats section's own player and at the strongest level of the skill axis it was replayed
-  at, judged against a tolerance of ``±TOLERANCE`` of the fair share (:func:`judge`).
-* **Elements**: the causal findings about a part of the game (a restricted player's paired
-  effect: a character, a landing, a lot, a column, a bidding habit; a character's share when
-  the characters are dealt at random) whose effect is clear and at least the tolerance, ranked
-  by its size, each in one sentence with the level it holds at and what it depends on.
-
-A "How to read this report" box explains the notation and the labels.
+* **Balance**, one sentence per player count, about the game at skilled play: every seat's
+  win share (Goa: every turn position counted from the start player, who is drawn at set-up)
+  with its 95% interval, with the strongest level of the skill axis in every seat, judged
+  against a tolerance of ``±tolerance`` of the fair share (:func:`judge`). The strongest level
+  is the first in the field's order (:meth:`vdgsim.analysis.skill.SkillAxis.ranked`) among
+  those that played every seat and are rated above the report's own player; when its games
+  cannot tell and a weaker one's can, the verdict is that one's and says why
+  (:func:`skilled_play`). The report's own player's numbers are in the seats section, with how
+  far they exaggerate or hide each gap (:meth:`Balance.bot_sentence`).
+* **Elements**: the causal findings about a component of the game (a character's share when
+  the characters are dealt at random) whose effect is clear and at least the tolerance,
+  ranked by its size, each in one sentence with the level it holds at and what it depends on.
+  The costs of habits imposed on a player (restricted play: "a player who always hosts ...")
+  are not elements of the game: they stay in their sections.
 """
 
 from __future__ import annotations
@@ -22,20 +26,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from vdgsim.analysis import robustness as R
-from vdgsim.analysis.common import pct, pp_ci
+from vdgsim.analysis import seats as S
+from vdgsim.analysis.common import pct, pct_ci, pp_ci
+from vdgsim.analysis.experiment import DEFAULT_TOLERANCE
 from vdgsim.report.findings import Finding, Section
 
-TOLERANCE = 0.03
+TOLERANCE = DEFAULT_TOLERANCE
 """How far (as a share: 0.03 is 3 pp) a seat's win share may sit from the fair share and the
 game still count as balanced; also the smallest effect the verdict ranks as an element."""
 MOST_ELEMENTS = 8  # one screen: the rest are in their sections
 
-BALANCED, NOT_BALANCED, CANNOT_TELL = "balanced", "not balanced", "cannot tell at this sample size"
+BALANCED, NOT_BALANCED, CANNOT_TELL = S.BALANCED, S.NOT_BALANCED, S.CANNOT_TELL
 
-# the key numbers' tables of the findings the verdict ranks as elements: a restricted player's
-# paired effect, and a character's share when the characters are dealt at random (a rulebook
-# seat's gap is the balance's; a sweep is a what-if, not a part of the game)
-ELEMENT_TABLES = ("effects", "win_by_character_random_deal")
+# the key numbers' tables of the findings the verdict ranks as elements: a character's share
+# when the characters are dealt at random (a rulebook seat's gap is the balance's; a sweep is
+# a what-if, not a part of the game; a restricted player's effect is the cost of a habit)
+ELEMENT_TABLES = ("win_by_character_random_deal",)
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,9 @@ class SeatGap:
     gap: float
     low: float
     high: float
+
+    def se(self) -> float:
+        return (self.high - self.low) / (2 * 1.959964)
 
 
 @dataclass(frozen=True)
@@ -63,43 +72,132 @@ class SeatSpread:
 def judge(seats: tuple[SeatGap, ...], tolerance: float = TOLERANCE) -> str:
     """Balanced when every seat's interval lies within ``±tolerance`` of the fair share, not
     balanced when some seat's interval lies wholly outside it, otherwise (an interval crosses
-    the tolerance) the games cannot tell."""
-    if any(s.low > tolerance or s.high < -tolerance for s in seats):
-        return NOT_BALANCED
-    if all(-tolerance <= s.low and s.high <= tolerance for s in seats):
-        return BALANCED
-    return CANNOT_TELL
+    the tolerance) the games cannot tell (:func:`vdgsim.analysis.seats.judge`)."""
+    return S.judge(((s.low, s.high) for s in seats), tolerance)
+
+
+def _share(s: SeatSpread, g: SeatGap) -> str:
+    return pct_ci(s.fair + g.gap, s.fair + g.low, s.fair + g.high)
+
+
+def _reasons(s: SeatSpread, tolerance: float) -> list[SeatGap]:
+    """The seats a spread's verdict rests on, largest gap first: those wholly outside the
+    tolerance (not balanced), those whose interval crosses it (cannot tell), or the largest
+    gap (balanced)."""
+    verdict = judge(s.seats, tolerance)
+    by_size = sorted(s.seats, key=lambda g: -abs(g.gap))
+    if verdict == NOT_BALANCED:
+        return [g for g in by_size if g.low > tolerance or g.high < -tolerance]
+    if verdict == CANNOT_TELL:
+        return [g for g in by_size if g.low < -tolerance or g.high > tolerance][:1]
+    return by_size[:1]
 
 
 @dataclass(frozen=True)
 class Balance:
-    """The balance verdict of one player count: at the seats section's own player and at the
-    strongest level it was replayed at (None: no stronger level was played)."""
+    """The balance verdict of one player count: ``skilled`` is the level it speaks for (None:
+    no level above the report's own player played every seat), ``why`` says why that level
+    when it is not simply the strongest, ``levels`` every level that played every seat,
+    strongest first, and ``own`` the report's own player in every seat."""
 
     own: SeatSpread
-    strongest: SeatSpread | None
+    skilled: SeatSpread | None
+    why: str = ""
+    levels: tuple[SeatSpread, ...] = ()
     tolerance: float = TOLERANCE
 
+    @property
+    def players(self) -> int:
+        return self.own.players
+
+    def verdict(self) -> str:
+        """The verdict at skilled play (at the report's own player when none was measured)."""
+        return judge((self.skilled or self.own).seats, self.tolerance)
+
     def headline(self) -> str:
-        """``2 players: not balanced with default; cannot tell ... with mc:... (+524 Elo ...)``."""
-        out = f"{self.own.players} players: {judge(self.own.seats, self.tolerance)} with "
-        out += self.own.level
-        if self.strongest is None:
-            return out + "; not replayed with a stronger player"
-        return out + f"; {judge(self.strongest.seats, self.tolerance)} with {self.strongest.level}"
+        """``3 players: not balanced at skilled play``."""
+        if self.skilled is None:
+            return f"{self.players} players: {self.verdict()} with {self.own.player}"
+        return f"{self.players} players: {self.verdict()} at skilled play"
 
-    def detail(self, what: str) -> str:
-        """Every seat's gap at each level, in one sentence."""
+    def sentence(self, what: str) -> str:
+        """What the verdict rests on, in plain words: the seats that decide it with their win
+        shares against the fair share, the level, its games; and why that level."""
+        s = self.skilled or self.own
+        t = f"{100 * self.tolerance:g}"
+        reasons = _reasons(s, self.tolerance)
+        fair = f"the fair {pct(s.fair)}%"
+        verdict = judge(s.seats, self.tolerance)
+        if verdict == NOT_BALANCED:
+            parts = [
+                f"{g.who} {'wins' if g.gap > 0 else 'wins only'} {_share(s, g)} of games"
+                for g in reasons[:2]
+            ]
+            more = len(reasons) - 2
+            body = (
+                f"{' and '.join(parts)}, against {fair}"
+                + (f" ({more} more {what}s beyond ±{t} pp)" if more > 0 else "")
+                + "."
+            )
+        elif verdict == BALANCED:
+            g = reasons[0]
+            body = (
+                f"every {what} wins within ±{t} pp of {fair} (the largest gap: {g.who}, "
+                f"{pp_ci(g.gap, g.low, g.high, ' pp')})."
+            )
+        else:
+            g = reasons[0]
+            body = (
+                f"cannot tell within {s.games:,} games: {g.who} wins {_share(s, g)} against "
+                f"{fair}, an interval that crosses ±{t} pp."
+            )
+        how = f"Measured with {s.level} in every seat, {s.games:,} games."
+        if self.skilled is None:
+            how = (
+                f"Measured with {s.level} in every seat, {s.games:,} games; no stronger level "
+                f"played every seat, so this is about how {s.player} plays, not the game at "
+                "skilled play."
+            )
+        return f"{body[0].upper()}{body[1:]} {how}" + (f" {self.why}" if self.why else "")
 
-        def level(s: SeatSpread) -> str:
-            gaps = ", ".join(f"{g.who} {pp_ci(g.gap, g.low, g.high)}" for g in s.seats)
-            return f"{s.player} ({s.games:,} games): {gaps}"
-
-        spreads = [self.own] + ([self.strongest] if self.strongest is not None else [])
+    def bot_sentence(self, what: str) -> str | None:
+        """How the report's own player's gaps compare with skilled play's, one clause per
+        gap it gets clearly wrong (None without a skilled level)."""
+        if self.skilled is None:
+            return None
+        theirs = {g.who: g for g in self.skilled.seats}
+        parts = []
+        for g in self.own.seats:
+            o = theirs.get(g.who)
+            if o is None:
+                continue
+            apart = abs(g.gap - o.gap) > 1.959964 * math.hypot(g.se(), o.se())
+            if not apart:
+                continue
+            clear = o.low > 0 or o.high < 0
+            if not clear:
+                word = "a gap skilled play does not show"
+            elif g.gap * o.gap < 0:
+                word = "the opposite of skilled play's"
+            elif abs(g.gap) > abs(o.gap):
+                word = f"exaggerates it {abs(g.gap / o.gap):.1f} times"
+            else:
+                word = "understates it"
+            parts.append(
+                f"{g.who} {pp_ci(g.gap, g.low, g.high, ' pp')} against "
+                f"{pp_ci(o.gap, o.low, o.high, ' pp')} at skilled play ({word})"
+            )
+        name = self.own.player
+        level = self.skilled.player
+        if not parts:
+            return (
+                f"With {self.players} players {name}'s {what} gaps agree with skilled play "
+                f"({level} in every seat) within their intervals."
+            )
         return (
-            f"Each {what}'s win share less the fair {pct(self.own.fair)}%, pp, with "
-            + "; with ".join(level(s) for s in spreads)
-            + "."
+            f"With {self.players} players {name} in every seat misjudges the game: "
+            + "; ".join(parts)
+            + f" (skilled play: {level} in every seat, {self.skilled.games:,} games)."
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -115,12 +213,58 @@ class Balance:
             }
 
         return {
-            "players": self.own.players,
+            "players": self.players,
             "fair_share": self.own.fair,
+            "verdict": self.verdict(),
             "text": self.headline(),
+            "sentence": self.sentence("seat"),
+            "why": self.why,
+            "skilled": None if self.skilled is None else level(self.skilled),
             "own": level(self.own),
-            "strongest": None if self.strongest is None else level(self.strongest),
+            "levels": [level(s) for s in self.levels],
         }
+
+
+def skilled_play(
+    own: SeatSpread,
+    others: list[SeatSpread],
+    order: list[str] | None,
+    decided_above: Any = None,
+    tolerance: float = TOLERANCE,
+) -> Balance:
+    """The balance of one player count at skilled play.
+
+    ``others`` are the levels that played every seat beside the report's own player ``own``;
+    ``order`` is every rated player, strongest first (the field's order, or the order of
+    ``others`` weakest first when None); ``decided_above(a, b)`` tells whether ``a`` is decided
+    stronger than ``b``. The verdict speaks for the strongest level above ``own`` whose games
+    decide it; when a stronger one's cannot, it says so; when none decides, for the strongest,
+    "cannot tell within N games"."""
+    by = {s.player: s for s in others}
+    ranked = (
+        [p for p in order if p in by or p == own.player]
+        if order is not None
+        else [own.player, *by][::-1]
+    )
+    above = ranked[: ranked.index(own.player)] if own.player in ranked else ranked
+    levels = tuple(by[p] for p in ranked if p in by)
+    if not above:
+        return Balance(own, None, "", levels, tolerance)
+    top = by[above[0]]
+    notes = []
+    nxt = ranked[1] if len(ranked) > 1 else None
+    if nxt is not None and decided_above is not None and not decided_above(top.player, nxt):
+        notes.append(
+            f"{top.player} is the first of the field's order but not decided stronger than {nxt}."
+        )
+    chosen = next((by[p] for p in above if judge(by[p].seats, tolerance) != CANNOT_TELL), None)
+    if chosen is not None and chosen is not top:
+        notes.insert(
+            0,
+            f"The strongest level, {top.player}, cannot tell within its {top.games:,} games; "
+            f"{chosen.player} is the strongest whose games decide it.",
+        )
+    return Balance(own, chosen or top, " ".join(notes), levels, tolerance)
 
 
 def _clear(f: Finding) -> bool:
@@ -225,16 +369,14 @@ HOW_TO_READ: tuple[tuple[str, str], ...] = (
     ),
     (
         "skill",
-        "each finding is replayed with other players of the skill axis, rated in Elo against "
-        "default. Against default's effect, the strongest level's effect: holds (the same "
+        "the players of the skill axis play each other (the field) and are rated jointly in "
+        "Elo, default at 0; the strongest is the first of that order. Each finding is replayed "
+        "with other levels; against default's effect, the strongest level's: holds (the same "
         "verdict and size), grows or shrinks (the same verdict, larger or smaller beyond "
-        "noise), vanishes (no clear effect there, and different beyond noise), reverses "
-        "(the opposite clear verdict), appears (clear only there), unclear (its games "
-        "cannot tell); checked at weaker play only when no stronger player was played. "
-        "Only holds, grows and shrinks are about the game at skilled play; vanishes and "
-        "reverses are about the player. A search level's rating is earned against default; "
-        "when its rollouts play default (the standard rollout=), it knows its opponents' "
-        "policy exactly there, and gains less against players it does not model.",
+        "noise), vanishes (no clear effect there, and different beyond noise), reverses (the "
+        "opposite clear verdict), appears (clear only there), unclear (its games cannot "
+        "tell). Only holds, grows and shrinks are about the game at skilled play; vanishes "
+        "and reverses are about the player.",
     ),
     (
         "replication",
@@ -263,9 +405,10 @@ class Verdict:
     def rule(self) -> str:
         t = f"{100 * self.tolerance:g}"
         return (
-            f"Balance: each {self.what}'s win share against the fair share, judged against "
-            f"±{t} pp: balanced when every {self.what}'s 95% interval lies within ±{t} pp of "
-            f"fair, not balanced when one lies wholly outside, otherwise the games cannot tell."
+            f"Balanced means every {self.what} wins within ±{t} pp of the fair share: each "
+            f"{self.what}'s 95% interval lies inside that band; not balanced, one lies wholly "
+            "outside it. Skilled play is the strongest player of the skill axis in every "
+            f"{self.what}."
         )
 
     def elements_intro(self) -> str:
@@ -274,14 +417,15 @@ class Verdict:
         more = len(self.elements) - shown
         if not shown:
             return (
-                f"Over- and under-powered elements: no restriction or arm has a clear effect of "
-                f"at least ±{t} pp on the win share (with the report's own player)."
+                f"Components: no component of the game has a clear effect of at least ±{t} pp "
+                "on the win share in this report. The costs of habits imposed on a player "
+                "(restricted play) are in their sections."
             )
         return (
-            f"Over- and under-powered elements: the {shown} largest clear effects of at least "
-            f"±{t} pp on the win share (with the report's own player), largest first"
+            f"Components, largest clear effect on the win share first (at least ±{t} pp)"
             + (f"; {more} more in their sections" if more else "")
-            + "."
+            + ". The costs of habits imposed on a player (restricted play) are in their "
+            "sections."
         )
 
     def shown(self) -> list[Element]:
@@ -292,7 +436,7 @@ class Verdict:
             "tolerance_pp": 100 * self.tolerance,
             "judged_by": self.what,
             "rule": self.rule(),
-            "balance": [b.as_json() for b in self.balance],
+            "balance": [b.as_json() | {"sentence": b.sentence(self.what)} for b in self.balance],
             "elements": [e.as_json() for e in self.elements],
             "elements_shown": len(self.shown()),
             "how_to_read": dict(HOW_TO_READ),
@@ -303,12 +447,14 @@ class Verdict:
         if not self.balance:
             lines.append("- No seats experiment in this report: balance not judged.")
         for b in self.balance:
-            lines.append(f"- **{b.headline()}.** {b.detail(self.what)}")
+            lines.append(f"- **{b.headline()}.** {b.sentence(self.what)}")
         lines += ["", self.elements_intro(), ""]
         lines += [f"{k}. {e.sentence()}" for k, e in enumerate(self.shown(), 1)]
-        lines += ["", "> **How to read this report**", ">"]
-        lines += [f"> - **{k}**: {v}" for k, v in HOW_TO_READ]
         return lines
+
+    def how_to_read_markdown(self) -> list[str]:
+        lines = ["> **How to read this report**", ">"]
+        return lines + [f"> - **{k}**: {v}" for k, v in HOW_TO_READ]
 
     def html(self) -> str:
         e = html.escape
@@ -316,11 +462,16 @@ class Verdict:
         if not self.balance:
             parts.append("<li>No seats experiment in this report: balance not judged.</li>")
         parts += [
-            f"<li><b>{e(b.headline())}.</b> {e(b.detail(self.what))}</li>" for b in self.balance
+            f"<li><b>{e(b.headline())}.</b> {e(b.sentence(self.what))}</li>" for b in self.balance
         ]
         parts.append(f"</ul><p>{e(self.elements_intro())}</p><ol class=findings>")
         parts += [f"<li>{e(x.sentence())}</li>" for x in self.shown()]
-        parts.append("</ol><div class=howto><b>How to read this report</b><dl>")
+        parts.append("</ol>")
+        return "".join(parts)
+
+    def how_to_read_html(self) -> str:
+        e = html.escape
+        parts = ["<div class=howto><b>How to read this report</b><dl>"]
         parts += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in HOW_TO_READ]
         parts.append("</dl></div>")
         return "".join(parts)
@@ -328,12 +479,9 @@ class Verdict:
 
 def build_verdict(sections: list[Section], tolerance: float = TOLERANCE) -> Verdict:
     """The verdict of a report's sections: the balance from the section that measured the
-    seats (its ``spreads``), the elements from every section's findings."""
-    spreads = [s for sec in sections for s in sec.spreads]
-    what = next((sec.spread_of for sec in sections if sec.spreads), "seat")
-    balance = []
-    for p in sorted({s.players for s in spreads}):
-        mine = [s for s in spreads if s.players == p]
-        # the first is the section's own player, the others the stronger levels, weakest first
-        balance.append(Balance(mine[0], mine[-1] if len(mine) > 1 else None, tolerance))
+    seats (its ``balance``, judged there at its own tolerance), the elements from every
+    section's findings."""
+    balance = [b for sec in sections for b in sec.balance]
+    what = next((sec.spread_of for sec in sections if sec.balance), "seat")
+    tolerance = balance[0].tolerance if balance else tolerance
     return Verdict(balance, elements(sections, tolerance), what, tolerance)

@@ -106,6 +106,7 @@ from vdgsim.analysis.experiment.spec import (
     DEAL,
     DEAL_OPTION,
     DEFAULT_SECTION,
+    DEFAULT_TOLERANCE,
     EXPERIMENT_FILE,
     FIELD,
     SECTIONS,
@@ -132,7 +133,8 @@ from vdgsim.analysis.experiment.store import (
 )
 
 __all__ = [
-    "AXIS", "BASELINE", "DEAL", "DEAL_OPTION", "DECIDED", "DEFAULT_SECTION", "EXPERIMENT_FILE",
+    "AXIS", "BASELINE", "DEAL", "DEAL_OPTION", "DECIDED", "DEFAULT_SECTION",
+    "DEFAULT_TOLERANCE", "EXPERIMENT_FILE",
     "FIELD", "KINDS", "OTHER", "ROBUST", "SECTIONS", "Arm", "ExperimentRun", "ExperimentSpec",
     "Kind", "PlannedRun", "ReportSection", "RobustVariant", "Robustness", "SpecError", "Strength",
     "adaptive_chunk", "arm_restriction", "check_experiment_dir", "check_output_dir",

@@ -81,6 +81,7 @@ def parse_spec(data: dict[str, Any], source: str = "<spec>") -> ExperimentSpec:
         ("anchor", ("axis",)),
         ("levels", ("axis",)),
         ("field", ("axis",)),
+        ("tolerance_pp", ("seats",)),
     ):
         if key in data and kind not in only:
             kinds = " or ".join(only)

@@ -8,8 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import polars as pl
-
 from vdgsim.analysis.experiment.plan import (
     PlannedRun,
 )
@@ -195,29 +193,21 @@ def _paired_decided(exp: ExperimentRun, group: str, names: list[str], z: float) 
 
 
 def _seats_decided(exp: ExperimentRun, group: str, names: list[str], z: float) -> set[str]:
-    """The run of another player in every seat (``group``: ``other/<player>/<P>p``) once the
-    distance from the fair share of each seat (and each turn position, for a game that draws
-    its start player) that is off it with the spec's own player is decided with this player
-    (:func:`look_decided`)."""
+    """The run of another player in every seat (``group``: ``other/<player>/<P>p``) once its
+    balance is decided (:func:`vdgsim.analysis.seats.judge` at the spec's tolerance, on
+    intervals at ``z`` rather than 95%, so that stopping at one of several looks is rarely
+    wrong): every seat's (a game that draws its start player: turn position's) win share
+    within the tolerance of the fair share, or one wholly outside it."""
+    from scipy import stats
+
     from vdgsim.analysis import seats
 
-    count = group.rsplit("/", 1)[1]
-    own = seats.seat_players({count: exp.runs[count]})
-    theirs = seats.seat_players({group: exp.runs[group]})
+    players = seats.seat_players({group: exp.runs[group]})
+    confidence = 2.0 * float(stats.norm.cdf(z)) - 1.0
     characters = game_of(exp.spec.game).seat_characters
-    tables = [(lambda t: seats.win_by_seat(t, characters), "seat")]
-    if "start_player" in own.columns:
-        tables.append((seats.win_by_turn_position, "position"))
-    for table, key in tables:
-        mine = table(own).filter(pl.col("above_fair") | pl.col("below_fair"))
-        other = {r[key]: r for r in table(theirs).iter_rows(named=True)}
-        for r in mine.iter_rows(named=True):
-            o = other[r[key]]
-            se = (o["win_high"] - o["win_low"]) / (2 * 1.959964)
-            own_se = (r["win_high"] - r["win_low"]) / (2 * 1.959964)
-            if not look_decided(o["gap"], se, r["gap"], own_se, z):
-                return set()
-    return {group}
+    table, _ = seats.spread_table(players, characters, confidence)
+    gaps = zip(table["gap_low"].to_list(), table["gap_high"].to_list(), strict=True)
+    return set() if seats.judge(gaps, exp.spec.tolerance) == seats.CANNOT_TELL else {group}
 
 
 def _run_tournament(

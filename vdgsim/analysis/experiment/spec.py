@@ -82,7 +82,14 @@ _TOP_KEYS = {
     "anchor",
     "levels",
     "field",
+    "tolerance_pp",
 }
+
+
+DEFAULT_TOLERANCE = 0.03
+"""How far (as a share: 0.03 is 3 pp) a seat's win share may sit from the fair share and the
+game still count as balanced, unless a seats spec's ``tolerance_pp`` or ``vdg report
+--tolerance`` says otherwise."""
 
 
 class SpecError(ValueError):
@@ -167,6 +174,9 @@ class ExperimentSpec:
     deal_games: int = 0
     quick_deal_games: int = 0
     deal_presets: tuple[str, ...] = ()  # other presets that play the other deals too
+    # seats: how far from the fair share a seat may be in a balanced game (a share); the
+    # looks of another player in every seat stop once its balance is decided against it
+    tolerance: float = DEFAULT_TOLERANCE
     game: str = field(default_factory=implicit_key)  # the game every run plays (vdgsim.core.plug)
     # axis: the player every level is rated against, and the levels (weakest first)
     anchor: str = "default"
@@ -209,6 +219,8 @@ class ExperimentSpec:
             del d["field_games"], d["quick_field_games"]
         if self.data is None:  # as recorded before variants existed
             del d["data"]
+        if self.tolerance == DEFAULT_TOLERANCE:  # as recorded before the tolerance was a field
+            del d["tolerance"]
         return _without_default_batch(d)
 
 
@@ -381,6 +393,10 @@ def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None
     kw["player_counts"] = _counts(data, source)
     kw["rotate"] = False
     kw["other_presets"] = _strengths(data, "other_presets", source, source, "", kw["preset"], game)
+    tolerance = float(_typed(data, "tolerance_pp", float, source, 100 * DEFAULT_TOLERANCE))
+    if not 0.0 < tolerance < 100.0:
+        raise _fail(source, "tolerance_pp", f"must be between 0 and 100 pp, got {tolerance:g}")
+    kw["tolerance"] = tolerance / 100.0
     _deal_fields(data, source, kw)
     if "robustness" in data:
         kw["robustness"] = _robustness_fields(data["robustness"], source, kw["preset"], game, False)

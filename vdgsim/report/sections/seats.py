@@ -34,7 +34,7 @@ from vdgsim.analysis.robustness import Label
 from vdgsim.core.plug import game_of
 from vdgsim.report.findings import Finding, KeyNumber, Section, finding_text, plain_ci
 from vdgsim.report.sections.robust import robustness_table
-from vdgsim.report.verdict import SeatGap, SeatSpread
+from vdgsim.report.verdict import Balance, SeatGap, SeatSpread, skilled_play
 
 
 # --- seats --------------------------------------------------------------------------------------
@@ -135,22 +135,22 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
     if positions:
         by_pos = _turn_positions(sec, players, labels)
         # with a start player drawn at set-up, the turn position is what a seat's luck is
-        sec.spreads = _seat_spreads(
-            exp, by_pos, "position", robustness.position_key, _position_name, labels
-        )
+        sec.balance = _balance(exp, by_pos, "position", _position_name)
         sec.spread_of = "turn position"
     else:
-        sec.spreads = _seat_spreads(
+        sec.balance = _balance(
             exp,
             by_seat,
             "seat",
-            robustness.seat_key,
             lambda r: (
                 f"seat {r['seat']}"
                 + (f" (dealt {r['dealt_character']})" if "dealt_character" in r else "")
             ),
-            labels,
         )
+    for b in sec.balance:
+        said = b.bot_sentence(sec.spread_of)
+        if said is not None:
+            sec.findings.append(said)
     if not any("wins" in finding_text(f) for f in sec.findings):
         sec.findings.insert(
             0, "No seat's win share differs from the fair share beyond its interval."
@@ -167,51 +167,45 @@ def seats_section(exp: ExperimentRun, sec: Section) -> None:
         more(exp, sec, by_seat, labels)
 
 
-def _seat_spreads(
+def _balance(
     exp: ExperimentRun,
     table: pl.DataFrame,
     column: str,
-    key: Callable[[int, int], str],
     who: Callable[[dict[str, Any]], str],
-    labels: dict[str, dict[str, Label]],
-) -> list[SeatSpread]:
-    """Per player count, every seat's (``column``: ``seat`` or ``position``) gap from the fair
-    share in ``table`` with the spec's own player and, when the seats were replayed with a
-    stronger level of the skill axis, at the strongest one (the curves of the ``skill`` labels
-    of the findings named ``key(players, seat)``)."""
-    own = exp.spec.preset
+) -> list[Balance]:
+    """Per player count, the balance verdict (:func:`vdgsim.report.verdict.skilled_play`):
+    every seat's (``column``: ``seat`` or ``position``) gap from the fair share in ``table``
+    with the spec's own player, and in the runs of every other player in every seat, ordered by
+    the skill axis."""
+    spec = exp.spec
+    axis = exp.axis
+    characters = game_of(spec.game).seat_characters
+
+    def spread(rows: list[dict[str, Any]], player: str, p: int) -> SeatSpread:
+        level = axis.describe(player, p) if axis is not None else player
+        gaps = tuple(SeatGap(who(r), r["gap"], r["gap_low"], r["gap_high"]) for r in rows)
+        return SeatSpread(p, float(rows[0]["fair_share"]), player, level, int(rows[0]["n"]), gaps)
+
+    def rows_at(t: pl.DataFrame, p: int) -> list[dict[str, Any]]:
+        return list(t.filter(pl.col("players") == p).sort(column).iter_rows(named=True))
+
+    other_tables = {}
+    for s in spec.other_presets:
+        prefix = f"{OTHER}/{strength_label(s.player)}/"
+        runs = {n: r for n, r in exp.runs.items() if n.startswith(prefix)}
+        if runs:
+            other_tables[s.player] = seats.spread_table(seats.seat_players(runs), characters)[0]
     out = []
     for p in sorted(table["players"].unique().to_list()):
-        rows = list(table.filter(pl.col("players") == p).sort(column).iter_rows(named=True))
-        fair = float(rows[0]["fair_share"])
-        level = exp.axis.describe(own, p) if exp.axis is not None else own
-        gaps = tuple(SeatGap(who(r), r["gap"], r["gap_low"], r["gap_high"]) for r in rows)
-        out.append(SeatSpread(p, fair, own, level, int(rows[0]["n"]), gaps))
-        skills = [labels.get(key(p, r[column]), {}).get("skill") for r in rows]
-        curves = [{c.player: c for c in lab.curve} for lab in skills if lab and lab.curve]
-        base = curves[0][own].rating if curves and own in curves[0] else None
-        if len(curves) < len(rows) or base is None:
-            continue
-        stronger = [
-            c for c in curves[0].values() if c.rating is not None and c.rating.rating > base.rating
-        ]
-        if not stronger:
-            continue
-        top = max(stronger, key=lambda c: c.rating.rating if c.rating else 0.0).player
-        if any(top not in c for c in curves):
-            continue
-        points = [c[top].effect for c in curves]
+        own = spread(rows_at(table, p), spec.preset, p)
+        others = [spread(r, q, p) for q, t in other_tables.items() if (r := rows_at(t, p))]
         out.append(
-            SeatSpread(
-                p,
-                fair,
-                top,
-                exp.axis.describe(top, p) if exp.axis is not None else top,
-                min(e.deals for e in points),
-                tuple(
-                    SeatGap(who(r), e.diff, e.low, e.high)
-                    for r, e in zip(rows, points, strict=True)
-                ),
+            skilled_play(
+                own,
+                others,
+                axis.ranked(p) if axis is not None else None,
+                (lambda a, b, p=p: axis.decided_above(a, b, p)) if axis is not None else None,
+                spec.tolerance,
             )
         )
     return out
