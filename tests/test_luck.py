@@ -157,7 +157,7 @@ def test_a_drawn_start_player_makes_the_turn_order_the_unit() -> None:
     t = deal_share({"r": run}, np.random.default_rng(9), 100)
     assert value(t, "win_share", "seat")["value"] == pytest.approx(1.0)
     assert value(t, "win_share", "seat")["unit"] == "turn position"
-    assert "the turn order 100" in deal_share_sentences(t)[0]
+    assert "the turn order explains 100" in deal_share_sentences(t)[0]
     no_start = deal_share({"r": mirror_run(one_hot_winners(start[:, None], 3))}, None, 100)
     assert value(no_start, "win_share", "deal")["value"] > 0.99
 
@@ -331,10 +331,12 @@ def test_sentences_quote_the_numbers() -> None:
     winners = np.repeat(rng.integers(0, 2, size=(200, 1)), 2, axis=1)
     t = deal_share({"r": mirror_run(one_hot_winners(winners, 2))}, np.random.default_rng(2), 100)
     (s,) = deal_share_sentences(t)
-    deal = value(t, "win_share", "deal")
-    assert s.startswith("With 2 players and default in every seat, the deal decides ")
-    assert interval_text(deal["value"], deal["low"], deal["high"]) in s
-    assert "200 deals" in s
+    seat = value(t, "win_share", "seat")
+    # every game of a deal and seat alike: the deal's share is the rest, by construction
+    assert value(t, "win_share", "within")["value"] == 0
+    assert s.startswith("With 2 players and default in every seat, the seat explains ")
+    assert interval_text(seat["value"], seat["low"], seat["high"]) in s
+    assert "200 deals" in s and "the deal decides" not in s
     runs = {"a": axis_run("lvl", np.ones((20, 2)))}
     axis = SkillAxis.pooled("default", {"lvl": (120.0, 100.0, 140.0)})
     (s2,) = skill_luck_sentences(skill_luck(runs, axis, np.random.default_rng(3), 50))

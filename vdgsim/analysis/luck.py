@@ -466,8 +466,11 @@ def interval_text(
 
 
 def deal_share_sentences(table: pl.DataFrame) -> list[str]:
-    """One sentence per player count from a :func:`deal_share` table: the deal's share of a
-    seat's win-share variance with its 95% interval, and the seat order's."""
+    """One sentence per player count from a :func:`deal_share` table: the seat order's share
+    of a seat's win-share variance with its 95% interval and, when games of one deal and seat
+    differ, the deal's and theirs. When they never differ (the toolkit's players draw every
+    chance from the deal, so identical players play such games alike) the deal's share is one
+    less the seat's by construction, and only the seat's is stated."""
     out = []
     for (count,), part in table.sort("players").group_by("players", maintain_order=True):
 
@@ -477,13 +480,22 @@ def deal_share_sentences(table: pl.DataFrame) -> list[str]:
             )
 
         deal, seat, vp = row("win_share", "deal"), row("win_share", "seat"), row("vp", "deal")
+        within = row("win_share", "within")
+        order = "the seat" if deal["unit"] == "seat" else "the turn order"
+        if within["value"] <= 0:
+            out.append(
+                f"With {count} players and {deal['player']} in every seat, {order} explains "
+                f"{interval_text(seat['value'], seat['low'], seat['high'])} of the variance of "
+                f"a seat's win share ({deal['n_deals']:,} deals); the rest is the deal's, as "
+                "identical players play every game of one deal and seat alike."
+            )
+            continue
         text = (
             f"With {count} players and {deal['player']} in every seat, the deal decides "
             f"{interval_text(deal['value'], deal['low'], deal['high'])} of the variance of a "
             f"seat's win share and {'the seat' if deal['unit'] == 'seat' else 'the turn order'} "
             f"{interval_text(seat['value'], seat['low'], seat['high'])}"
         )
-        within = row("win_share", "within")
         if within["value"] > 0:
             text += (
                 f", games of the same deal and seat "
