@@ -22,7 +22,6 @@ from test_goa_search import (
     positions,
     python_hooks,
     sample,
-    shuffle_hidden,
 )
 
 from strategies.goa import choose, lineup_params
@@ -42,6 +41,7 @@ from vdgsim.games.goa.game import (
     legal_actions,
     new_game,
 )
+from vdgsim.games.goa.observation import shuffle_hidden
 from vdgsim.search import tree
 from vdgsim.search.tree import most_visited
 
@@ -120,7 +120,7 @@ def changed_decisions(decide: Callable, states: list[GameState], every: int) -> 
         c = g.components.array
         base = decide(c, g.s.copy(), legal, len(legal), row, table)
         for k in range(2):
-            other = shuffle_hidden(g, g.current_player, 1000 * i + k)
+            other = shuffle_hidden(g, g.current_player, 1000 * i + k).s
             changed += decide(c, other, legal, len(legal), row, table) != base
             compared += 1
     return changed, compared
