@@ -22,7 +22,6 @@ from test_goa_search import (
     positions,
     python_hooks,
     sample,
-    shuffle_hidden,
 )
 
 from strategies.goa import choose, lineup_params
@@ -42,6 +41,7 @@ from vdgsim.games.goa.game import (
     legal_actions,
     new_game,
 )
+from vdgsim.games.goa.observation import shuffle_hidden
 from vdgsim.search import tree
 from vdgsim.search.tree import most_visited
 
@@ -120,7 +120,7 @@ def changed_decisions(decide: Callable, states: list[GameState], every: int) -> 
         c = g.components.array
         base = decide(c, g.s.copy(), legal, len(legal), row, table)
         for k in range(2):
-            other = shuffle_hidden(g, g.current_player, 1000 * i + k)
+            other = shuffle_hidden(g, g.current_player, 1000 * i + k).s
             changed += decide(c, other, legal, len(legal), row, table) != base
             compared += 1
     return changed, compared
@@ -316,7 +316,7 @@ def action_values(g: GameState, rollouts: int, seed: int = 7) -> dict[int, float
 # choice: an action turn, an owner's choice, a bid) where `default`'s own pick is far worse
 # than the best action: found by scanning with action_values, and checked again by the test
 # (scan again whenever `default` changes its play).
-MISSED = [(2, 475), (3, 471), (3, 474)]
+MISSED = [(3, 533), (4, 516), (4, 525)]
 
 
 @pytest.mark.parametrize(("seed", "index"), MISSED)

@@ -95,10 +95,10 @@ def test_features_read_only_what_the_seat_may_see() -> None:
 
 def test_with_the_heuristics_weights_it_places_as_the_heuristic() -> None:
     """The first feature is the heuristic's marker value and the ties break alike: with the
-    heuristic's weights the learned player places every marker where default does, but where
-    a Mission whose value it may not see is within reach (the heuristic reads that value, the
-    features its expectation); other weights place elsewhere."""
-    from strategies.goa.search.determinize import is_unseen_mission
+    heuristic's weights the learned player places every marker where default does, where a
+    Mission whose value it may not see is within reach too (both value such a Mission at the
+    mean of those Missions); other weights place elsewhere."""
+    from strategies.goa.heuristic.hidden import is_unseen_mission
 
     default = lineup_params(["default"] * 4, 4)
     same = default.copy()
@@ -106,19 +106,17 @@ def test_with_the_heuristics_weights_it_places_as_the_heuristic() -> None:
     for q in range(4):
         same[q] = learned_row(heuristic_weights(default[q]))
         other[q] = learned_row(random_weights(5))
-    agree = differ = total = 0
+    differ = total = unseen = 0
     for seed in (1, 2, 3):
         for g, legal, n in marker_decisions(4, seed, default, None):
             c = g.components.array
             a = int(choose_scripted(c, g.s.copy(), legal, n, default))
-            b = int(F.decide_marker(c, g.s.copy(), legal, n, same))
-            if a != b:
-                tiles = [int(g.s[L.S_GRID + cell]) for cell in legal[:n]]
-                assert any(is_unseen_mission(c, g.s, u, g.current_player) for u in tiles)
-            agree += a == b
+            assert a == int(F.decide_marker(c, g.s.copy(), legal, n, same))
+            tiles = [int(g.s[L.S_GRID + cell]) for cell in legal[:n]]
+            unseen += any(is_unseen_mission(c, g.s, u, g.current_player) for u in tiles)
             differ += a != int(F.decide_marker(c, g.s.copy(), legal, n, other))
             total += 1
-    assert total > 30 and agree >= 0.9 * total and differ > 0, (agree, differ, total)
+    assert total > 30 and unseen > 0 and differ > 0, (differ, total, unseen)
 
 
 def test_plays_only_legal_actions_and_places_markers() -> None:
@@ -265,7 +263,9 @@ def test_distill_refines_the_marker_weights_of_a_preset(tmp_path: Path) -> None:
     markers in a row, G3.2), where it was."""
     out = tmp_path / "markers"
     args = ["distill", str(out), "--game", "goa", "--iterations", "0", "--start", "learned"]
-    args += ["--refine", "1", "--refine-pairs", "2", "--refine-games", "40", "--refine-sigma", "1"]
+    # three pairs: both members of a pair can win equally often in 40 games, and with every
+    # pair tied the weights would not move at all
+    args += ["--refine", "1", "--refine-pairs", "3", "--refine-games", "40", "--refine-sigma", "1"]
     args += ["--refine-block", "markers", "--play-games", "8", "--no-progress"]
     ran = run_vdg(*args)
     assert ran.returncode == 0, ran.stderr

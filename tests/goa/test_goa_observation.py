@@ -2,7 +2,8 @@
 
 The check changes every hidden part of a position (the deck's order, the cards in other
 players' hands, the values of Missions not the viewer's, the Bonanza tiles under corners, the
-random generators) and requires the observation to stay exactly the same.
+random generators) and requires the observation to stay exactly the same. ``shuffle_hidden``
+deals that hidden part anew for one seat, as the no-peeking tests of the players use it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from goa_scenario import game, view
 
 from vdgsim.games.goa import layout as L
 from vdgsim.games.goa.game import apply_action, is_over, legal_actions
-from vdgsim.games.goa.observation import observation
+from vdgsim.games.goa.observation import observation, shuffle_hidden, unseen_missions
 
 
 def _play(g, rounds, seed):
@@ -87,3 +88,74 @@ def test_g9_5_own_hand_and_missions_are_seen_others_are_not():
         for p, pub in enumerate(obs["players_public"]):
             if p != viewer:
                 assert "B-MI2" not in pub["tiles"] and "B-MI3" not in pub["tiles"]
+
+
+def _field(name):
+    f = next(f for f in L.STATE_FIELDS if f.name == name)
+    return slice(f.offset, f.offset + f.size)
+
+
+# what shuffle_hidden may change: the hidden part and the fields that name an unseen Mission
+HIDDEN = (
+    "seed",
+    "rng_chance",
+    "tile_location",
+    "tile_owner",
+    "tile_used_this_round",
+    "tile_acquired_round",
+    "tile_pile",
+    "grid",
+    "bonanza_pile",
+    "bonanza_under",
+    "resolve_queue",
+    "pending_tile",
+    "card_location",
+    "deck",
+)
+
+
+def test_g9_5_shuffle_hidden_deals_anew_only_what_the_seat_cannot_see():
+    """The seat's observation and legal actions stay; only hidden fields move; the deck, the
+    other hands and the unseen Missions' values are redealt in some positions; the player
+    generator is kept; a seat's own Missions keep their place."""
+    hidden = np.zeros(L.S_SIZE, dtype=bool)
+    for name in HIDDEN:
+        hidden[_field(name)] = True
+    moved = {"deck": 0, "hands": 0, "missions": 0, "bonanza": 0}
+    for seed, players, rounds, opts in ((6, 4, 7, {"bonanza": True}), (7, 3, 8, {}), (8, 2, 6, {})):
+        g = game(players, seed, **opts)
+        c = g.components.array
+        vp = c[L.C_TILE_VP : L.C_TILE_VP + L.N_TILES]
+        _play(g, rounds, seed)
+        for viewer in range(players):
+            h = shuffle_hidden(g, viewer, 10 * seed + viewer)
+            assert observation(h, viewer) == observation(g, viewer)
+            assert legal_actions(h) == legal_actions(g)
+            assert np.array_equal(h.s[~hidden], g.s[~hidden])
+            assert np.array_equal(h.log, g.log) and h.log is not g.log
+            mine = [t for t in range(L.N_TILES) if t not in unseen_missions(g, viewer)]
+            for name in ("tile_location", "tile_owner"):
+                assert np.array_equal(h.s[_field(name)][mine], g.s[_field(name)][mine])
+            moved["deck"] += not np.array_equal(h.s[_field("deck")], g.s[_field("deck")])
+            moved["hands"] += any(
+                sorted(np.flatnonzero(h.s[_field("card_location")] == q))
+                != sorted(np.flatnonzero(g.s[_field("card_location")] == q))
+                for q in range(players)
+                if q != viewer
+            )
+            grid_vp = [[vp[t] if t >= 0 else 0 for t in x.s[_field("grid")]] for x in (g, h)]
+            moved["missions"] += grid_vp[0] != grid_vp[1]
+            moved["bonanza"] += not np.array_equal(
+                h.s[_field("bonanza_under")], g.s[_field("bonanza_under")]
+            )
+    assert min(moved.values()) >= 1, moved
+
+
+def test_shuffle_hidden_is_reproducible_and_leaves_the_state_alone():
+    g = game(4, 9)
+    _play(g, 6, 9)
+    before = g.s.copy()
+    a = shuffle_hidden(g, 1, 5)
+    b = shuffle_hidden(g, 1, 5)
+    assert np.array_equal(a.s, b.s) and np.array_equal(g.s, before)
+    assert not np.array_equal(shuffle_hidden(g, 1, 6).s, a.s)

@@ -474,8 +474,8 @@ def test_baseline_v1_plays_exactly_its_recorded_games() -> None:
 
 BASELINE_V1_GAMES = [(["baseline_v1"] * 4, 4, 11), (["baseline_v1"] * 3, 3, 12)]
 BASELINE_V1_DIGESTS = [
-    "743deb79311b6c910a1306a94e28487b69d4c90bfbea15fbf88892495586e8e1",
-    "6dc00695b8c8e601eaddbac1497ddb46f16f4e94cac0e05230d2e9fe1d4cdf27",
+    "545d2e5e04bf4f6f11066cda3b5ed455a03561e3ed701c7ff086491c891609fd",
+    "57754bae4e4083bd50e68c3ed84cb71ced665d928f333e6c6bbe3d7452f4f195",
 ]
 
 
@@ -523,3 +523,108 @@ def test_the_heuristic_names_a_listed_action_when_given_part_of_the_legal_list()
         assert picked == others[0]
         with_own = np.array([others[-1], own], dtype=np.int64)
         assert int(heuristic_action(comp.array, s.copy(), with_own, 2, table)) == own
+
+
+# --- no peeking (G5.11, G9.5) --------------------------------------------------------------------
+
+
+def _seen_as(g, seat: int, action: int) -> tuple[str, int]:
+    """``action`` as ``seat`` can tell it apart: a Gift choice of a Mission it may not see is
+    the k-th such Mission of the Gift pool (by id), since those look alike to it (G5.8)."""
+    from vdgsim.games.goa.observation import unseen_missions
+
+    unseen = unseen_missions(g, seat)
+    if g.decision == L.D_GIFT and action in unseen:
+        pool = [t for t in unseen if g.s[L.S_TILE_LOC + t] == L.LOC_ASIDE]
+        return ("unseen mission", pool.index(action))
+    return ("action", action)
+
+
+def _missions_in_reach(g, h) -> bool:
+    """Whether a Mission's printed VP on the grid or in the Gift pool differs between two
+    versions of a position: where a reader of hidden Mission values would decide otherwise."""
+    vp = g.components.array[L.C_TILE_VP : L.C_TILE_VP + L.N_TILES]
+    kind = g.components.array[L.C_TILE_KIND : L.C_TILE_KIND + L.N_TILES]
+
+    def seen(x) -> tuple[list[int], list[int]]:
+        cells = x.s[L.S_GRID : L.S_GRID + L.N_CELLS]
+        grid = [int(vp[t]) if t >= 0 and kind[t] == L.TK_MISSION else 0 for t in cells]
+        pool = sorted(
+            int(vp[t])
+            for t in range(L.N_TILES)
+            if kind[t] == L.TK_MISSION and x.s[L.S_TILE_LOC + t] == L.LOC_ASIDE
+        )
+        return grid, pool
+
+    return seen(g) != seen(h)
+
+
+def _changed_decisions(names: list[str], seeds, options, redeals: int = 2):
+    """Play games of the line-up ``names``; at every decision with a choice, ask the deciding
+    seat again in ``redeals`` copies of the position whose hidden part (as that seat cannot
+    see it) is dealt anew. Returns (decisions changed per preset, decisions compared per
+    preset, comparisons where a Mission's hidden value within reach changed)."""
+    from strategies.goa import choose
+    from vdgsim.games.goa.game import apply_action, is_over, legal_actions, new_game
+    from vdgsim.games.goa.observation import shuffle_hidden
+
+    comp = default_components()
+    c = comp.array
+    players = len(names)
+    table = lineup_params(names, players)
+    changed = dict.fromkeys(names, 0)
+    compared = dict.fromkeys(names, 0)
+    in_reach = 0
+    deal = 0
+    for seed in seeds:
+        g = new_game(players, seed=seed, components=comp, options=options)
+        while not is_over(g):
+            legal = np.array(legal_actions(g), dtype=np.int64)
+            n = len(legal)
+            seat = g.current_player
+            if n > 1:
+                base = _seen_as(g, seat, int(choose(c, g.s.copy(), legal, n, table)))
+                for _ in range(redeals):
+                    h = shuffle_hidden(g, seat, deal)
+                    deal += 1
+                    other = np.array(legal_actions(h), dtype=np.int64)
+                    a = int(choose(c, h.s.copy(), other, len(other), table))
+                    changed[names[seat]] += _seen_as(h, seat, a) != base
+                    compared[names[seat]] += 1
+                    in_reach += _missions_in_reach(g, h)
+            apply_action(g, int(choose(c, g.s, legal, n, table)))
+    return changed, compared, in_reach
+
+
+def test_g5_11_default_does_not_read_hidden_mission_vp() -> None:
+    """G5.11, G9.5: a Mission's printed VP is hidden from all but its holder. `default`'s
+    decisions stay the same when the Missions it may not see swap values (with the rest of
+    the hidden part dealt anew), at many positions where such a Mission is on the grid or in
+    the Gift pool and its value did change."""
+    from vdgsim.games.goa.game import Options
+
+    for players in (4, 3, 2):
+        changed, compared, in_reach = _changed_decisions(
+            ["default"] * players, range(60, 63), Options(bonanza=players == 3)
+        )
+        assert changed["default"] == 0, (players, changed, compared)
+        assert compared["default"] > 300 and in_reach > 50, (players, compared, in_reach)
+
+
+def _preset_lineups() -> list[list[str]]:
+    """Every Goa preset in a line-up of four (padded with `default`)."""
+    names = list(PRESETS)
+    names += ["default"] * (-len(names) % 4)
+    return [names[i : i + 4] for i in range(0, len(names), 4)]
+
+
+@pytest.mark.parametrize("names", _preset_lineups(), ids=",".join)
+def test_g9_5_no_preset_reads_hidden_information(names: list[str]) -> None:
+    """G9.5: no preset's decision changes when what the deciding seat cannot see — the deck
+    order, the other hands, the values of the Missions it does not hold, the Bonanza tiles
+    under the corners, the chance generator — is dealt anew."""
+    from vdgsim.games.goa.game import Options
+
+    changed, compared, _ = _changed_decisions(names, (70, 71), Options(bonanza=True), 1)
+    assert not any(changed.values()), (changed, compared)
+    assert min(compared.values()) > 100, compared

@@ -37,7 +37,7 @@ from vdgsim.games.goa.game import (
     new_game,
 )
 from vdgsim.games.goa.invariants import INVARIANT_NAMES, check
-from vdgsim.games.goa.observation import observation
+from vdgsim.games.goa.observation import observation, shuffle_hidden
 from vdgsim.games.goa.random_play import random_action
 from vdgsim.search.flat import flat_search
 
@@ -86,50 +86,6 @@ def unseen_missions(c: np.ndarray, s: np.ndarray, me: int) -> list[int]:
     kind = c[L.C_TILE_KIND : L.C_TILE_KIND + L.N_TILES]
     owner = s[L.S_TILE_OWNER : L.S_TILE_OWNER + L.N_TILES]
     return [t for t in range(L.N_TILES) if kind[t] == L.TK_MISSION and owner[t] != me]
-
-
-def shuffle_hidden(g: GameState, me: int, seed: int) -> np.ndarray:
-    """The true state with what ``me`` cannot see reshuffled (written independently of
-    determinize): unseen cards redealt, unseen Missions relabelled, Bonanza tiles under the
-    corners swapped, the chance generator reseeded."""
-    rng = np.random.default_rng(seed)
-    c = g.components.array
-    s = g.s.copy()
-    n = int(s[L.S_N_PLAYERS])
-    loc = s[FIELDS["card_location"]]
-    unseen = [
-        k for k in range(L.N_CARDS) if loc[k] == L.CARD_DECK or (0 <= loc[k] < n and loc[k] != me)
-    ]
-    cards = list(rng.permutation(unseen))
-    for q in range(n):
-        if q != me:
-            for _ in range(int(s[L.S_HAND_N + q])):
-                s[L.S_CARD_LOC + cards.pop()] = q
-    for i in range(int(s[L.S_DECK_N])):
-        card = cards.pop()
-        s[L.S_DECK + i] = card
-        s[L.S_CARD_LOC + card] = L.CARD_DECK
-    ids = unseen_missions(c, s, me)
-    new_id = np.arange(L.N_TILES)
-    new_id[ids] = rng.permutation(ids)
-    for name in ("tile_location", "tile_owner", "tile_used_this_round", "tile_acquired_round"):
-        block = g.s[FIELDS[name]]
-        s[FIELDS[name]][new_id] = block
-    for name in ("grid", "resolve_queue", "pending_tile", "tile_pile"):
-        block = s[FIELDS[name]]
-        tiles = (block >= 0) & (block < L.N_TILES)
-        block[tiles] = new_id[block[tiles]]
-    if s[L.S_OPT_BONANZA]:
-        under = s[FIELDS["bonanza_under"]]
-        pile = s[FIELDS["bonanza_pile"]]
-        slots = [k for k in range(L.N_CORNERS) if under[k] >= 0] + list(range(4, L.N_BONANZA))
-        drawn = rng.permutation([pile[k] if k >= L.N_CORNERS else under[k] for k in slots])
-        for k, b in zip(slots, drawn, strict=True):
-            pile[k] = b
-            if k < L.N_CORNERS:
-                under[k] = b
-    s[FIELDS["rng_chance"]] = rng.integers(1, 2**32, 4)
-    return s
 
 
 def sample() -> list[GameState]:
@@ -227,7 +183,7 @@ def leaks(det: Callable, states: list[GameState]) -> int:
     for i, g in enumerate(states):
         c = g.components.array
         me = g.current_player
-        other = shuffle_hidden(g, me, 100 + i)
+        other = shuffle_hidden(g, me, 100 + i).s
         det(c, g.s, t1, 31, i % 3, i, me)
         det(c, other, t2, 31, i % 3, i, me)
         bad += not np.array_equal(t1, t2)
@@ -254,7 +210,7 @@ def changed_decisions(decide_mc: Callable, states: list[GameState]) -> tuple[int
         c = g.components.array
         base = decide_mc(c, g.s.copy(), legal, len(legal), row, table)
         for k in range(2):
-            other = shuffle_hidden(g, g.current_player, 1000 * i + k)
+            other = shuffle_hidden(g, g.current_player, 1000 * i + k).s
             changed += decide_mc(c, other, legal, len(legal), row, table) != base
             compared += 1
     return changed, compared

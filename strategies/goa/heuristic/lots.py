@@ -2,13 +2,15 @@
 
 Each is read from the seat's public state (rows, storage, ships, colonists, ducats), so the
 same function values a lot for the bidder and for each rival (G9.5: a rival's hand is
-counted by size only)."""
+counted by size only, and a Mission the deciding seat does not hold is worth the mean of
+those Missions, :mod:`.hidden`)."""
 
 from __future__ import annotations
 
 from numba import njit
 
 from strategies.goa import params as P
+from strategies.goa.heuristic import hidden as H
 from strategies.goa.heuristic import values as V
 from vdgsim.games.goa import layout as L
 from vdgsim.games.goa import state as S
@@ -146,7 +148,7 @@ def tile_vp(c, s, p, params, need, t):
 @njit(cache=True, _nrt=False)
 def kept_tile_vp(c, s, p, params, need, t):
     """VP of tile ``t`` other than a Gift (not recursive: numba's cache cannot hold a
-    recursive function)."""
+    recursive function); a Mission as the deciding seat sees it (:func:`.hidden.mission_vp`)."""
     cf = S.comp(c)
     st = S.fields(s)
     kind = cf.tile_kind[t]
@@ -172,7 +174,7 @@ def kept_tile_vp(c, s, p, params, need, t):
             - cf.tile_amount[t] * mean_spice_vp(s, p, params) * f * params[p, P.P_SURPLUS]
         )
     if kind == L.TK_MISSION:
-        return float(cf.tile_vp[t])
+        return H.mission_vp(c, s, t)  # G5.11: its printed VP is its holder's to see
     if kind == L.TK_ADDITIONAL_HARVEST:
         return 4.0 * mean_spice_vp(s, p, params) * f
     if kind == L.TK_RELIEF:

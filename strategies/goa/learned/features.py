@@ -9,9 +9,9 @@ the rivals would pay for the lot (the placer owns it and is paid the high bid, G
 of lot, and what the chain of markers leaves the next placer (the next marker goes next to this
 one, G3.3). Rivals are valued as the heuristic's bids value them: with the seat's own weights,
 every unit counted as short, from their public storage, rows and tiles. Nothing hidden is read
-(the seat's own hand is its own): a Mission whose value the seat may not see (G5.9) is worth
-the mean of the Missions it may not see, where the heuristic reads the tile's own value, so
-with the heuristic's weights the two place alike but where such a Mission is within reach.
+(the seat's own hand is its own): a Mission whose value the seat may not see (G5.11, G9.5) is
+worth the mean of the Missions it may not see, as the heuristic values it
+(:mod:`strategies.goa.heuristic.hidden`), so with the heuristic's weights the two place alike.
 
 Every feature varies with the cell: a marker is always placed, so a feature that is the same
 for every cell could not change the choice.
@@ -27,7 +27,6 @@ from strategies.goa.heuristic import lots as LO
 from strategies.goa.heuristic import values as V
 from strategies.goa.heuristic.bidding import as_seen_by, tile_weight
 from strategies.goa.heuristic.pick import best_index
-from strategies.goa.search.determinize import is_unseen_mission
 from vdgsim.games.goa import layout as L
 from vdgsim.games.goa import state as S
 from vdgsim.games.goa.engine import markers as MK
@@ -52,20 +51,11 @@ N_KINDS = 5  # the lot kinds a tile can be (P.LOT_AXIS less the Flag)
 def cell_values(c, s, p, params, own, rival):
     """Fill ``own[cell]`` with each grid tile's weighted VP to ``p`` and ``rival[q, cell]``
     with its VP to each other seat ``q`` as ``p`` sees it (0 for cells without a tile)."""
-    cf = S.comp(c)
     st = S.fields(s)
     need = np.empty(V.NEED_SIZE, dtype=np.int64)
     V.plan_need(c, s, p, params, need)
     pr = as_seen_by(params, p)
     short = np.full(V.NEED_SIZE, 255, dtype=np.int64)
-    unseen = 0.0
-    count = 0
-    for u in range(L.N_TILES):
-        if is_unseen_mission(c, s, u, p):
-            unseen += cf.tile_vp[u]
-            count += 1
-    if count > 0:
-        unseen /= count
     for cell in range(L.N_CELLS):
         own[cell] = 0.0
         for q in range(L.MAX_PLAYERS):
@@ -74,13 +64,6 @@ def cell_values(c, s, p, params, own, rival):
         if t < 0:
             continue
         w = tile_weight(c, p, params, t)
-        if is_unseen_mission(c, s, t, p):
-            # a Mission's value is the heuristic's tile_vp of it, seen by its holder only
-            own[cell] = unseen * w
-            for q in range(st.players):
-                if q != p:
-                    rival[q, cell] = unseen
-            continue
         own[cell] = LO.tile_vp(c, s, p, params, need, t) * w
         for q in range(st.players):
             if q != p:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from strategies.goa.heuristic.hidden import is_unseen_mission
 from vdgsim.games.goa import layout as L
 from vdgsim.games.goa import state as S
 from vdgsim.games.vasco.engine.rng import next_u63, seed_stream, shuffle
@@ -52,12 +53,6 @@ def _redeal_cards(t, me):
         st.deck[i] = unseen[k]
         st.card_location[unseen[k]] = L.CARD_DECK
         k += 1
-
-
-@njit(cache=True, _nrt=False)
-def is_unseen_mission(c, s, tile, me):
-    """A Mission whose value seat ``me`` may not see: one he does not hold."""
-    return S.comp(c).tile_kind[tile] == L.TK_MISSION and S.fields(s).tile_owner[tile] != me
 
 
 @njit(cache=True, _nrt=False)

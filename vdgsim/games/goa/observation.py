@@ -5,11 +5,16 @@ the cards in other players' hands (their number is public), the value of Mission
 (in the grid, in the Gift pool or held by others), the Bonanza tiles under the corners (only
 whether one is there), the B tiles before the phase change (they are not laid yet) and the
 game's random generators. Money is public (A15). Strategies read this, never the state.
+
+:func:`shuffle_hidden` returns a copy of a state with everything one seat cannot see dealt
+anew, for "no peeking" tests: that seat's decisions must not depend on it.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 from vdgsim.core.fieldtable import field_by_name, read_field
 from vdgsim.games.goa import layout as L
@@ -113,3 +118,88 @@ def observation(state: GameState, viewer: int) -> dict[str, Any]:
         "players_public": players,
         "vp": f("vp")[:n] if f("step") == L.ST_OVER else None,
     }
+
+
+def _slice(name: str) -> slice:
+    f = field_by_name(L.STATE_FIELDS, name)
+    return slice(f.offset, f.offset + f.size)
+
+
+# the fields indexed by tile, and those whose entries name a tile (a resolve queue entry of
+# N_TILES or more names a Bonanza tile)
+_BY_TILE = ("tile_location", "tile_owner", "tile_used_this_round", "tile_acquired_round")
+_NAMING_TILES = ("grid", "tile_pile", "resolve_queue", "pending_tile")
+
+
+def unseen_missions(state: GameState, viewer: int) -> list[int]:
+    """The Mission tiles whose value ``viewer`` may not see: every one he does not hold."""
+    c = state.components.array
+    s = state.s
+    return [
+        t
+        for t in range(L.N_TILES)
+        if c[L.C_TILE_KIND + t] == L.TK_MISSION and s[L.S_TILE_OWNER + t] != viewer
+    ]
+
+
+def shuffle_hidden(state: GameState, viewer: int, seed: int) -> GameState:
+    """A copy of ``state`` in which everything seat ``viewer`` cannot see (G9.5) is dealt
+    anew from ``seed``: the expedition cards in the deck and in the other hands (each hand
+    keeps its size), which unseen Mission is which (they swap identities in every field
+    that names a tile, so their values are redealt over their places), the Bonanza tiles
+    under the corners and those left out this phase, the chance generator (which also lays
+    the B tiles at the phase change) and the game's seed (it determined every shuffle). The
+    player generator and everything public are unchanged, so ``viewer``'s observation is
+    the same; the event log is copied unchanged (it is history).
+    """
+    n = state.players
+    if not 0 <= viewer < n:
+        raise ValueError(f"viewer must be a seat 0..{n - 1}")
+    rng = np.random.default_rng(seed)
+    old = state.s
+    s = old.copy()
+
+    loc = old[_slice("card_location")]
+    unseen = [
+        k
+        for k in range(L.N_CARDS)
+        if loc[k] == L.CARD_DECK or (0 <= loc[k] < n and loc[k] != viewer)
+    ]
+    cards = [int(k) for k in rng.permutation(unseen)]
+    for q in range(n):
+        if q != viewer:
+            for _ in range(int(old[L.S_HAND_N + q])):
+                s[L.S_CARD_LOC + cards.pop()] = q
+    for i in range(int(old[L.S_DECK_N])):
+        card = cards.pop()
+        s[L.S_DECK + i] = card
+        s[L.S_CARD_LOC + card] = L.CARD_DECK
+
+    missions = unseen_missions(state, viewer)
+    new_id = np.arange(L.N_TILES)
+    new_id[missions] = rng.permutation(missions)
+    for name in _BY_TILE:
+        s[_slice(name)][new_id] = old[_slice(name)]
+    for name in _NAMING_TILES:
+        block = s[_slice(name)]
+        tiles = (block >= 0) & (block < L.N_TILES)
+        block[tiles] = new_id[block[tiles]]
+
+    if old[L.S_OPT_BONANZA]:
+        under = s[_slice("bonanza_under")]
+        pile = s[_slice("bonanza_pile")]
+        # under a corner: pile[k] is under[k]; taken ones (under -1) were seen and stay
+        places = [k for k in range(L.N_CORNERS) if under[k] >= 0]
+        places += list(range(L.N_CORNERS, L.N_BONANZA))
+        drawn = rng.permutation([int(pile[k]) for k in places])
+        for k, b in zip(places, drawn, strict=True):
+            pile[k] = b
+            if k < L.N_CORNERS:
+                under[k] = b
+
+    words = rng.integers(0, 2**32, size=4, dtype=np.int64)
+    if not words.any():  # xoshiro's one forbidden state
+        words[0] = 1
+    s[_slice("rng_chance")] = words
+    s[L.S_SEED] = int(rng.integers(0, 2**63 - 1))
+    return GameState(state.components, s, state.log.copy())
