@@ -15,7 +15,7 @@ bootstrap over deals), separately:
   level gains against the anchor alone (a search rolling out the anchor's own policy is rated
   here with an exact model of its opponents).
 
-Without a field the rating against the anchor orders the axis, as before the field existed.
+Without a field the rating against the anchor orders the axis.
 A level is the *strongest* only when its field rating is decided above the next level's (the
 bootstrap interval of the difference lies above 0: :meth:`SkillAxis.difference`).
 
