@@ -19,7 +19,7 @@ from vdgsim.analysis.experiment import (
     spec_from_record,
 )
 from vdgsim.analysis.ladder import RatingDraws
-from vdgsim.analysis.skill import SkillAxis, axis_of
+from vdgsim.analysis.skill import SkillAxis, axis_of, one_seat_runs
 
 FIELD_SPEC = {
     "name": "field_tiny",
@@ -143,6 +143,9 @@ def test_the_field_rating_orders_the_axis_and_the_rating_against_the_anchor_stay
 def test_the_field_rates_the_levels_from_their_games_against_each_other(tmp_path):
     exp = run_experiment(parse_spec(FIELD_SPEC), tmp_path / "axis")
     axis = axis_of(exp)
+    one_seat = one_seat_runs(exp.runs)
+    assert sorted(one_seat) == sorted(n for n in exp.runs if n.startswith("axis/"))
+    assert len(one_seat) == 4 and len(exp.runs) == 8
     assert axis.field is not None and axis.matrix is not None
     # random loses nearly every game to both scripted players, in the field as against default
     for count in (2, 3):

@@ -211,10 +211,16 @@ def _field_players(field: Mapping[str, Any]) -> pl.DataFrame:
     return pl.concat(frames)
 
 
+def one_seat_runs(runs: Mapping[str, Any]) -> dict[str, Any]:
+    """An axis experiment's runs of one level in one seat against the anchor in the others
+    (``axis/...``), without its field runs (``field/...``)."""
+    return {n: r for n, r in runs.items() if not n.startswith(f"{FIELD}/")}
+
+
 def axis_of(exp: Any) -> SkillAxis:
     """The rated axis of an axis experiment's runs (:class:`~vdgsim.analysis.experiment.
     ExperimentRun` of kind ``axis``): its field runs (below ``field/``) apart."""
     spec = exp.spec
-    versus = {n: r for n, r in exp.runs.items() if not n.startswith(f"{FIELD}/")}
-    field = {n: r for n, r in exp.runs.items() if n.startswith(f"{FIELD}/")}
+    versus = one_seat_runs(exp.runs)
+    field = {n: r for n, r in exp.runs.items() if n not in versus}
     return fit_axis(versus, spec.anchor, tuple(s.player for s in spec.levels), spec.seed, field)

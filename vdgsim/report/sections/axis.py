@@ -17,7 +17,6 @@ from vdgsim.analysis.common import (
     pct,
 )
 from vdgsim.analysis.experiment import (
-    FIELD,
     ExperimentRun,
 )
 from vdgsim.report.findings import KeyNumber, Section
@@ -162,9 +161,7 @@ def _skill_against_luck(exp: ExperimentRun, sec: Section, axis: skill.SkillAxis)
     across the rotations of a deal against a coin with its win share (vdgsim.analysis.luck)."""
     rng = np.random.default_rng(np.random.SeedSequence([exp.spec.seed, 37]))
     # the field's line-ups have no single level in line-up position 0
-    table = luck.skill_luck(
-        {n: r for n, r in exp.runs.items() if not n.startswith(f"{FIELD}/")}, axis, rng
-    )
+    table = luck.skill_luck(skill.one_seat_runs(exp.runs), axis, rng)
     if table.is_empty():
         return
     sec.tables["skill_against_luck"] = table
