@@ -149,6 +149,14 @@ def test_cli_writes_finalists_as_data_files(tmp_path: Path) -> None:
         (("--vary", "costs.dias_vp=1:3", "--by", "diagonal"), "--by must be one of"),
         (("--vary", "costs.dias_vp=1:3", "--preset", "nobody"), "nobody"),
         (("--vary", "costs.dias_vp=1:3", "--vary", "costs.dias_vp=0:2"), "twice"),
+        # the data refuses the range's ends: one line, before anything is played
+        (
+            ("--vary", "landings.calicut.completion_vp=-50:-40"),
+            "completion_vp = -50 is outside",
+        ),
+        # Vasco da Gama records no start player: refused before the first candidate is played
+        (("--vary", "costs.dias_vp=1:3", "--by", "turn"), "--by turn needs a game"),
+        (("--vary", "costs.dias_vp=1:3", "--player-counts", "2,,3"), "empty entry in '2,,3'"),
     ],
 )
 def test_cli_refuses_bad_input_in_one_line(tmp_path: Path, args, words) -> None:

@@ -213,9 +213,7 @@ def balance(
             check_games=check_games,
             jobs=jobs,
         )
-        if by not in B.POSITIONS:
-            raise InputError(f"--by must be one of {', '.join(B.POSITIONS)}, got {by!r}")
-        printed = B.printed_values(settings)
+        printed = B.check(settings)
         from vdgsim.runner import game_of
 
         for name in (preset, *([check_with] if check_with else [])):

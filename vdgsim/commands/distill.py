@@ -39,6 +39,7 @@ from vdgsim.commands.common import (
     InputError,
     ProgressBarOption,
     SetOption,
+    check_out_file,
     check_player_count,
     game_components,
     note,
@@ -82,6 +83,15 @@ def _row(kit: Any, name: str, players: int, option: str):
         # the labels replay every seat's player thousands of times per position
         raise InputError(f"{option} must be a preset (scripted or learned), not {name!r}")
     return row
+
+
+def _check_out(out: Path) -> None:
+    """Refuse, before any work, an out folder that is a file or lies below one."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file, not a folder; give a distillation folder")
+    above = next((p for p in out.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise InputError(f"cannot make {out}: {above} is a file, not a folder")
 
 
 def _check_settings(
@@ -390,11 +400,12 @@ def distill(
             and not (refine_seed + span <= play_seed or refine_seed >= play_seed + per_seat)
         ):
             raise InputError("--refine-seed's games overlap collected or evaluation seeds; move it")
+    _check_out(out)
     if export is not None:
         if export.suffix.lower() != ".toml":
             raise InputError(f"--export must end in .toml, got {export}")
-        if export.exists() and not force:
-            raise InputError(f"{export} exists; add --force to replace it")
+        # checked now: the copy is made only after every iteration has been played
+        check_out_file(export, force, "--export")
     start_rows = {c: _row(kit, start, c, "--start") for c in counts}
     if (
         units

@@ -15,7 +15,13 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, ensure_compiled
+from vdgsim.commands.common import (
+    DEFAULT_GAME,
+    GameOption,
+    InputError,
+    check_resume_target,
+    ensure_compiled,
+)
 from vdgsim.core.interrupts import compiled_interrupts
 from vdgsim.core.plug import games
 
@@ -113,6 +119,7 @@ def experiment_run(
         plan = experiment_plan(spec, n, quick)
         total = sum(r.games for r in plan)
         # checked here rather than in run_experiment so that errors come before the bar
+        check_resume_target(target, resume, force)
         replace = check_experiment_dir(spec, target, n, resume=resume, force=force, quick=quick)
         if resume and not replace and target.is_dir():
             check_resumable(spec, target, plan)

@@ -21,6 +21,7 @@ from vdgsim.commands.common import (
     GameOption,
     InputError,
     SetOption,
+    check_resume_target,
     ensure_compiled,
 )
 from vdgsim.core.interrupts import compiled_interrupts
@@ -121,6 +122,8 @@ def report(
     for item in set_ or []:
         args += ["--set", item]
     command = shlex.join(["vdg", "report", *args])
+    if runs is None or not runs.exists():  # runs kept elsewhere may be finished into a new OUT
+        check_resume_target(out, resume, force)
     if runs is not None:
         args += ["--runs", str(runs)]
     try:
