@@ -16,7 +16,7 @@ from cli_helpers import run_vdg
 from scipy import stats
 
 from vdgsim.analysis.common import focus_rows
-from vdgsim.report import build_report
+from vdgsim.report import build_report, paired_compare
 from vdgsim.report import compare as C
 from vdgsim.report.progress import Progress
 
@@ -106,7 +106,9 @@ def test_compare_says_what_makes_two_reports_less_comparable() -> None:
         C.compare(base, goa)
 
 
-def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: Path) -> None:
+def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     specs = tmp_path / "experiments"
     specs.mkdir()
     (specs / "tiny.toml").write_text(PAIRED)
@@ -133,7 +135,18 @@ def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: P
     assert not any("seeds" in n for n in result["notes"])
     assert not any(r.paired for r in result["rows"])  # no runs given: independent intervals
     # with the runs, an effect and a seat's share are paired game by game over the same deals
-    paired = C.compare(base, variant, tmp_path / "base" / "runs", tmp_path / "var" / "runs")
+    read: list[Path] = []
+    real = paired_compare.load_run
+
+    def counted(path: Path, **kwargs):
+        read.append(Path(path))
+        return real(path, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(paired_compare, "load_run", counted)
+        paired = C.compare(base, variant, tmp_path / "base" / "runs", tmp_path / "var" / "runs")
+    # each run is read once, however many of its numbers the report quotes
+    assert read and len(read) == len(set(read))
     rows = {(r.section, r.label): r for r in paired["rows"]}
     arm = rows[("tiny", "never pays to act early: win share change")]
     seat = rows[("seats2", "2 players, seat 0: win share")]
