@@ -152,6 +152,35 @@ def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted
     assert _statuses(runs).count("interrupted") >= 1
 
 
+def test_ctrl_c_in_ladder_play_says_how_to_continue_and_the_partial_ladder_says_it_is(tmp_path):
+    out = tmp_path / "ladder"
+    # three line-ups of one chunk each: Ctrl-C at the first chunk lands in a later line-up
+    args = ["ladder", str(out), "--play", "--presets", f"{SLOW},random,frugal"]
+    args += ["--player-counts", "2", "--games", str(GAMES // 2)]
+    ended = press_ctrl_c(args, out)
+
+    assert ended.returncode == 130, ended.stderr
+    (line,) = ended.stderr.strip().splitlines()
+    assert line.startswith(f"vdg: interrupted; the games played so far are kept in {out}"), line
+    resume = shlex.split(line.split(" - continue with: ")[1])
+    assert resume == ["vdg", *args, "--resume"]
+    # the partial tournament rates with one note saying so, and no Python warning
+    partial = run_vdg("ladder", str(out))
+    assert partial.returncode == 0, partial.stderr
+    (note,) = partial.stderr.strip().splitlines()
+    assert note.startswith(f"vdg: note: {out} is an unfinished tournament"), note
+    assert "Warning" not in partial.stderr and "--resume" in note
+    # a rerun without --resume names options that ladder has
+    again = run_vdg(*args)
+    assert again.returncode == 2 and "use --resume" in again.stderr
+    resumed = run_vdg(*resume[1:])
+    assert resumed.returncode == 0, resumed.stderr
+    assert "unfinished" not in resumed.stderr
+    whole = tmp_path / "whole"
+    assert run_vdg("ladder", str(whole), *args[2:]).returncode == 0
+    assert _chunk_files(out) == _chunk_files(whole)
+
+
 def _ctrl_c_in_compiled_code() -> SystemError:
     """What Python raises when SIGINT lands while compiled code runs: SystemErrors (one per
     compiled call on the way out) whose root cause is the KeyboardInterrupt."""
