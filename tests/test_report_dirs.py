@@ -479,3 +479,24 @@ def test_resume_plays_a_level_added_to_the_skill_axis_but_not_a_changed_one():
     assert settings_differences(old, spec([{**a, "games": 400}, b])) == ["levels"]
     paired = {"games": 6, "quick": True, "spec": {"kind": "paired", "levels": [a]}}
     assert settings_differences(paired, spec([a, b], "paired")) == ["levels"]
+
+
+def test_a_report_leaves_no_chart_open(tmp_path, specs, monkeypatch):
+    """Every chart a report builds is closed once the report is written, one its sections
+    built and then dropped included: a notebook building reports would otherwise fill up
+    with open figures (and matplotlib warn of more than 20)."""
+    import matplotlib.pyplot as plt
+
+    from vdgsim.report import build as report_build
+
+    real = report_build.build_section
+
+    def dropping_one(exp):
+        sec = real(exp)
+        plt.figure()  # a chart built and not kept
+        return sec
+
+    monkeypatch.setattr(report_build, "build_section", dropping_one)
+    before = set(plt.get_fignums())
+    build_report(tmp_path / "r", quick=True, experiments=specs, progress=Recorder())
+    assert set(plt.get_fignums()) == before
