@@ -274,9 +274,9 @@ def parse_player_counts(
     """The player counts of a comma-separated option (each one the game is for), in the order
     given."""
     g = plug.game_of(game)
-    if not text.strip():
-        raise InputError(f"{option} is empty: it names no player count")
     words = [x.strip() for x in text.split(",")]
+    if not any(words):
+        raise InputError(f"{option} is empty: it names no player count")
     if not all(words):
         # "2,,3" is a typo for some count, never a way to write "2,3"
         raise InputError(f"{option} has an empty entry in {text!r}")
