@@ -1,8 +1,8 @@
 """`vdg ladder DIR`: Bradley–Terry ratings (Elo scale) with bootstrap intervals per player count.
 
 Reads a tournament directory written by ``vdg tournament`` (the analysis never replays
-games). With ``--play`` it first plays the tournament into ``DIR`` through the runner API.
-Register in cli.py with ``app.command("ladder")(ladder)``. Bad input (not a tournament
+games). With ``--play`` it first plays the tournament into ``DIR`` through the runner API
+(``--resume`` finishes one an interrupted ``--play`` left). Bad input (not a tournament
 directory, unknown anchor or preset, an output file of another kind) prints one line on
 stderr and exits with code 2.
 """
