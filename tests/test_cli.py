@@ -54,7 +54,13 @@ def test_play_json_is_the_event_log() -> None:
     assert len(decisions) == len(doc["actions"])
     # every record reads alone, decisions and calls too
     assert all(isinstance(e["text"], str) and e["text"] for e in doc["events"])
-    assert all(e["text"].startswith("seat ") and e["decision"] in e["text"] for e in decisions)
+    assert all(e["text"].startswith("seat ") for e in decisions)
+    # a decision reads in the account's words (the number placed, the action taken), never
+    # as an action code
+    assert doc["game"] == "vdg"
+    assert not [e["text"] for e in decisions if "(action " in e["text"]]
+    account = vdg("play", "--players", "2", "--seed", "3").stdout
+    assert all(f"    {e['text'].split(', paying ')[0]}" in account for e in decisions)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 7)])
