@@ -292,7 +292,7 @@ def test_interrupted_report_says_how_to_resume_and_resuming_keeps_complete_runs(
     )
     assert code == 130
     assert "2 complete run(s)" in err and str(out / "runs") in err
-    command = shlex.split(err.split("Resume with: ")[1].strip())
+    command = shlex.split(err.split(" - continue with: ")[1].strip())
     assert command[:2] == ["vdg", "report"] and command[-1] == "--resume"
     assert not (out / "index.html").exists()
 
@@ -343,6 +343,8 @@ def test_experiment_run_directory_rules(monkeypatch, capsys, tmp_path):
     code, _, err = vdg(monkeypatch, capsys, *base, "--out", str(out), "--force", "--games", "8")
     assert code == 0, err
     assert not (out / "leftover.txt").exists() and sessions(out / "baseline") == [8]
+    # --games sizes each run: how many games that makes in all is said
+    assert err.splitlines()[0] == "vdg: note: --games 8: tiny plays 2 runs, 16 games in all"
 
 
 def test_interrupted_experiment_says_how_to_resume(monkeypatch, capsys, tmp_path):
@@ -363,7 +365,7 @@ def test_interrupted_experiment_says_how_to_resume(monkeypatch, capsys, tmp_path
     out = tmp_path / "runs"
     code, _, err = vdg(monkeypatch, capsys, "experiment", "run", str(spec), "--out", str(out))
     assert code == 130 and "1 complete run(s)" in err
-    command = shlex.split(err.split("Resume with: ")[1].strip())
+    command = shlex.split(err.split(" - continue with: ")[1].strip())
     assert command[:3] == ["vdg", "experiment", "run"] and command[-1] == "--resume"
     monkeypatch.setattr(runner, "simulate", real)
     code, _, err = vdg(monkeypatch, capsys, *command[1:])

@@ -137,7 +137,7 @@ def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted
     stopped_with = _chunk_files(runs)
     assert stopped_with  # the chunks written before Ctrl-C are kept
 
-    resume = shlex.split(re.search(r"(?:continue|Resume) with: (.*)$", lines[0]).group(1))
+    resume = shlex.split(re.search(r" - continue with: (.*)$", lines[0]).group(1))
     assert resume[0] == "vdg" and "--resume" in resume
     resumed = run_vdg(*resume[1:])
     assert resumed.returncode == 0, resumed.stderr
@@ -244,6 +244,22 @@ def test_ctrl_c_while_sampling_regret_says_nothing_is_kept_and_exits_130(monkeyp
     lines = ran.stderr.splitlines()
     assert lines[-1].startswith("vdg: interrupted; nothing is kept"), ran.stderr
     assert "Traceback" not in ran.stderr
+
+
+def test_ctrl_c_while_distilling_gives_the_command_that_continues(tmp_path, monkeypatch):
+    from vdgsim.commands import distill as distill_command
+
+    def interrupted(*args, **kwargs):
+        raise _ctrl_c_in_compiled_code()
+
+    monkeypatch.setattr(distill_command, "_iteration", interrupted)
+    args = ["distill", str(tmp_path / "d"), "--games", "2", "--play-games", "0", "--no-progress"]
+    ran = run_vdg(*args)
+    assert ran.returncode == 130
+    (line,) = ran.stderr.strip().splitlines()
+    assert line.startswith("vdg: interrupted; the finished chunks and iterations"), line
+    # the out folder is how a distillation continues: the same command, as given
+    assert shlex.split(line.split(" - continue with: ")[1]) == ["vdg", *args]
 
 
 def test_ctrl_c_stops_bench_promptly_with_one_line():

@@ -26,6 +26,7 @@ import contextlib
 import functools
 import json
 import shlex
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -172,10 +173,13 @@ def _evaluate(
     }
 
 
-@stop_on_interrupt(
-    "the finished chunks and iterations in the out folder are kept; "
-    "run the same command again to continue"
-)
+def _kept() -> str:
+    # the out folder is how a distillation resumes: the same command continues it
+    again = shlex.join(["vdg", *sys.argv[1:]])
+    return f"the finished chunks and iterations in the out folder are kept - continue with: {again}"
+
+
+@stop_on_interrupt(_kept)
 def distill(
     out: Annotated[
         Path,

@@ -21,6 +21,7 @@ from vdgsim.commands.common import (
     InputError,
     check_resume_target,
     ensure_compiled,
+    note,
 )
 from vdgsim.core.interrupts import compiled_interrupts
 from vdgsim.core.plug import games
@@ -69,7 +70,12 @@ def experiment_run(
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use the spec's quick_games.")] = False,
     games: Annotated[
-        int | None, typer.Option("--games", help="Games per run (overrides the spec).", min=1)
+        int | None,
+        typer.Option(
+            "--games",
+            help="Games per run (overrides the spec); an experiment plays several runs.",
+            min=1,
+        ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
     force: Annotated[
@@ -124,6 +130,9 @@ def experiment_run(
         if resume and not replace and target.is_dir():
             check_resumable(spec, target, plan)
         make_output_dir(target, replace)
+        if games is not None and len(plan) > 1:
+            # --games sizes runs, not the experiment, which may play a great many of them
+            note(f"--games {games:,}: {spec.name} plays {len(plan)} runs, {total:,} games in all")
         with compiled_interrupts(), progress_display(progress, ensure_compiled) as bar:
             bar.start(total)
             bar.experiment(1, 1, spec.name)
@@ -149,7 +158,7 @@ def experiment_run(
         args += ["--jobs", str(jobs), "--resume"]
         typer.echo(
             f"vdg: interrupted; {done} complete run(s) and the finished chunks of "
-            f"{started - done} more are kept in {target}. Resume with: {shlex.join(args)}",
+            f"{started - done} more are kept in {target} - continue with: {shlex.join(args)}",
             err=True,
         )
         raise typer.Exit(130) from None

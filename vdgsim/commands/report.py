@@ -152,8 +152,8 @@ def report(
         done, started = saved_runs(where) if where.is_dir() else (0, 0)
         typer.echo(
             f"vdg: interrupted; {done} complete run(s) and the finished chunks of "
-            f"{started - done} more are kept in {where}; the report is not complete. "
-            f"Resume with: {shlex.join(['vdg', 'report', *args, '--resume'])}",
+            f"{started - done} more are kept in {where}; the report is not complete"
+            f" - continue with: {shlex.join(['vdg', 'report', *args, '--resume'])}",
             err=True,
         )
         raise typer.Exit(130) from None
