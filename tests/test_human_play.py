@@ -101,6 +101,18 @@ def test_ctrl_c_at_the_prompt_of_a_terminal_stops_the_game_at_once(game):
     assert err == "vdg: interrupted; the game was not finished\n"
 
 
+def test_a_placement_shows_its_choices_as_a_grid_that_fits_a_24_row_terminal(monkeypatch):
+    # seat 0 places first: 80 choices, an Area per row and a number per column
+    ran = play_with_input(monkeypatch, "21\nq\n", *GAMES["vdg"], "--human", "0")
+    screen = ran.stdout.split("\nYour decision")[1].split("Your choice (")[0].splitlines()
+    rows = sum(max(1, -(-len(line) // 80)) for line in screen)  # wrapped at 80 columns
+    assert rows + 1 <= 24, screen  # and the prompt
+    grid = [line for line in screen if line.startswith("  Recruiting ")]
+    assert grid and len(grid[0]) <= 80
+    assert grid[0].split()[1] == "21"  # under number 1
+    assert "  you: place number 1 in Recruiting" in ran.stdout
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_bad_entry_asks_again_and_q_stops_with_exit_130(monkeypatch, game):
     ran = play_with_input(monkeypatch, "abc\n0\n99999\n?\nq\n", *GAMES[game], "--human", "0")

@@ -59,6 +59,9 @@ class Table(Protocol):
         """The decision, the viewer's holdings and the public ones, from the observation."""
         ...
 
+    # A table may also have ``choice_grid(state, legal, viewer) -> list[str] | None``: the
+    # choices of a decision laid out compactly (numbered as in the list), None for the list.
+
     def final(self, state: Any) -> list[str]: ...
 
 
@@ -156,9 +159,14 @@ def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Term
     if len(legal) == 1:
         terminal.show(f"  you: {texts[0]} (the only choice)")
         return legal[0]
-    terminal.show("Choices:")
-    for i, text in enumerate(texts, 1):
-        terminal.show(f"  {i:>3}. {text}")
+    grid = table.choice_grid(state, legal, seat) if hasattr(table, "choice_grid") else None
+    if grid:
+        for line in grid:
+            terminal.show(line)
+    else:
+        terminal.show("Choices:")
+        for i, text in enumerate(texts, 1):
+            terminal.show(f"  {i:>3}. {text}")
     pick = ask(terminal, len(legal))
     terminal.show(f"  you: {texts[pick]}")
     return legal[pick]
