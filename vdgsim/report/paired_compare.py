@@ -42,7 +42,7 @@ SEAT_COLUMNS = ("win_share", "gap")  # a gap is the win share less a constant fa
 class _Runs:
     """The runs a comparison reads, each read once: a report quotes a run's numbers many
     times (every arm's effects against one baseline, every seat of a player count), and
-    reading it again for each is what made a comparison take minutes."""
+    reading it again for each would take minutes on a full report's runs."""
 
     def __init__(self) -> None:
         self._runs: dict[Path, Any] = {}
