@@ -39,6 +39,17 @@ def test_paired_difference_matches_scipy_t_interval_over_deals():
     assert got["vp_diff"] == pytest.approx(10 * d.mean())
 
 
+def test_a_win_share_difference_over_two_deals_keeps_an_interval_it_can_have():
+    # two deals, one won in the variant, one lost: the t interval over 2 deals is +-6.35
+    frame = lambda w: pl.DataFrame(  # noqa: E731
+        {"game": [0, 1], "seed": [5, 6], "win_share": w, "vp": [10.0 * x for x in w]}
+    )
+    got = paired_difference(frame([0.0, 1.0]), frame([1.0, 0.0]))
+    assert got["win_share_diff"] == 0.0
+    assert (got["win_share_low"], got["win_share_high"]) == (-1.0, 1.0)
+    assert got["vp_low"] < -10  # VP are not bounded: their interval stays as it is
+
+
 def test_paired_difference_refuses_different_seeds():
     rng = np.random.default_rng(4)
     base, var, _, _ = _paired_frames(rng, deals=10)

@@ -149,6 +149,14 @@ def test_cli_writes_finalists_as_data_files(tmp_path: Path) -> None:
         (("--vary", "costs.dias_vp=1:3", "--by", "diagonal"), "--by must be one of"),
         (("--vary", "costs.dias_vp=1:3", "--preset", "nobody"), "nobody"),
         (("--vary", "costs.dias_vp=1:3", "--vary", "costs.dias_vp=0:2"), "twice"),
+        # the data refuses the range's ends: one line, before anything is played
+        (
+            ("--vary", "landings.calicut.completion_vp=-50:-40"),
+            "completion_vp = -50 is outside",
+        ),
+        # Vasco da Gama records no start player: refused before the first candidate is played
+        (("--vary", "costs.dias_vp=1:3", "--by", "turn"), "--by turn needs a game"),
+        (("--vary", "costs.dias_vp=1:3", "--player-counts", "2,,3"), "empty entry in '2,,3'"),
     ],
 )
 def test_cli_refuses_bad_input_in_one_line(tmp_path: Path, args, words) -> None:
@@ -157,6 +165,35 @@ def test_cli_refuses_bad_input_in_one_line(tmp_path: Path, args, words) -> None:
     (line,) = ran.stderr.strip().splitlines()
     assert words in line
     assert not (tmp_path / "x").exists()
+
+
+def test_ctrl_c_says_what_is_kept_and_that_force_runs_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = B.search
+
+    def stopped(settings, progress):
+        def once(stage, m):  # the first candidate is played, then Ctrl-C
+            progress(stage, m)
+            raise KeyboardInterrupt
+
+        return real(settings, once)
+
+    out = tmp_path / "bal"
+    args = ("balance", "--vary", "costs.dias_vp=1:3", "--games", "30", "--out", str(out))
+    with monkeypatch.context() as m:
+        m.setattr(B, "search", stopped)
+        ran = run_vdg(*args, "--confirm-games", "40", "--finalists", "1")
+    assert ran.returncode == 130
+    line = ran.stderr.strip().splitlines()[-1]
+    assert line.startswith("vdg: interrupted; the 1 candidates played are listed in "), line
+    assert "run it again with --force" in line
+    assert pl.read_csv(out / "candidates.csv").height == 1
+    # what the line says is what a rerun does: refused without --force, played with it
+    again = run_vdg(*args, "--confirm-games", "40", "--finalists", "1")
+    assert again.returncode == 2 and "--force replaces it" in again.stderr
+    forced = run_vdg(*args, "--confirm-games", "40", "--finalists", "1", "--force")
+    assert forced.returncode == 0, forced.stderr
 
 
 def test_cli_refuses_an_out_that_is_a_file(tmp_path: Path) -> None:

@@ -99,3 +99,50 @@ def test_experiment_run_of_an_unknown_name_lists_the_shipped_ones(
     ran = run_vdg("experiment", "run", *args, "--out", str(tmp_path / "out"), cwd=tmp_path)
     one_line_error(ran, *needles)
     assert not (tmp_path / "out").exists()
+
+
+def test_distill_into_a_file_is_one_line(tmp_path: Path) -> None:
+    f = tmp_path / "FILE"
+    f.write_text("x\n")
+    one_line_error(run_vdg("distill", str(f)), str(f), "is a file, not a folder")
+    assert f.read_text() == "x\n"
+
+
+def test_distill_refuses_an_export_below_a_file_before_any_work(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("x\n")
+    out = tmp_path / "d"
+    ran = run_vdg("distill", str(out), "--export", str(tmp_path / "afile" / "x.toml"))
+    one_line_error(ran, "afile is a file, not a directory")
+    assert not out.exists()  # nothing collected, nothing written
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--games", "10", "--no-progress"],
+        ["tournament", "--presets", "default,random", "--games", "10", "--no-progress"],
+        ["experiment", "run", "seats", "--quick", "--no-progress"],
+        ["report", "--quick", "--no-progress"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_resume_of_a_folder_that_does_not_exist_is_refused(tmp_path: Path, args) -> None:
+    out = tmp_path / "typo" / "run"
+    ran = run_vdg(*args, "--out", str(out), "--resume")
+    one_line_error(ran, "--resume", str(out), "does not exist")
+    assert not (tmp_path / "typo").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tournament", "--presets", "default,random", "--games", "10", "--no-progress"],
+        ["bench", "--games", "10"],
+        ["ladder", "nowhere", "--play", "--presets", "default,random"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_an_empty_player_count_is_refused(tmp_path: Path, args) -> None:
+    ran = run_vdg(*args, "--player-counts", "2,,3", cwd=tmp_path)
+    one_line_error(ran, "--player-counts has an empty entry in '2,,3'")
+    assert list(tmp_path.iterdir()) == []

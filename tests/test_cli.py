@@ -54,7 +54,13 @@ def test_play_json_is_the_event_log() -> None:
     assert len(decisions) == len(doc["actions"])
     # every record reads alone, decisions and calls too
     assert all(isinstance(e["text"], str) and e["text"] for e in doc["events"])
-    assert all(e["text"].startswith("seat ") and e["decision"] in e["text"] for e in decisions)
+    assert all(e["text"].startswith("seat ") for e in decisions)
+    # a decision reads in the account's words (the number placed, the action taken), never
+    # as an action code
+    assert doc["game"] == "vdg"
+    assert not [e["text"] for e in decisions if "(action " in e["text"]]
+    account = vdg("play", "--players", "2", "--seed", "3").stdout
+    assert all(f"    {e['text'].split(', paying ')[0]}" in account for e in decisions)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 7)])
@@ -287,3 +293,39 @@ def test_display_names_show_preset_files_by_name() -> None:
         "b/x.toml",
         "a/x.toml",
     ]
+
+
+def test_vdg_help_lists_every_command_without_loading_any() -> None:
+    """`vdg --help` imports no command: they load numba, polars and the engines, seconds of
+    start-up that the list of commands does not need."""
+    probe = (
+        "import sys; sys.argv = ['vdg', '--help']; import cli\n"
+        "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('vdgsim', 'strategies', 'numba', 'polars', 'numpy', 'matplotlib')\n"
+        "print('loaded:', sorted(m for m in sys.modules if m.split('.')[0] in heavy))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    listed, _, loaded = out.stdout.rpartition("loaded: ")
+    assert loaded.strip() == "[]"
+    for name in ("play", "simulate", "report", "compare", "experiment", "data"):
+        assert f"\n  {name} " in listed, listed
+
+
+SUBCOMMANDS = {"experiment": ["run", "list"], "data": ["path", "check"]}
+
+
+@pytest.mark.parametrize("name", list(__import__("cli").COMMANDS))
+def test_each_command_is_listed_with_the_summary_its_own_help_opens_with(name: str) -> None:
+    import cli
+
+    command = cli.load_command(name)
+    # the help list's summary is the first sentence of the command's own help
+    assert cli.COMMANDS[name][2] == command.get_short_help_str(10**6)
+    out = vdg(name, "--help")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Usage: ") and f"vdg {name} [" in out.stdout.splitlines()[0]
+    assert " ".join(cli.COMMANDS[name][2].split()) in " ".join(out.stdout.split())
+    for sub in SUBCOMMANDS.get(name, []):
+        assert f"vdg {name} {sub} [" in vdg(name, sub, "--help").stdout.splitlines()[0]

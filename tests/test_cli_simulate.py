@@ -407,8 +407,12 @@ def test_ctrl_c_while_compiling_still_gives_the_command_to_go_on(tmp_path, monke
         m.setattr(command, "prepare", interrupted)
         r = run("simulate", "--lineup", "default", "--players", 2, "--games", 4, "--out", out)
     assert r.exit_code == 130
-    assert r.stderr.startswith(f"vdg: interrupted; 0 of 1 chunks are saved in {out}")
-    r = run(*_resume_command(r.stderr), "--no-progress")
+    # the folder is made after compiling: nothing to resume, the same command starts it
+    assert r.stderr.startswith(f"vdg: interrupted; nothing is saved yet in {out}")
+    (line,) = r.stderr.strip().splitlines()
+    again = shlex.split(line.split(" - start again with: ")[1])
+    assert again[0] == "vdg" and "--resume" not in again
+    r = run(*again[1:], "--no-progress")
     assert r.exit_code == 0, r.output
     assert load_run(out).complete and load_run(out).manifest["run"]["players"] == 2
 

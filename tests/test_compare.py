@@ -5,6 +5,9 @@ and every key number that moved clearly, in Markdown, HTML or JSON."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import polars as pl
@@ -13,7 +16,7 @@ from cli_helpers import run_vdg
 from scipy import stats
 
 from vdgsim.analysis.common import focus_rows
-from vdgsim.report import build_report
+from vdgsim.report import build_report, paired_compare
 from vdgsim.report import compare as C
 from vdgsim.report.progress import Progress
 
@@ -103,7 +106,9 @@ def test_compare_says_what_makes_two_reports_less_comparable() -> None:
         C.compare(base, goa)
 
 
-def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: Path) -> None:
+def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     specs = tmp_path / "experiments"
     specs.mkdir()
     (specs / "tiny.toml").write_text(PAIRED)
@@ -130,7 +135,18 @@ def test_a_variant_report_plays_the_same_seeds_with_the_changed_data(tmp_path: P
     assert not any("seeds" in n for n in result["notes"])
     assert not any(r.paired for r in result["rows"])  # no runs given: independent intervals
     # with the runs, an effect and a seat's share are paired game by game over the same deals
-    paired = C.compare(base, variant, tmp_path / "base" / "runs", tmp_path / "var" / "runs")
+    read: list[Path] = []
+    real = paired_compare.load_run
+
+    def counted(path: Path, **kwargs):
+        read.append(Path(path))
+        return real(path, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(paired_compare, "load_run", counted)
+        paired = C.compare(base, variant, tmp_path / "base" / "runs", tmp_path / "var" / "runs")
+    # each run is read once, however many of its numbers the report quotes
+    assert read and len(read) == len(set(read))
     rows = {(r.section, r.label): r for r in paired["rows"]}
     arm = rows[("tiny", "never pays to act early: win share change")]
     seat = rows[("seats2", "2 players, seat 0: win share")]
@@ -180,6 +196,64 @@ def test_vdg_compare_writes_markdown_html_and_json(tmp_path: Path) -> None:
     rows = json.loads((tmp_path / "cmp.json").read_text())["rows"]
     assert [r["changed"] for r in rows] == [True, False]
     assert "gain → loss" in (tmp_path / "cmp.md").read_text()
+
+
+LABELS = [
+    "mc:rollouts=32:decisions=act:rollout=learned, 2 players: rating relative to default",
+    "takes no number below 12 in Characters: win share change",
+    "4 players, seat 1: win share less the fair share",
+]
+
+
+def wide_reports(tmp_path: Path) -> list[str]:
+    """Two report folders whose rows all changed, with labels as long as a report's."""
+    for name, shift in (("a", 0.0), ("b", 0.2)):
+        sec: dict = {"name": "skill_axis", "findings": [], "numbers": []}
+        for label in LABELS:
+            sec["numbers"].append(
+                {"label": label, "value": 0.5 + shift, "low": 0.49 + shift, "high": 0.51 + shift}
+            )
+            sec["numbers"][-1]["unit"] = "%"
+        rep = {"header": {"title": "Vasco da Gama balance report", "seeds": [1]}}
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "report.json").write_text(json.dumps(rep | {"sections": [sec]}))
+    return [str(tmp_path / "a"), str(tmp_path / "b")]
+
+
+def test_vdg_compare_at_80_columns_keeps_every_cell_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich sees a terminal of 80 columns
+    monkeypatch.setenv("NO_COLOR", "1")
+    ran = run_vdg("compare", *wide_reports(tmp_path))
+    assert ran.returncode == 0, ran.stderr
+    lines = ran.stdout.splitlines()
+    assert max(len(x) for x in lines) <= 80
+    # a label broken between words reads whole once its lines are joined; mid-word it does not
+    words = " ".join(ran.stdout.split())
+    assert all(label in words for label in LABELS)
+    for cell in ("base 50.0 [49.0, 51.0]", "variant 70.0 [69.0, 71.0]", "+20.0 [+18.6, +21.4]"):
+        assert sum(cell in x for x in lines) == len(LABELS), cell
+    assert len(lines) <= 3 * len(LABELS) + 4
+
+
+def test_vdg_compare_into_a_pipe_prints_one_line_per_row(tmp_path: Path) -> None:
+    env = dict(os.environ, COLUMNS="80")
+    cli = Path(__file__).resolve().parents[1] / "cli.py"
+    ran = subprocess.run(
+        [sys.executable, str(cli), "compare", *wide_reports(tmp_path)],
+        env=env,
+        capture_output=True,  # stdout is a pipe
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    rows = [x for x in ran.stdout.splitlines() if "changed" in x and "skill_axis" in x]
+    assert len(rows) == len(LABELS)
+    assert all(
+        any(label in row and "+20.0 [+18.6, +21.4]" in row for row in rows) for label in LABELS
+    )
 
 
 @pytest.mark.parametrize(

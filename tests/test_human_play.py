@@ -4,6 +4,13 @@ games; the screen shows only what that seat may see."""
 from __future__ import annotations
 
 import io
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -44,6 +51,66 @@ def test_choosing_option_one_throughout_finishes_and_prints_the_final_scores(mon
         "seat 2",
     }
     assert ran.stdout.count("Your choice (") > 10
+
+
+ROOT = Path(__file__).resolve().parents[1]
+WAIT = 120  # seconds, far more than either step takes; a Ctrl-C left waiting never ends
+
+
+def read_until(fd: int, text: bytes, seen: bytearray) -> None:
+    """Read the terminal's output into ``seen`` until ``text`` appears in what is new."""
+    start, deadline = len(seen), time.monotonic() + WAIT
+    while text not in seen[start:]:
+        assert time.monotonic() < deadline, bytes(seen[-400:])
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if ready:
+            seen += os.read(fd, 65536)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ctrl_c_at_the_prompt_of_a_terminal_stops_the_game_at_once(game):
+    """The game on a terminal (a pty), as a player has it: an answer typed is read, and
+    Ctrl-C (SIGINT to the process) at the prompt stops the game without waiting for Enter."""
+    main, child_side = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), *GAMES[game], "--human", "0"],
+        stdin=child_side,
+        stdout=child_side,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        start_new_session=True,
+    )
+    os.close(child_side)
+    seen = bytearray()
+    try:
+        read_until(main, b"Your choice (", seen)
+        os.write(main, b"1\n")
+        read_until(main, b"you: ", seen)  # the answer was read and taken
+        read_until(main, b"Your choice (", seen)
+        time.sleep(0.5)  # waiting for the player, as a person thinking
+        proc.send_signal(signal.SIGINT)
+        # without Enter: a Ctrl-C that waited for one would never return here
+        returncode = proc.wait(timeout=WAIT)
+        err = proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+    assert returncode == 130, err
+    assert err == "vdg: interrupted; the game was not finished\n"
+
+
+def test_a_placement_shows_its_choices_as_a_grid_that_fits_a_24_row_terminal(monkeypatch):
+    # seat 0 places first: 80 choices, an Area per row and a number per column
+    ran = play_with_input(monkeypatch, "21\nq\n", *GAMES["vdg"], "--human", "0")
+    screen = ran.stdout.split("\nYour decision")[1].split("Your choice (")[0].splitlines()
+    rows = sum(max(1, -(-len(line) // 80)) for line in screen)  # wrapped at 80 columns
+    assert rows + 1 <= 24, screen  # and the prompt
+    grid = [line for line in screen if line.startswith("  Recruiting ")]
+    assert grid and len(grid[0]) <= 80
+    assert grid[0].split()[1] == "21"  # under number 1
+    assert "  you: place number 1 in Recruiting" in ran.stdout
 
 
 @pytest.mark.parametrize("game", GAMES)

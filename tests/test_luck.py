@@ -4,6 +4,7 @@ synthetic tables with known answers and on one small real run."""
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -300,6 +301,19 @@ def test_skill_luck_counts_only_complete_deals_for_all_or_none() -> None:
     r = measure(t, "strong", "all_rotations", 3)
     assert r["n_deals"] == 9 and r["games"] == 29
     assert r["value"] == 1.0
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_skill_luck_of_a_few_deals_warns_of_nothing(deals: int) -> None:
+    """A quick report's search levels play a deal or two: the measures that need a spread
+    over deals have no interval (NaN), and nothing reaches the terminal as a warning."""
+    run = axis_run("mc", np.ones((deals, 2)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        t = skill_luck({"a": run}, rng=np.random.default_rng(0), reps=50)
+    r = measure(t, "mc", "deal_icc")
+    assert r["n_deals"] == deals
+    assert r["low"] is None or math.isnan(r["low"])
 
 
 def test_skill_luck_needs_rotated_runs() -> None:

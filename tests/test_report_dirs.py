@@ -292,7 +292,7 @@ def test_interrupted_report_says_how_to_resume_and_resuming_keeps_complete_runs(
     )
     assert code == 130
     assert "2 complete run(s)" in err and str(out / "runs") in err
-    command = shlex.split(err.split("Resume with: ")[1].strip())
+    command = shlex.split(err.split(" - continue with: ")[1].strip())
     assert command[:2] == ["vdg", "report"] and command[-1] == "--resume"
     assert not (out / "index.html").exists()
 
@@ -343,6 +343,8 @@ def test_experiment_run_directory_rules(monkeypatch, capsys, tmp_path):
     code, _, err = vdg(monkeypatch, capsys, *base, "--out", str(out), "--force", "--games", "8")
     assert code == 0, err
     assert not (out / "leftover.txt").exists() and sessions(out / "baseline") == [8]
+    # --games sizes each run: how many games that makes in all is said
+    assert err.splitlines()[0] == "vdg: note: --games 8: tiny plays 2 runs, 16 games in all"
 
 
 def test_interrupted_experiment_says_how_to_resume(monkeypatch, capsys, tmp_path):
@@ -363,7 +365,7 @@ def test_interrupted_experiment_says_how_to_resume(monkeypatch, capsys, tmp_path
     out = tmp_path / "runs"
     code, _, err = vdg(monkeypatch, capsys, "experiment", "run", str(spec), "--out", str(out))
     assert code == 130 and "1 complete run(s)" in err
-    command = shlex.split(err.split("Resume with: ")[1].strip())
+    command = shlex.split(err.split(" - continue with: ")[1].strip())
     assert command[:3] == ["vdg", "experiment", "run"] and command[-1] == "--resume"
     monkeypatch.setattr(runner, "simulate", real)
     code, _, err = vdg(monkeypatch, capsys, *command[1:])
@@ -479,3 +481,24 @@ def test_resume_plays_a_level_added_to_the_skill_axis_but_not_a_changed_one():
     assert settings_differences(old, spec([{**a, "games": 400}, b])) == ["levels"]
     paired = {"games": 6, "quick": True, "spec": {"kind": "paired", "levels": [a]}}
     assert settings_differences(paired, spec([a, b], "paired")) == ["levels"]
+
+
+def test_a_report_leaves_no_chart_open(tmp_path, specs, monkeypatch):
+    """Every chart a report builds is closed once the report is written, one its sections
+    built and then dropped included: a notebook building reports would otherwise fill up
+    with open figures (and matplotlib warn of more than 20)."""
+    import matplotlib.pyplot as plt
+
+    from vdgsim.report import build as report_build
+
+    real = report_build.build_section
+
+    def dropping_one(exp):
+        sec = real(exp)
+        plt.figure()  # a chart built and not kept
+        return sec
+
+    monkeypatch.setattr(report_build, "build_section", dropping_one)
+    before = set(plt.get_fignums())
+    build_report(tmp_path / "r", quick=True, experiments=specs, progress=Recorder())
+    assert set(plt.get_fignums()) == before

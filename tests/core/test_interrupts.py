@@ -137,7 +137,7 @@ def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted
     stopped_with = _chunk_files(runs)
     assert stopped_with  # the chunks written before Ctrl-C are kept
 
-    resume = shlex.split(re.search(r"(?:continue|Resume) with: (.*)$", lines[0]).group(1))
+    resume = shlex.split(re.search(r" - continue with: (.*)$", lines[0]).group(1))
     assert resume[0] == "vdg" and "--resume" in resume
     resumed = run_vdg(*resume[1:])
     assert resumed.returncode == 0, resumed.stderr
@@ -150,6 +150,35 @@ def test_ctrl_c_says_what_is_kept_exits_130_and_resuming_gives_the_uninterrupted
     # the chunks kept at Ctrl-C were not played again
     assert {k: expected[k] for k in stopped_with} == stopped_with
     assert _statuses(runs).count("interrupted") >= 1
+
+
+def test_ctrl_c_in_ladder_play_says_how_to_continue_and_the_partial_ladder_says_it_is(tmp_path):
+    out = tmp_path / "ladder"
+    # three line-ups of one chunk each: Ctrl-C at the first chunk lands in a later line-up
+    args = ["ladder", str(out), "--play", "--presets", f"{SLOW},random,frugal"]
+    args += ["--player-counts", "2", "--games", str(GAMES // 2)]
+    ended = press_ctrl_c(args, out)
+
+    assert ended.returncode == 130, ended.stderr
+    (line,) = ended.stderr.strip().splitlines()
+    assert line.startswith(f"vdg: interrupted; the games played so far are kept in {out}"), line
+    resume = shlex.split(line.split(" - continue with: ")[1])
+    assert resume == ["vdg", *args, "--resume"]
+    # the partial tournament rates with one note saying so, and no Python warning
+    partial = run_vdg("ladder", str(out))
+    assert partial.returncode == 0, partial.stderr
+    (note,) = partial.stderr.strip().splitlines()
+    assert note.startswith(f"vdg: note: {out} is an unfinished tournament"), note
+    assert "Warning" not in partial.stderr and "--resume" in note
+    # a rerun without --resume names options that ladder has
+    again = run_vdg(*args)
+    assert again.returncode == 2 and "use --resume" in again.stderr
+    resumed = run_vdg(*resume[1:])
+    assert resumed.returncode == 0, resumed.stderr
+    assert "unfinished" not in resumed.stderr
+    whole = tmp_path / "whole"
+    assert run_vdg("ladder", str(whole), *args[2:]).returncode == 0
+    assert _chunk_files(out) == _chunk_files(whole)
 
 
 def _ctrl_c_in_compiled_code() -> SystemError:
@@ -215,6 +244,22 @@ def test_ctrl_c_while_sampling_regret_says_nothing_is_kept_and_exits_130(monkeyp
     lines = ran.stderr.splitlines()
     assert lines[-1].startswith("vdg: interrupted; nothing is kept"), ran.stderr
     assert "Traceback" not in ran.stderr
+
+
+def test_ctrl_c_while_distilling_gives_the_command_that_continues(tmp_path, monkeypatch):
+    from vdgsim.commands import distill as distill_command
+
+    def interrupted(*args, **kwargs):
+        raise _ctrl_c_in_compiled_code()
+
+    monkeypatch.setattr(distill_command, "_iteration", interrupted)
+    args = ["distill", str(tmp_path / "d"), "--games", "2", "--play-games", "0", "--no-progress"]
+    ran = run_vdg(*args)
+    assert ran.returncode == 130
+    (line,) = ran.stderr.strip().splitlines()
+    assert line.startswith("vdg: interrupted; the finished chunks and iterations"), line
+    # the out folder is how a distillation continues: the same command, as given
+    assert shlex.split(line.split(" - continue with: ")[1]) == ["vdg", *args]
 
 
 def test_ctrl_c_stops_bench_promptly_with_one_line():

@@ -135,6 +135,27 @@ def printed_values(settings: Settings) -> dict[str, int]:
     return out
 
 
+def check(settings: Settings) -> dict[str, int]:
+    """Refuse, before anything is played, settings a search would stop on: a ``by`` the
+    game's records cannot measure, or a range whose ends the component data refuses (each
+    end beside the other knobs' printed values). Returns the printed values."""
+    if settings.by not in POSITIONS:
+        raise BalanceError(f"--by must be one of {', '.join(POSITIONS)}, got {settings.by!r}")
+    if settings.by == "turn" and "start_player" not in game_of(settings.game).columns()["games"]:
+        raise BalanceError(_NO_START_PLAYER)
+    printed = printed_values(settings)
+    for knob in settings.knobs:
+        for end in (knob.lo, knob.hi):
+            try:
+                components_for(settings, {**printed, knob.key: end})
+            except ValueError as e:
+                raise BalanceError(f"--vary {knob.key}={knob.lo}:{knob.hi}: {e}") from None
+    return printed
+
+
+_NO_START_PLAYER = "--by turn needs a game that records its start player; use --by seat"
+
+
 def components_for(settings: Settings, values: dict[str, int]) -> Any:
     """The component data with the base overrides and a candidate's values."""
     sets = [*settings.base_overrides, *overrides_of(values)]
@@ -147,7 +168,7 @@ def _positions(players: pl.DataFrame, games: pl.DataFrame, n: int, by: str) -> n
     if by == "seat":
         return share
     if "start_player" not in games.columns:
-        raise BalanceError("--by turn needs a game that records its start player; use --by seat")
+        raise BalanceError(_NO_START_PLAYER)
     start = games.sort("game")["start_player"].to_numpy().astype(np.int64)
     idx = (start[:, None] + np.arange(n)[None, :]) % n
     return np.take_along_axis(share, idx, axis=1)

@@ -88,6 +88,12 @@ def focus_rows(players: pl.DataFrame, games: pl.DataFrame, n_players: int) -> pl
     )
 
 
+# The range of a column's values. The difference of two lies within (lo - hi, hi - lo); a
+# t interval over a handful of deals can reach far beyond it (+-6.35, "+-635 pp", from two
+# deals), which no difference of two win shares can be, so the interval is cut to the range.
+BOUNDED_COLUMNS = {"win_share": (0.0, 1.0)}
+
+
 def paired_difference(
     baseline: pl.DataFrame,
     variant: pl.DataFrame,
@@ -103,7 +109,8 @@ def paired_difference(
     cluster: the interval is taken over per-seed means, so correlated rotations are not
     counted as independent. Returns ``n_games``, ``n_deals`` and for each column
     ``<col>_base``, ``<col>_variant``, ``<col>_diff``, ``<col>_low``, ``<col>_high`` and the
-    standard error ``<col>_se`` (over deals).
+    standard error ``<col>_se`` (over deals). The interval of a column of
+    :data:`BOUNDED_COLUMNS` stays within what a difference of its values can be.
     """
     joined = baseline.select("game", "seed", *columns).join(
         variant.select("game", "seed", *columns), on="game", suffix="_v"
@@ -127,6 +134,11 @@ def paired_difference(
         mean = float(d.mean())
         sd = float(d.std(ddof=1)) if d.len() > 1 else math.nan
         lo, hi = mean_interval_from_moments(mean, sd, d.len(), confidence)
+        if c in BOUNDED_COLUMNS:
+            least, most = BOUNDED_COLUMNS[c]
+            lo, hi = (
+                x if math.isnan(x) else min(max(x, least - most), most - least) for x in (lo, hi)
+            )
         out[f"{c}_base"] = float(joined[c].cast(pl.Float64).mean())
         out[f"{c}_variant"] = float(joined[f"{c}_v"].cast(pl.Float64).mean())
         out[f"{c}_diff"] = mean

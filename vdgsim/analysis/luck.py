@@ -60,6 +60,7 @@ caller passes, so a report reproduces them.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -98,7 +99,11 @@ def _percentiles(est: np.ndarray, confidence: float) -> tuple[np.ndarray, np.nda
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
     tail = (1.0 - confidence) / 2.0
-    lo, hi = np.nanquantile(est, [tail, 1.0 - tail], axis=0)
+    with warnings.catch_warnings():
+        # a measure no resample can estimate (one deal: no spread over deals) has no
+        # interval: NaN, which the tables show as n/a, not a warning on the terminal
+        warnings.filterwarnings("ignore", "All-NaN slice encountered", RuntimeWarning)
+        lo, hi = np.nanquantile(est, [tail, 1.0 - tail], axis=0)
     return lo, hi
 
 
@@ -353,10 +358,11 @@ def skill_measures(st: Mapping[str, np.ndarray], weights: np.ndarray, players: i
     # one-way ANOVA over deals with the rotations as replicates (unequal k allowed)
     ssb = w @ (s * s / k) - big_k * mean**2
     ssw = w @ (ss - s * s / k)
-    msb = ssb / (n - 1.0)
-    msw = ssw / (big_k - n)
-    k0 = (big_k - (w @ (k * k)) / big_k) / (n - 1.0)
+    # a resample of one deal (n = 1), or of deals played once each, has no mean square: NaN
     with np.errstate(invalid="ignore", divide="ignore"):
+        msb = ssb / (n - 1.0)
+        msw = ssw / (big_k - n)
+        k0 = (big_k - (w @ (k * k)) / big_k) / (n - 1.0)
         icc = (msb - msw) / (msb + (k0 - 1.0) * msw)
         complete = w @ st["complete"]
         all_ = (w @ st["all"]) / complete

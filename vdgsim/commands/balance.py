@@ -48,7 +48,10 @@ def _check_out(out: Path, force: bool) -> None:
         if not (out / MARKER).is_file():
             raise InputError(f"--out {out} holds other files; choose an empty or new folder")
         if not force:
-            raise InputError(f"--out {out} holds an earlier balance search; use --force")
+            raise InputError(
+                f"--out {out} holds an earlier balance search; --force replaces it "
+                "(the search starts again)"
+            )
     if not out.parent.exists():
         raise InputError(f"--out {out}: the folder {out.parent} does not exist")
 
@@ -207,9 +210,7 @@ def balance(
             check_games=check_games,
             jobs=jobs,
         )
-        if by not in B.POSITIONS:
-            raise InputError(f"--by must be one of {', '.join(B.POSITIONS)}, got {by!r}")
-        printed = B.printed_values(settings)
+        printed = B.check(settings)
         from vdgsim.runner import game_of
 
         for name in (preset, *([check_with] if check_with else [])):
@@ -250,8 +251,11 @@ def balance(
     try:
         result = B.search(settings, progress)
     except KeyboardInterrupt:
+        # the record stays for reading; the search itself starts again on a rerun (--force)
         typer.echo(
-            f"vdg: interrupted: {len(played)} candidates played, kept in {out / 'candidates.csv'}",
+            f"vdg: interrupted; the {len(played)} candidates played are listed in "
+            f"{out / 'candidates.csv'}; a search does not continue where it stopped: "
+            "run it again with --force",
             err=True,
         )
         raise typer.Exit(130) from None

@@ -55,7 +55,7 @@ def _rebuild(run_dir: Path) -> str:
     )
 
 
-def _tournament_command(top: Path, meta: dict[str, Any], sub: dict[str, Any] | None) -> str:
+def tournament_command(top: Path, meta: dict[str, Any], sub: dict[str, Any] | None) -> str:
     """The `vdg tournament ... --resume` command that finishes or repairs a tournament."""
     args = ["vdg", "tournament"] + (["--game", meta["game"]] if "game" in meta else [])
     args += ["--presets", ",".join(meta.get("presets", []))]
@@ -142,7 +142,7 @@ def check(
             raise typer.Exit(0)
         typer.echo(
             f"{directory}: {_n(n_problems, 'problem')} in {bad_runs} of {len(names)} line-ups; "
-            f"repair with: {_tournament_command(directory, meta, sample)}"
+            f"repair with: {tournament_command(directory, meta, sample)}"
         )
         raise typer.Exit(1)
     raise usage_error(

@@ -132,6 +132,17 @@ def check_out_file(out: Path, force: bool, option: str = "--out") -> None:
     os.unlink(trial)
 
 
+def check_resume_target(folder: Path | None, resume: bool, force: bool = False) -> None:
+    """Refuse ``--resume`` of a folder that does not exist: nothing was started there (most
+    often a typo in the path), and starting afresh would hide that. With ``force`` too, the
+    command's own error (the two contradict each other) is the one to show."""
+    if resume and not force and folder is not None and not folder.exists():
+        raise InputError(
+            f"--resume: {folder} does not exist, so there is nothing to finish; "
+            "leave out --resume to start there"
+        )
+
+
 # --- options several commands share ------------------------------------------------------------
 
 # Option names whose meaning is the command's own: their help (and bounds) differ per command,
@@ -274,12 +285,16 @@ def parse_player_counts(
     """The player counts of a comma-separated option (each one the game is for), in the order
     given."""
     g = plug.game_of(game)
+    words = [x.strip() for x in text.split(",")]
+    if not any(words):
+        raise InputError(f"{option} is empty: it names no player count")
+    if not all(words):
+        # "2,,3" is a typo for some count, never a way to write "2,3"
+        raise InputError(f"{option} has an empty entry in {text!r}")
     try:
-        counts = [int(x) for x in text.split(",") if x.strip()]
+        counts = [int(x) for x in words]
     except ValueError:
         raise InputError(f"{option} must be comma-separated numbers, got {text!r}") from None
-    if not counts:
-        raise InputError(f"{option} is empty: it names no player count")
     for p in counts:
         if p not in g.player_counts:
             raise InputError(

@@ -4,22 +4,67 @@
 The comparison itself is :mod:`vdgsim.report.compare`. The terminal shows what changed
 (findings whose verdict changed, key numbers whose difference is clear; ``--all`` shows every
 row); ``--out`` writes every row as Markdown, HTML or JSON, chosen by the file's suffix.
+
+The rows are a table where it fits the console (a pipe or a file is as wide as a row needs);
+where it does not, each row is a short block under its section, every cell kept whole: eight
+columns of labels and intervals squeezed into 80 would break nearly every cell mid-word.
 """
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from vdgsim.commands.common import InputError
+from vdgsim.commands.tables import stdout_console
 from vdgsim.report import compare as C
 from vdgsim.runner.output import atomic_write_bytes
 
 WRITERS = {".md": C.to_markdown, ".html": C.to_html, ".json": C.to_json}
+INDENT = "    "
+GAP = "   "
+
+
+def _pack(parts: list[str], width: int, indent: str) -> list[str]:
+    """``parts`` on lines of at most ``width`` columns after ``indent``, as many to a line as
+    fit; a part is never split (one wider than the line stands alone)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_len(lines[-1] + GAP + part) <= width:
+            lines[-1] += GAP + part
+        else:
+            lines.append(indent + part)
+    return lines
+
+
+def blocks(rows: list[list[str]], width: int, all_rows: bool) -> list[str]:
+    """The rows of :func:`vdgsim.report.compare.table_rows` as lines of at most ``width``
+    columns (where a word fits): per section, each row's label, then its base, variant and
+    difference with their intervals (and a finding's verdicts)."""
+    lines: list[str] = []
+    section = None
+    changed = None
+    for flag, sec, label, base, variant, diff, interval, verdicts in rows:
+        if all_rows and bool(flag) != changed:
+            changed = bool(flag)
+            lines += ["", "Changed:" if changed else "Not changed:"]
+            section = None
+        if sec != section:
+            section = sec
+            lines += ["", sec]
+        lines += textwrap.wrap(
+            label, width, initial_indent="  ", subsequent_indent=INDENT, break_long_words=False
+        )
+        parts = [f"base {base}", f"variant {variant}", f"difference {diff}, {interval}"]
+        lines += _pack([*parts, *([f"verdict {verdicts}"] if verdicts else [])], width, INDENT)
+    return lines
 
 
 def _runs(report: Path, given: Path | None, option: str) -> Path:
@@ -78,17 +123,11 @@ def compare(
         raise InputError(str(e)) from None
     rows = C.table_rows(result)
     shown = rows if all_rows else [r for r in rows if r[0]]
-    table = Table(
-        title=f"{C.describe(result['base'])} → {C.describe(result['variant'])}: "
-        f"{sum(1 for r in rows if r[0])} of {len(rows)} rows changed",
-        title_justify="left",
+    title = (
+        f"{C.describe(result['base'])} → {C.describe(result['variant'])}: "
+        f"{sum(1 for r in rows if r[0])} of {len(rows)} rows changed"
     )
-    for h in C.HEADERS:
-        table.add_column(h, overflow="fold")
-    for row in shown:
-        table.add_row(*row)
-    console = Console()
-    console.print(table)
+    _show(stdout_console(), title, shown, all_rows)
     for note in result["notes"]:
         typer.echo(f"vdg: note: {note}", err=True)
     if out is not None:
@@ -97,3 +136,20 @@ def compare(
         except OSError as e:
             raise InputError(f"--out {out}: {e.strerror or e}") from None
         typer.echo(str(out))
+
+
+def _show(console: Console, title: str, rows: list[list[str]], all_rows: bool) -> None:
+    """The table where it fits the console with one line per row, else :func:`blocks`."""
+    table = Table(title=Text(title), title_justify="left")
+    for h in C.HEADERS:
+        table.add_column(Text(h), no_wrap=True)
+    for row in rows:
+        table.add_row(*map(Text, row))
+    widths = [max(map(cell_len, col)) for col in zip(C.HEADERS, *rows, strict=True)]
+    # a boxed table spends 3 columns between cells and 2 on each edge
+    if sum(widths) + 3 * (len(widths) - 1) + 4 <= console.width:
+        console.print(table)
+        return
+    lines = textwrap.wrap(title, console.width, break_long_words=False)
+    for line in [*lines, *blocks(rows, console.width, all_rows)]:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)

@@ -16,6 +16,8 @@ from vdgsim.core.plug import game_of
 data_app = typer.Typer(
     help="Component data: show the default file, check a file (--game goa: Goa's data).",
     no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
 )
 
 

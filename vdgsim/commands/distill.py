@@ -26,6 +26,7 @@ import contextlib
 import functools
 import json
 import shlex
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +40,7 @@ from vdgsim.commands.common import (
     InputError,
     ProgressBarOption,
     SetOption,
+    check_out_file,
     check_player_count,
     game_components,
     note,
@@ -82,6 +84,15 @@ def _row(kit: Any, name: str, players: int, option: str):
         # the labels replay every seat's player thousands of times per position
         raise InputError(f"{option} must be a preset (scripted or learned), not {name!r}")
     return row
+
+
+def _check_out(out: Path) -> None:
+    """Refuse, before any work, an out folder that is a file or lies below one."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file, not a folder; give a distillation folder")
+    above = next((p for p in out.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise InputError(f"cannot make {out}: {above} is a file, not a folder")
 
 
 def _check_settings(
@@ -162,10 +173,13 @@ def _evaluate(
     }
 
 
-@stop_on_interrupt(
-    "the finished chunks and iterations in the out folder are kept; "
-    "run the same command again to continue"
-)
+def _kept() -> str:
+    # the out folder is how a distillation resumes: the same command continues it
+    again = shlex.join(["vdg", *sys.argv[1:]])
+    return f"the finished chunks and iterations in the out folder are kept - continue with: {again}"
+
+
+@stop_on_interrupt(_kept)
 def distill(
     out: Annotated[
         Path,
@@ -390,11 +404,12 @@ def distill(
             and not (refine_seed + span <= play_seed or refine_seed >= play_seed + per_seat)
         ):
             raise InputError("--refine-seed's games overlap collected or evaluation seeds; move it")
+    _check_out(out)
     if export is not None:
         if export.suffix.lower() != ".toml":
             raise InputError(f"--export must end in .toml, got {export}")
-        if export.exists() and not force:
-            raise InputError(f"{export} exists; add --force to replace it")
+        # checked now: the copy is made only after every iteration has been played
+        check_out_file(export, force, "--export")
     start_rows = {c: _row(kit, start, c, "--start") for c in counts}
     if (
         units

@@ -15,7 +15,14 @@ from typing import Annotated
 
 import typer
 
-from vdgsim.commands.common import DEFAULT_GAME, GameOption, InputError, ensure_compiled
+from vdgsim.commands.common import (
+    DEFAULT_GAME,
+    GameOption,
+    InputError,
+    check_resume_target,
+    ensure_compiled,
+    note,
+)
 from vdgsim.core.interrupts import compiled_interrupts
 from vdgsim.core.plug import games
 
@@ -63,7 +70,12 @@ def experiment_run(
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use the spec's quick_games.")] = False,
     games: Annotated[
-        int | None, typer.Option("--games", help="Games per run (overrides the spec).", min=1)
+        int | None,
+        typer.Option(
+            "--games",
+            help="Games per run (overrides the spec); an experiment plays several runs.",
+            min=1,
+        ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
     force: Annotated[
@@ -113,10 +125,14 @@ def experiment_run(
         plan = experiment_plan(spec, n, quick)
         total = sum(r.games for r in plan)
         # checked here rather than in run_experiment so that errors come before the bar
+        check_resume_target(target, resume, force)
         replace = check_experiment_dir(spec, target, n, resume=resume, force=force, quick=quick)
         if resume and not replace and target.is_dir():
             check_resumable(spec, target, plan)
         make_output_dir(target, replace)
+        if games is not None and len(plan) > 1:
+            # --games sizes runs, not the experiment, which may play a great many of them
+            note(f"--games {games:,}: {spec.name} plays {len(plan)} runs, {total:,} games in all")
         with compiled_interrupts(), progress_display(progress, ensure_compiled) as bar:
             bar.start(total)
             bar.experiment(1, 1, spec.name)
@@ -142,7 +158,7 @@ def experiment_run(
         args += ["--jobs", str(jobs), "--resume"]
         typer.echo(
             f"vdg: interrupted; {done} complete run(s) and the finished chunks of "
-            f"{started - done} more are kept in {target}. Resume with: {shlex.join(args)}",
+            f"{started - done} more are kept in {target} - continue with: {shlex.join(args)}",
             err=True,
         )
         raise typer.Exit(130) from None

@@ -9,7 +9,11 @@ help, ``q`` (or the end of input, or Ctrl-C) stops the game.
 
 from __future__ import annotations
 
+import os
+import select
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -55,6 +59,9 @@ class Table(Protocol):
         """The decision, the viewer's holdings and the public ones, from the observation."""
         ...
 
+    # A table may also have ``choice_grid(state, legal, viewer) -> list[str] | None``: the
+    # choices of a decision laid out compactly (numbered as in the list), None for the list.
+
     def final(self, state: Any) -> list[str]: ...
 
 
@@ -70,18 +77,62 @@ def check_human(seat: int, players: int, as_json: bool) -> None:
 class Terminal:
     """Reads the player's lines from stdin and prints to stdout."""
 
+    def __init__(self) -> None:
+        self._pending = b""  # bytes read from a terminal past the line returned
+
     def show(self, line: str = "") -> None:
         typer.echo(line)
 
     def read(self, prompt: str) -> str:
         typer.echo(prompt, nl=False)
-        line = sys.stdin.readline()
+        line = self._read_line()
         if not line:
             typer.echo()
             raise PlayerQuitError("end of input")
         if not sys.stdin.isatty():  # a script's answer: shown, so the screen reads as typed
             typer.echo(line.strip())
         return line.strip()
+
+    def _read_line(self) -> str:
+        """The next line of stdin ("" at its end). On a terminal, Ctrl-C stops the wait at
+        once: the wait is a select() that a signal wakes, since SIGINT may be delivered to
+        any of the threads numba and polars start, and a read() on the main thread would
+        then wait on until Enter before Python saw the Ctrl-C."""
+        fd = _terminal_fd()
+        if fd is None:
+            return sys.stdin.readline()
+        wake_r, wake_w = os.pipe()
+        os.set_blocking(wake_r, False)
+        os.set_blocking(wake_w, False)
+        old = signal.set_wakeup_fd(wake_w)
+        try:
+            while b"\n" not in self._pending:
+                ready, _, _ = select.select([fd, wake_r], [], [])
+                if wake_r in ready:
+                    os.read(wake_r, 512)  # a signal: its Python handler runs on the way back
+                    continue
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    break
+                self._pending += chunk
+        finally:
+            signal.set_wakeup_fd(old)
+            os.close(wake_r)
+            os.close(wake_w)
+        line, nl, self._pending = self._pending.partition(b"\n")
+        return (line + nl).decode(sys.stdin.encoding or "utf-8", errors="replace")
+
+
+def _terminal_fd() -> int | None:
+    """stdin's file descriptor when it is a terminal this process can wait on with select()
+    (POSIX, from the main thread, which alone may set the wakeup fd); else None."""
+    if os.name != "posix" or threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a StringIO, or closed
+        return None
+    return fd if os.isatty(fd) else None
 
 
 def ask(terminal: Terminal, count: int) -> int:
@@ -108,9 +159,14 @@ def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Term
     if len(legal) == 1:
         terminal.show(f"  you: {texts[0]} (the only choice)")
         return legal[0]
-    terminal.show("Choices:")
-    for i, text in enumerate(texts, 1):
-        terminal.show(f"  {i:>3}. {text}")
+    grid = table.choice_grid(state, legal, seat) if hasattr(table, "choice_grid") else None
+    if grid:
+        for line in grid:
+            terminal.show(line)
+    else:
+        terminal.show("Choices:")
+        for i, text in enumerate(texts, 1):
+            terminal.show(f"  {i:>3}. {text}")
     pick = ask(terminal, len(legal))
     terminal.show(f"  you: {texts[pick]}")
     return legal[pick]
@@ -145,6 +201,7 @@ def run(table: Table, state: Any, seat: int, bot: Bot, header: str) -> None:
         typer.echo(f"vdg: stopped: {e}; the game was not finished", err=True)
         raise typer.Exit(INTERRUPTED_EXIT) from None
     except KeyboardInterrupt:
+        typer.echo()  # off the prompt's line
         typer.echo("vdg: interrupted; the game was not finished", err=True)
         raise typer.Exit(INTERRUPTED_EXIT) from None
 

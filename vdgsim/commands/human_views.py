@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from vdgsim.games.vasco import describe as vdg_describe
 from vdgsim.games.vasco import game as vdg_game
+from vdgsim.games.vasco import layout as VL
+from vdgsim.games.vasco.engine import actions as VA
 from vdgsim.games.vasco.observation import observation as vdg_observation
 
 
@@ -49,6 +51,35 @@ class VdgTable:
     def describe(self, state: vdg_game.GameState, action: int, viewer: int) -> str:
         # the action's text names only public things: tiles on show, the board, the numbers
         return vdg_describe.describe_action(state, action)
+
+    def choice_grid(
+        self, state: vdg_game.GameState, legal: list[int], viewer: int
+    ) -> list[str] | None:
+        """A placement's choices as a grid, an Area per row and a number per column, each
+        cell the choice's number: the first placement has 80 choices, which one per line
+        would scroll the status off a 24-row terminal. None for any other decision, or when
+        the grid would be wider than 80 columns."""
+        if int(state.s[VL.S_DECISION]) not in (VL.D_PLACE_DISC, VL.D_MANUEL_PLACE):
+            return None
+        cells = {(VA.placement_area(a), VA.placement_number(a)): k for k, a in enumerate(legal, 1)}
+        numbers = sorted({n for _, n in cells})
+        areas = sorted({area for area, _ in cells})
+        width = len(str(max(len(legal), *numbers))) + 1
+        name = max(len(VL.AREA_NAMES[area]) for area in areas) + 1
+        if 2 + name + width * len(numbers) > 80:
+            return None
+        closed = len(cells) < len(areas) * len(numbers)
+        rows = [
+            "Choices: enter the entry in the Area's row, under the number"
+            + (" (·: not open)" if closed else ""),
+            "  " + "number".ljust(name) + "".join(f"{n:>{width}}" for n in numbers),
+        ]
+        for area in areas:
+            entries = (str(cells.get((area, n), "·")) for n in numbers)
+            rows.append(
+                "  " + VL.AREA_NAMES[area].ljust(name) + "".join(f"{e:>{width}}" for e in entries)
+            )
+        return rows
 
     def status(self, state: vdg_game.GameState, viewer: int) -> list[str]:
         obs = vdg_observation(state, viewer)

@@ -1,8 +1,8 @@
 """`vdg ladder DIR`: Bradley–Terry ratings (Elo scale) with bootstrap intervals per player count.
 
 Reads a tournament directory written by ``vdg tournament`` (the analysis never replays
-games). With ``--play`` it first plays the tournament into ``DIR`` through the runner API.
-Register in cli.py with ``app.command("ladder")(ladder)``. Bad input (not a tournament
+games). With ``--play`` it first plays the tournament into ``DIR`` through the runner API
+(``--resume`` finishes one an interrupted ``--play`` left). Bad input (not a tournament
 directory, unknown anchor or preset, an output file of another kind) prints one line on
 stderr and exits with code 2.
 """
@@ -13,7 +13,9 @@ import contextlib
 import json
 import math
 import os
+import shlex
 import time
+import warnings
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,10 +25,13 @@ import typer
 from vdgsim.analysis.ladder import DEFAULT_BOOTSTRAP, DEFAULT_PRIOR, Ladder
 from vdgsim.commands.common import (
     DEFAULT_GAME,
+    INTERRUPT_EXIT,
     GameOption,
     InputError,
     check_out_file,
+    check_resume_target,
     display_names,
+    note,
     parse_names,
     parse_player_counts,
     prepare,
@@ -34,7 +39,9 @@ from vdgsim.commands.common import (
 )
 from vdgsim.commands.simulate import progress_bar
 from vdgsim.commands.tables import Cell, Col, fit_table, stdout_console
+from vdgsim.core.interrupts import compiled_interrupts
 from vdgsim.core.plug import game_of
+from vdgsim.runner.run import UnfinishedRunWarning
 
 OUT_SUFFIXES = (".csv", ".parquet")
 
@@ -110,9 +117,51 @@ def _provenance(result: Ladder) -> dict[str, Any]:
     }
 
 
+def _unfinished_note(directory: Path) -> str | None:
+    """None for a finished tournament; else what its ladder rates, and the command that
+    finishes it."""
+    from vdgsim.commands.check import tournament_command
+    from vdgsim.runner.output import MANIFEST
+    from vdgsim.runner.tournament import TOURNAMENT_MANIFEST
+
+    try:
+        meta = json.loads((directory / TOURNAMENT_MANIFEST).read_text(encoding="utf-8"))
+        paths = [directory / e["name"] / MANIFEST for e in meta["runs"]]
+        runs = [json.loads(p.read_text(encoding="utf-8")) for p in paths if p.exists()]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # the ladder itself has read what it could
+    done = sum(1 for r in runs if r.get("complete"))
+    if done == len(paths):
+        return None
+    text = (
+        f"{directory} is an unfinished tournament ({done} of {len(paths)} line-ups finished): "
+        "these ratings are of the games played so far"
+    )
+    if not runs:
+        return text
+    return f"{text}; finish it with: {tournament_command(directory, meta, runs[0])}"
+
+
 def _json_value(v: Any) -> Any:
     # JSON has no NaN: an interval without bootstrap draws is null
     return None if isinstance(v, float) and math.isnan(v) else v
+
+
+def _command_line(ctx: typer.Context) -> list[str]:
+    """``vdg ladder`` with the arguments and options given on this command line, as given."""
+    argv = ["vdg", "ladder"]
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name)
+        if source is None or source.name != "COMMANDLINE":
+            continue
+        value = ctx.params[param.name]
+        if param.param_type_name == "argument":
+            argv.append(str(value))
+        elif getattr(param, "is_flag", False):
+            argv.append(param.opts[0] if value else param.secondary_opts[0])
+        else:
+            argv += [param.opts[0], str(value)]
+    return argv
 
 
 def _play(
@@ -123,6 +172,9 @@ def _play(
     seed: int,
     jobs: int,
     game: str,
+    resume: bool,
+    force: bool,
+    again: list[str],
 ) -> None:
     from vdgsim import runner
     from vdgsim.runner import RunDirError
@@ -130,6 +182,11 @@ def _play(
 
     if not presets:
         raise InputError("--play needs --presets, e.g. --presets default,random,frugal")
+    if resume and force:
+        raise InputError(
+            "--resume and --force contradict each other: --resume keeps the games played, "
+            "--force deletes them"
+        )
     names = list(dict.fromkeys(parse_names(presets, "--presets")))
     counts = list(dict.fromkeys(parse_player_counts(player_counts, game=game)))
     try:
@@ -137,15 +194,41 @@ def _play(
             raise ValueError("--presets must name at least two players to rank")
         # checks presets and counts before compiling
         plan = tournament_plan(names, counts, games, game=game)
-        check_tournament_dir(out_dir, resume=False, force=False)
-        prepare(game, game_of(game).default_components())
-        t0 = time.perf_counter()
-        with progress_bar(sum(e["games"] for e in plan), True) as advance:
-            runner.tournament(
-                names, counts, games, seed, out=out_dir, jobs=jobs, game=game, progress=advance
-            )
+        check_resume_target(out_dir, resume)
+        check_tournament_dir(out_dir, resume=resume, force=force)
     except (RunDirError, ValueError) as e:  # ValueError: also each game's unknown preset
         raise InputError(str(e)) from None
+    try:
+        with compiled_interrupts():
+            prepare(game, game_of(game).default_components())
+            t0 = time.perf_counter()
+            with progress_bar(sum(e["games"] for e in plan), True) as advance:
+                runner.tournament(
+                    names,
+                    counts,
+                    games,
+                    seed,
+                    out=out_dir,
+                    jobs=jobs,
+                    game=game,
+                    progress=advance,
+                    resume=resume,
+                    force=force,
+                )
+    except (RunDirError, ValueError) as e:
+        raise InputError(str(e)) from None
+    except KeyboardInterrupt:
+        if out_dir.exists():
+            kept = f"the games played so far are kept in {out_dir}"
+            then = [a for a in again if a != "--force"] + ([] if resume else ["--resume"])
+        else:  # stopped while compiling, before the folder was made
+            kept = f"nothing is saved yet in {out_dir}"
+            then = again
+        typer.echo(
+            f"vdg: interrupted; {kept} - continue with: {shlex.join(then)}",
+            err=True,
+        )
+        raise typer.Exit(INTERRUPT_EXIT) from None
     typer.echo(
         f"vdg: played the tournament into {out_dir} in {time.perf_counter() - t0:.1f} s",
         err=True,
@@ -153,6 +236,7 @@ def _play(
 
 
 def ladder(
+    ctx: typer.Context,
     directory: Annotated[
         Path | None,
         typer.Argument(
@@ -214,6 +298,20 @@ def ladder(
     out_dir: Annotated[
         Path | None, typer.Option("--out-dir", help="With --play: the tournament directory.")
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="With --play: finish the tournament an interrupted --play left in DIR "
+            "(the same options), then rate it.",
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="With --play: replace the tournament in DIR (not with --resume)."
+        ),
+    ] = False,
     game: GameOption = DEFAULT_GAME,
 ) -> None:
     """Rate the players of a tournament: Bradley–Terry on the Elo scale, per player count.
@@ -238,16 +336,39 @@ def ladder(
         if anchor is not None and named and anchor not in named:
             # checked before playing: a typo must not cost a whole tournament
             raise InputError(f"--anchor {anchor!r} is not among --presets ({', '.join(named)})")
-        _play(directory, presets, player_counts, games, tournament_seed, jobs, game)
+        _play(
+            directory,
+            presets,
+            player_counts,
+            games,
+            tournament_seed,
+            jobs,
+            game,
+            resume,
+            force,
+            _command_line(ctx),
+        )
     elif presets is not None:
         raise InputError("--presets is for --play; vdg ladder DIR reads a finished tournament")
+    elif resume or force:
+        option = "--resume" if resume else "--force"
+        raise InputError(f"{option} is for --play; vdg ladder DIR reads a tournament as it is")
     t0 = time.perf_counter()
     try:
-        result = fit(
-            directory, anchor=anchor, bootstrap=bootstrap, seed=seed, prior=prior, pooled=pooled
-        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UnfinishedRunWarning)
+            result = fit(
+                directory, anchor=anchor, bootstrap=bootstrap, seed=seed, prior=prior, pooled=pooled
+            )
     except (RunDirError, ValueError) as e:
         raise InputError(str(e)) from None
+    for w in caught:
+        # one note for the tournament below, rather than a warning per run with a run's command
+        if not issubclass(w.category, UnfinishedRunWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    unfinished = _unfinished_note(directory)
+    if unfinished is not None:
+        note(unfinished)
     wall = time.perf_counter() - t0
     if out is not None:
         # written to a temporary file and renamed, so an interrupted write leaves no half table

@@ -149,15 +149,17 @@ def play_vdg(
     if human is not None:
         human_play.play_vdg(game, names, human, chooser)
         return
-    lines, actions = play_with_account(game, chooser)
+    decisions: dict[int, str] = {}
+    lines, actions = play_with_account(game, chooser, decisions)
     if as_json:
         doc = {
+            "game": "vdg",  # the key of --game, as in Goa's JSON
             "players": n,
             "seed": seed,
             "lineup": names,
             "components": comp.digest,
             "actions": actions,
-            "events": event_records(game),
+            "events": event_records(game, decisions),
             "result": result_record(game),
         }
         typer.echo(json.dumps(doc, indent=1))

@@ -23,6 +23,7 @@ from vdgsim.commands.common import (
     InputError,
     SetOption,
     ToleranceOption,
+    check_resume_target,
     ensure_compiled,
 )
 from vdgsim.core.interrupts import compiled_interrupts
@@ -131,6 +132,8 @@ def report(
     for item in set_ or []:
         args += ["--set", item]
     command = shlex.join(["vdg", "report", *args])
+    if runs is None or not runs.exists():  # runs kept elsewhere may be finished into a new OUT
+        check_resume_target(out, resume, force)
     if runs is not None:
         args += ["--runs", str(runs)]
     try:
@@ -160,8 +163,8 @@ def report(
         done, started = saved_runs(where) if where.is_dir() else (0, 0)
         typer.echo(
             f"vdg: interrupted; {done} complete run(s) and the finished chunks of "
-            f"{started - done} more are kept in {where}; the report is not complete. "
-            f"Resume with: {shlex.join(['vdg', 'report', *args, '--resume'])}",
+            f"{started - done} more are kept in {where}; the report is not complete"
+            f" - continue with: {shlex.join(['vdg', 'report', *args, '--resume'])}",
             err=True,
         )
         raise typer.Exit(130) from None

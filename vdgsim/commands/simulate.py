@@ -38,6 +38,7 @@ from vdgsim.commands.common import (
     InputError,
     PlayersOption,
     SetOption,
+    check_resume_target,
     display_names,
     lineup_option,
     note,
@@ -243,6 +244,12 @@ def _chunks_saved(run_dir: Path) -> int:
 def _interrupted(saved: int, total: int, out: Path | None, resume_argv: list[str]) -> typer.Exit:
     if out is None:
         message = "interrupted; nothing is saved (without --out the games stay in memory)"
+    elif not out.exists():
+        # stopped before the folder was made (while compiling): there is nothing to resume
+        again = [a for a in resume_argv if a != "--resume"]
+        message = (
+            f"interrupted; nothing is saved yet in {out} - start again with: {shlex.join(again)}"
+        )
     else:
         message = (
             f"interrupted; {saved} of {total} chunks are saved in {out}"
@@ -368,6 +375,7 @@ def simulate(
             names, games, seed, chunk_size, rotate, True, decisions, ships, game, auctions
         )
         if out is not None:  # now rather than after the engine compiles
+            check_resume_target(out, resume)
             O.check_run_dir(out, resume, force)
         if charts is not None:
             check_charts_dir(charts)
@@ -519,6 +527,7 @@ def tournament(
             auctions=auctions,
         )
         if out is not None:  # now rather than after the engine compiles
+            check_resume_target(out, resume)
             check_tournament_dir(out, resume, force)
     except _USAGE_ERRORS as e:
         raise usage_error(str(e)) from None

@@ -12,12 +12,13 @@ existed, ``report.json``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import shlex
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +236,7 @@ def build_report(
     record(False)
     progress.start(total_games)
     # every chart stays open until the report is written (they are closed as they are saved)
-    with matplotlib.rc_context({"figure.max_open_warning": 0}):
+    with matplotlib.rc_context({"figure.max_open_warning": 0}), _closing_new_charts():
         sections: list[Section] = []
         played = 0
         axis: SkillAxis | None = None
@@ -284,6 +285,21 @@ def build_report(
     record(True, files=written)
     progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")
     return summary
+
+
+@contextlib.contextmanager
+def _closing_new_charts() -> Iterator[None]:
+    """Close, on the way out, every chart opened inside: one a section built and dropped, or
+    every chart of a report stopped before they were written. Charts open before are kept
+    (a notebook's own)."""
+    import matplotlib.pyplot as plt
+
+    before = set(plt.get_fignums())
+    try:
+        yield
+    finally:
+        for number in set(plt.get_fignums()) - before:
+            plt.close(number)
 
 
 VERDICT = "verdict"

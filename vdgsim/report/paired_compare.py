@@ -39,17 +39,34 @@ EFFECT_COLUMNS = {"win_share_diff": "win_share", "vp_diff": "vp"}
 SEAT_COLUMNS = ("win_share", "gap")  # a gap is the win share less a constant fair share
 
 
-def _focus(run_dir: Path) -> pl.DataFrame:
-    run = load_run(run_dir, checksum=False)
-    return focus_rows(run.players, run.games, int(run.manifest["run"]["players"]))
+class _Runs:
+    """The runs a comparison reads, each read once: a report quotes a run's numbers many
+    times (every arm's effects against one baseline, every seat of a player count), and
+    reading it again for each would take minutes on a full report's runs."""
+
+    def __init__(self) -> None:
+        self._runs: dict[Path, Any] = {}
+        self._focus: dict[Path, pl.DataFrame] = {}
+
+    def run(self, run_dir: Path) -> Any:
+        if run_dir not in self._runs:
+            self._runs[run_dir] = load_run(run_dir, checksum=False)
+        return self._runs[run_dir]
+
+    def focus(self, run_dir: Path) -> pl.DataFrame:
+        if run_dir not in self._focus:
+            run = self.run(run_dir)
+            players = int(run.manifest["run"]["players"])
+            self._focus[run_dir] = focus_rows(run.players, run.games, players)
+        return self._focus[run_dir]
 
 
-def _effect_games(exp: Path, row: dict[str, Any], column: str) -> pl.DataFrame | None:
+def _effect_games(runs: _Runs, exp: Path, row: dict[str, Any], column: str) -> pl.DataFrame | None:
     """Per game: the focus player's ``column`` in the arm less in the baseline."""
     if set(row) != {"arm"} or column not in EFFECT_COLUMNS:
         return None
     col = EFFECT_COLUMNS[column]
-    arm, base = _focus(exp / str(row["arm"])), _focus(exp / BASELINE)
+    arm, base = runs.focus(exp / str(row["arm"])), runs.focus(exp / BASELINE)
     joined = arm.select("game", "seed", col).join(
         base.select("game", pl.col(col).alias("_base")), on="game"
     )
@@ -58,11 +75,11 @@ def _effect_games(exp: Path, row: dict[str, Any], column: str) -> pl.DataFrame |
     )
 
 
-def _seat_games(exp: Path, row: dict[str, Any], column: str) -> pl.DataFrame | None:
+def _seat_games(runs: _Runs, exp: Path, row: dict[str, Any], column: str) -> pl.DataFrame | None:
     """Per game: the seat's share of the win, in the run of that player count."""
     if set(row) != {"players", "seat"} or column not in SEAT_COLUMNS:
         return None
-    run = load_run(exp / f"{int(row['players'])}p", checksum=False)
+    run = runs.run(exp / f"{int(row['players'])}p")
     seat = run.players.filter(pl.col("seat").cast(pl.Int64) == int(row["seat"]))
     return seat.join(run.games.select("game", "seed"), on="game").select(
         "game", "seed", pl.col("win_share").cast(pl.Float64).alias("value")
@@ -70,13 +87,15 @@ def _seat_games(exp: Path, row: dict[str, Any], column: str) -> pl.DataFrame | N
 
 
 # the table (file stem after the experiment's name) of a key number: its per-game values
-PER_GAME: dict[str, Callable[[Path, dict[str, Any], str], pl.DataFrame | None]] = {
+PER_GAME: dict[str, Callable[[_Runs, Path, dict[str, Any], str], pl.DataFrame | None]] = {
     "effects": _effect_games,
     "win_by_seat": _seat_games,
 }
 
 
-def _per_game(runs: Path, section: str, number: dict[str, Any]) -> pl.DataFrame | None:
+def _per_game(
+    loaded: _Runs, runs: Path, section: str, number: dict[str, Any]
+) -> pl.DataFrame | None:
     table = Path(str(number.get("table", ""))).stem
     stem = table.removeprefix(f"{section}-")
     reader = PER_GAME.get(stem)
@@ -86,7 +105,7 @@ def _per_game(runs: Path, section: str, number: dict[str, Any]) -> pl.DataFrame 
     if not exp.is_dir():
         return None
     try:
-        return reader(exp, number.get("row") or {}, str(number.get("column", "")))
+        return reader(loaded, exp, number.get("row") or {}, str(number.get("column", "")))
     except (FileNotFoundError, CorruptRunError):
         return None
 
@@ -99,13 +118,14 @@ def paired_differences(
     played the same deals; the others are left out."""
     vn = {(s["name"], n["label"]): n for s in variant.get("sections", []) for n in s["numbers"]}
     out: dict[tuple[str, str], tuple[Triple, int]] = {}
+    loaded = _Runs()
     for s in base.get("sections", []):
         for n in s["numbers"]:
             key = (s["name"], n["label"])
             if key not in vn or vn[key].get("table") != n.get("table"):
                 continue
-            b = _per_game(base_runs, s["name"], n)
-            v = _per_game(variant_runs, s["name"], vn[key])
+            b = _per_game(loaded, base_runs, s["name"], n)
+            v = _per_game(loaded, variant_runs, s["name"], vn[key])
             if b is None or v is None or b.height != v.height:
                 continue
             try:

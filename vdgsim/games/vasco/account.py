@@ -26,8 +26,12 @@ from vdgsim.games.vasco.game import (
 Chooser = Callable[[GameState, list[int]], int]
 
 
-def play_with_account(state: GameState, choose: Chooser) -> tuple[list[str], list[int]]:
-    """Play ``state`` to the end with ``choose``; return the account lines and the actions."""
+def play_with_account(
+    state: GameState, choose: Chooser, decisions: dict[int, str] | None = None
+) -> tuple[list[str], list[int]]:
+    """Play ``state`` to the end with ``choose``; return the account lines and the actions.
+    ``decisions``, if given, receives each decision's words by its row of the event log (for
+    :func:`event_records`: an action is described from the state it was taken in)."""
     lines: list[str] = []
     actions: list[int] = []
     renderer = _Renderer(state)
@@ -39,6 +43,8 @@ def play_with_account(state: GameState, choose: Chooser) -> tuple[list[str], lis
         start = len(log_rows(state))
         apply_action(state, a)
         actions.append(a)
+        if decisions is not None:
+            decisions[start] = text
         renderer.render_rows(start, {start: text})
     renderer.finish()
     lines.extend(renderer.lines)
@@ -142,11 +148,14 @@ class _Renderer:
             )
 
 
-def event_records(state: GameState) -> list[dict[str, Any]]:
-    """The event log as JSON-able records with readable names."""
+def event_records(
+    state: GameState, decisions: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """The event log as JSON-able records with readable names; a decision's text is in the
+    account's words where ``decisions`` (from :func:`play_with_account`) holds them."""
     comp = state.components
     out = []
-    for row in log_rows(state):
+    for i, row in enumerate(log_rows(state)):
         ev, rnd, phase, seat, a, b, c, d = (int(x) for x in row)
         rec: dict[str, Any] = {
             "event": E.EVENT_NAMES[ev],
@@ -169,16 +178,20 @@ def event_records(state: GameState) -> list[dict[str, Any]]:
         elif ev == E.EV_ROUND:
             rec.update(initial=b, vdg_money=[c, d])
         # decisions and calls are told elsewhere in the account; a record still reads alone
-        rec["text"] = describe_event(comp, row) or _plain_text(rec)
+        rec["text"] = describe_event(comp, row) or _plain_text(rec, (decisions or {}).get(i))
         out.append(rec)
     return out
 
 
-def _plain_text(rec: dict[str, Any]) -> str:
-    """One line for a record :func:`describe_event` leaves to the account (decisions, calls)."""
+def _plain_text(rec: dict[str, Any], words: str | None = None) -> str:
+    """One line for a record :func:`describe_event` leaves to the account (decisions, calls);
+    ``words``: a decision's action as the account tells it."""
     who = seat_name(rec["seat"]) if rec["seat"] is not None else "nobody"
     if rec["event"] == E.EVENT_NAMES[E.EV_DECISION]:
         paid = f", paying {rec['reals_paid']} Reals" if rec["reals_paid"] else ""
+        if words is not None:
+            return f"{who}: {words}{paid}"
+        # the log alone does not say what an action code meant in its position
         return f"{who} decides: {rec['decision']} (action {rec['action']}){paid}"
     if rec["event"] == E.EVENT_NAMES[E.EV_CALL]:
         return f"number {rec['number']} is called in {rec['area']} ({who})"

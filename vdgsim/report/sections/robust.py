@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import matplotlib.pyplot as plt
 import polars as pl
 
 from vdgsim.analysis import charts as C
@@ -94,6 +95,9 @@ def _skill_curves(sec: Section, labels: dict[str, dict[str, Label]]) -> None:
     curve = curve if old is None else pl.concat([old, curve])
     sec.tables["skill_curve"] = curve
     if curve["rating"].is_not_null().any():
+        for name, fig in sec.figures:
+            if name == "skill_curve":
+                plt.close(fig)  # replaced by the chart of the whole table below
         sec.figures = [f for f in sec.figures if f[0] != "skill_curve"]
         sec.figures.append(
             (
