@@ -142,6 +142,13 @@ def test_the_verdict_speaks_for_the_strongest_level_whose_games_decide_it():
     assert "against the fair 33.3%" in sentence
     assert "Measured with mc32 (+280 Elo) in every seat, 3,200 games." in sentence
     assert "The strongest level, mc128, cannot tell within its 240 games" in sentence
+    # the next level that decides is baseline_v1, below default: not a second opinion
+    assert "The next level" not in sentence
+    # a second strong level that decides says whether it agrees
+    other = _sized(_spread(3, [(0.0, -0.01, 0.01)] * 3, "learned", "learned"), 12000)
+    two = skilled_play(own, [weak, mid, top, other], order, lambda a, c: True)
+    assert two.skilled is mid
+    assert "The next level whose games decide it, learned, finds it balanced." in two.why
     # the bot's gaps beside skilled play's: seat 0 exaggerated, seat 2 reversed or hidden
     bot = b.bot_sentence("seat")
     assert bot is not None and bot.startswith("With 3 players default in every seat misjudges")

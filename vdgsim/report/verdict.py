@@ -257,13 +257,20 @@ def skilled_play(
         notes.append(
             f"{top.player} is the first of the field's order but not decided stronger than {nxt}."
         )
-    chosen = next((by[p] for p in above if judge(by[p].seats, tolerance) != CANNOT_TELL), None)
+    decided = [by[p] for p in above if judge(by[p].seats, tolerance) != CANNOT_TELL]
+    chosen = decided[0] if decided else None
     if chosen is not None and chosen is not top:
         notes.insert(
             0,
             f"The strongest level, {top.player}, cannot tell within its {top.games:,} games; "
             f"{chosen.player} is the strongest whose games decide it.",
         )
+    if len(decided) > 1:
+        # a verdict that rests on one player's habits shows as a disagreement with the next
+        second = decided[1]
+        said = judge(second.seats, tolerance)
+        agree = "agrees" if said == judge(chosen.seats, tolerance) else f"finds it {said}"
+        notes.append(f"The next level whose games decide it, {second.player}, {agree}.")
     return Balance(own, chosen or top, " ".join(notes), levels, tolerance)
 
 
