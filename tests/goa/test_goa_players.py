@@ -614,8 +614,9 @@ def test_g5_11_default_does_not_read_hidden_mission_vp() -> None:
 def _preset_lineups() -> list[list[str]]:
     """Every Goa preset in a line-up of four (padded with `default`)."""
     names = list(PRESETS)
-    names += ["default"] * (-len(names) % 4)
-    return [names[i : i + 4] for i in range(0, len(names), 4)]
+    lineups = [names[i : i + 4] for i in range(0, len(names), 4)]
+    lineups[-1] += ["default"] * (4 - len(lineups[-1]))
+    return lineups
 
 
 @pytest.mark.parametrize("names", _preset_lineups(), ids=",".join)

@@ -58,8 +58,9 @@ def _own_shuffle(comp, s, rng):
 def _preset_lineups() -> list[list[str]]:
     """Every shipped preset in a line-up of four (padded with `default`)."""
     names = shipped_presets()
-    names += ["default"] * (-len(names) % 4)
-    return [names[i : i + 4] for i in range(0, len(names), 4)]
+    lineups = [names[i : i + 4] for i in range(0, len(names), 4)]
+    lineups[-1] += ["default"] * (4 - len(lineups[-1]))
+    return lineups
 
 
 @pytest.mark.parametrize("lineup", _preset_lineups(), ids=",".join)
