@@ -149,6 +149,15 @@ def test_the_verdict_speaks_for_the_strongest_level_whose_games_decide_it():
     two = skilled_play(own, [weak, mid, top, other], order, lambda a, c: True)
     assert two.skilled is mid
     assert "The next level whose games decide it, learned, finds it balanced." in two.why
+    # not balanced at both levels, but in favour of another seat: not an agreement
+    other_way = _sized(
+        _spread(3, [(-0.06, -0.08, -0.04), (-0.01, -0.02, 0.0), (0.07, 0.05, 0.09)], "learned"),
+        12000,
+    )
+    three = skilled_play(own, [mid, top, other_way], order, lambda a, c: True)
+    assert "learned, finds it not balanced too, but favouring seat 2." in three.why
+    same = _sized(dataclasses.replace(mid, player="learned"), 12000)
+    assert "learned, agrees." in skilled_play(own, [mid, top, same], order, None).why
     # the bot's gaps beside skilled play's: seat 0 exaggerated, seat 2 reversed or hidden
     bot = b.bot_sentence("seat")
     assert bot is not None and bot.startswith("With 3 players default in every seat misjudges")

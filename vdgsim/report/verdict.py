@@ -80,6 +80,11 @@ def _share(s: SeatSpread, g: SeatGap) -> str:
     return pct_ci(s.fair + g.gap, s.fair + g.low, s.fair + g.high)
 
 
+def _outside(s: SeatSpread, tolerance: float) -> set[tuple[str, bool]]:
+    """The seats wholly outside the tolerance, each with the side it is on (True: above)."""
+    return {(g.who, g.gap > 0) for g in s.seats if g.low > tolerance or g.high < -tolerance}
+
+
 def _reasons(s: SeatSpread, tolerance: float) -> list[SeatGap]:
     """The seats a spread's verdict rests on, largest gap first: those wholly outside the
     tolerance (not balanced), those whose interval crosses it (cannot tell), or the largest
@@ -269,7 +274,17 @@ def skilled_play(
         # a verdict that rests on one player's habits shows as a disagreement with the next
         second = decided[1]
         said = judge(second.seats, tolerance)
-        agree = "agrees" if said == judge(chosen.seats, tolerance) else f"finds it {said}"
+        if said != judge(chosen.seats, tolerance):
+            agree = f"finds it {said}"
+        elif _outside(second, tolerance) == _outside(chosen, tolerance):
+            agree = "agrees"
+        else:
+            favoured = " and ".join(g.who for g in _reasons(second, tolerance) if g.gap > 0)
+            agree = (
+                f"finds it {said} too, but favouring {favoured}"
+                if favoured
+                else f"finds it {said} too, but by other seats' gaps"
+            )
         notes.append(f"The next level whose games decide it, {second.player}, {agree}.")
     return Balance(own, chosen or top, " ".join(notes), levels, tolerance)
 
