@@ -320,3 +320,18 @@ def test_vasco_da_gama_screen_is_the_same_whatever_the_hidden_order_through_a_ga
             checked += 1
         table.apply(game, legal_actions(game)[-1])
     assert checked > 20
+
+
+def test_goa_question_mark_explains_every_code_on_the_screen_and_the_flag_is_in_the_frame(
+    monkeypatch,
+):
+    # seed 5: seat 1 puts the Flag on (1, -1), the frame left of the grid, before seat 0 plays
+    ran = play_with_input(monkeypatch, "?\nq\n", *GAMES["goa"], "--human", "0")
+    screen, after = ran.stdout.split("\nYour decision")[1].split("Your choice (", 1)
+    flag = next(line for line in screen.splitlines() if line.startswith("   1 "))
+    assert flag.split()[1] == "F"  # row 1, column -1: the first column of the frame
+    legend = after.split("? shows this help")[1]
+    for code in ("A-CR", "A-SE", "A-RC", "X15", "X03"):
+        assert f"  {code}: " in legend, code
+    assert "  A-P1-<spice>: plantation, 1 slot" in legend
+    assert "  B-" not in legend  # phase B's tiles are not on this screen
