@@ -3,6 +3,7 @@ games; the screen shows only what that seat may see."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import pty
@@ -16,10 +17,13 @@ from pathlib import Path
 import pytest
 from cli_helpers import Ran, run_vdg
 
+from vdgsim.commands import human
 from vdgsim.commands.human_views import VdgTable
 from vdgsim.games.goa.human import GoaTable
 from vdgsim.games.vasco.components import DEFAULT_PATH as VDG_DATA
+from vdgsim.games.vasco.engine.state import PlainComponentView
 from vdgsim.games.vasco.game import legal_actions, new_game
+from vdgsim.games.vasco.observation import observation as vdg_observation
 from vdgsim.games.vasco.observation import shuffle_hidden
 
 ALWAYS_FIRST = "1\n" * 20_000  # more answers than any game asks for
@@ -101,12 +105,19 @@ def test_ctrl_c_at_the_prompt_of_a_terminal_stops_the_game_at_once(game):
     assert err == "vdg: interrupted; the game was not finished\n"
 
 
-def test_a_placement_shows_its_choices_as_a_grid_that_fits_a_24_row_terminal(monkeypatch):
+def rows_at_80_columns(lines: list[str]) -> int:
+    """The terminal rows ``lines`` take at 80 columns, a longer line wrapping."""
+    return sum(max(1, -(-len(line) // 80)) for line in lines)
+
+
+@pytest.mark.parametrize("players", ["3", "4"])
+def test_a_placement_shows_its_choices_as_a_grid_that_fits_a_24_row_terminal(monkeypatch, players):
     # seat 0 places first: 80 choices, an Area per row and a number per column
-    ran = play_with_input(monkeypatch, "21\nq\n", *GAMES["vdg"], "--human", "0")
+    args = ["play", "--players", players, "--seed", "5", "--human", "0"]
+    ran = play_with_input(monkeypatch, "21\nq\n", *args)
     screen = ran.stdout.split("\nYour decision")[1].split("Your choice (")[0].splitlines()
-    rows = sum(max(1, -(-len(line) // 80)) for line in screen)  # wrapped at 80 columns
-    assert rows + 1 <= 24, screen  # and the prompt
+    assert rows_at_80_columns(screen) + 1 <= 24, screen  # and the prompt
+    assert max(len(line) for line in screen) <= 80, screen
     grid = [line for line in screen if line.startswith("  Recruiting ")]
     assert grid and len(grid[0]) <= 80
     assert grid[0].split()[1] == "21"  # under number 1
@@ -159,7 +170,8 @@ def test_vasco_da_gama_data_file_reaches_the_game(monkeypatch, tmp_path: Path):
     data.write_text(text.replace("starting_reals = 10", "starting_reals = 23"), encoding="utf-8")
     ran = play_with_input(monkeypatch, "q\n", *GAMES["vdg"], "--human", "0", "--data", str(data))
     assert ran.returncode == 130
-    assert "You: 23 Reals" in ran.stdout
+    yellow = next(line for line in ran.stdout.splitlines() if line.startswith("  yellow*"))
+    assert yellow.split()[2] == "23"  # the Reals column of your seat's line
 
 
 def test_goa_set_reaches_the_game(monkeypatch):
@@ -210,3 +222,116 @@ def test_vasco_da_gama_screen_is_the_same_whatever_the_hidden_deck_order():
             table.describe(game, a, seat) for a in legal
         ]
         table.apply(game, legal[0])
+
+
+class ScriptedTerminal(human.Terminal):
+    """The terminal of `vdg play --human` with the player's lines given and the screen kept."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__()
+        self.answers = list(answers)
+        self.screen: list[str] = []
+
+    def show(self, line: str = "") -> None:
+        self.screen.append(line)
+
+    def read(self, prompt: str) -> str:
+        self.screen.append(prompt)
+        if not self.answers:
+            raise human.PlayerQuitError("end of input")
+        return self.answers.pop(0)
+
+
+def vdg_navigation_decision(players: int = 4, seed: int = 3):
+    """A 4-player game played by spread-out choices, up to seat 0's first decision to act in
+    Navigation, with a ship in some landing and landings to choose: a Navigation choice."""
+    table = VdgTable()
+    game = new_game(players=players, seed=seed)
+    step = 0
+    while not table.is_over(game):
+        legal = legal_actions(game)
+        obs = vdg_observation(game, game.current_player)["state"]
+        called = obs["called_number"]
+        if (
+            game.current_player == 0
+            and obs["decision"] == "act or give up"
+            and called
+            and obs["number_area"][called] == "Navigation"
+            and any(t for slots in obs["landing_slots"].values() for t in slots)
+            and len(legal) > 2
+        ):
+            return table, game
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    raise AssertionError("seat 0 never acted in Navigation")
+
+
+def screen_of(table, game, answers=("q",)) -> list[str]:
+    """What the player sees at the pending decision, up to the prompt and what it answers."""
+    terminal = ScriptedTerminal(list(answers))
+    with contextlib.suppress(human.PlayerQuitError):
+        human.decide(table, game, game.current_player, table.legal(game), terminal)
+    return terminal.screen
+
+
+def test_a_navigation_decision_shows_the_landings_and_every_seats_ships_in_24_rows():
+    table, game = vdg_navigation_decision()
+    screen = screen_of(table, game)
+    before_prompt = screen[: next(i for i, s in enumerate(screen) if "Your choice (" in s)]
+    assert rows_at_80_columns(before_prompt) + 1 <= 24, "\n".join(before_prompt)
+    text = "\n".join(before_prompt)
+    st = vdg_observation(game, 0)["state"]
+    # each landing's line names its ships with their owners and counts its slots taken
+    board = PlainComponentView(game.components.array)
+    for k, (landing, slots) in enumerate(st["landing_slots"].items()):
+        n = int(board.land_nslots[k])
+        ships = [t for t in slots[:n] if t]
+        assert f"{landing} {len(ships)}/{n}" in text
+        for t in ships:
+            owner = st["project_owner"].get(t)
+            assert (f"{t} {owner}" if owner else t) in text
+    # each seat's line: VP, Reals, ships at sea and projects held, as the state has them
+    for colour in st["vp"]:
+        line = next(s for s in before_prompt if s.split() and s.split()[0].rstrip("*") == colour)
+        cells = line.split()
+        assert cells[1] == str(st["vp"][colour]) and cells[2] == str(st["reals"][colour])
+        at_sea = [
+            t
+            for t, owner in st["project_owner"].items()
+            if owner == colour and st["project_location"][t] == "Navigation Area"
+        ]
+        assert cells[6] == str(len(at_sea))
+        for t, owner in st["project_owner"].items():
+            if owner == colour and st["project_location"][t] == "supply (launched)":
+                assert t + "^" in text
+    assert any(line.startswith("  yellow*") for line in before_prompt)  # you: seat 0
+
+
+def test_vasco_da_gama_screen_is_the_same_whatever_the_hidden_order_through_a_game():
+    """Status, choices and the help of every decision of seat 0, to the end of a game, are
+    the same when only what is hidden (the decks' order, the seed) is reshuffled."""
+    table = VdgTable()
+    game = new_game(players=3, seed=8)
+    checked = 0
+    while not table.is_over(game):
+        if game.current_player == 0:
+            other = shuffle_hidden(game, 1000 + checked)
+            assert screen_of(table, other, ["?", "q"]) == screen_of(table, game, ["?", "q"])
+            checked += 1
+        table.apply(game, legal_actions(game)[-1])
+    assert checked > 20
+
+
+def test_goa_question_mark_explains_every_code_on_the_screen_and_the_flag_is_in_the_frame(
+    monkeypatch,
+):
+    # seed 5: seat 1 puts the Flag on (1, -1), the frame left of the grid, before seat 0 plays
+    ran = play_with_input(monkeypatch, "?\nq\n", *GAMES["goa"], "--human", "0")
+    screen, after = ran.stdout.split("\nYour decision")[1].split("Your choice (", 1)
+    flag = next(line for line in screen.splitlines() if line.startswith("   1 "))
+    assert flag.split()[1] == "F"  # row 1, column -1: the first column of the frame
+    legend = after.split("? shows this help")[1]
+    for code in ("A-CR", "A-SE", "A-RC", "X15", "X03"):
+        assert f"  {code}: " in legend, code
+    assert "  A-P1-<spice>: plantation, 1 slot" in legend
+    assert "  B-" not in legend  # phase B's tiles are not on this screen

@@ -135,8 +135,9 @@ def _terminal_fd() -> int | None:
     return fd if os.isatty(fd) else None
 
 
-def ask(terminal: Terminal, count: int) -> int:
-    """The index (0-based) of the choice the player enters; asks again after a bad entry."""
+def ask(terminal: Terminal, count: int, more_help: list[str] | None = None) -> int:
+    """The index (0-based) of the choice the player enters; asks again after a bad entry.
+    ``?`` shows the help, then ``more_help`` (what the table tells of this decision)."""
     prompt = f"Your choice (1-{count}, ? for help, q to quit): "
     while True:
         text = terminal.read(prompt).lower()
@@ -144,6 +145,8 @@ def ask(terminal: Terminal, count: int) -> int:
             raise PlayerQuitError("you quit")
         if text in ("?", "h", "help"):
             terminal.show(HELP)
+            for line in more_help or []:
+                terminal.show(line)
             continue
         if text.isdigit() and 1 <= int(text) <= count:
             return int(text) - 1
@@ -153,7 +156,8 @@ def ask(terminal: Terminal, count: int) -> int:
 def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Terminal) -> int:
     """The human seat's action: the status and the numbered choices, then the answer."""
     terminal.show()
-    for line in table.status(state, seat):
+    shown = table.status(state, seat)
+    for line in shown:
         terminal.show(line)
     texts = [table.describe(state, a, seat) for a in legal]
     if len(legal) == 1:
@@ -167,7 +171,9 @@ def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Term
         terminal.show("Choices:")
         for i, text in enumerate(texts, 1):
             terminal.show(f"  {i:>3}. {text}")
-    pick = ask(terminal, len(legal))
+    # a table may tell more on ``?``: e.g. what each code on this screen means
+    more = table.help(state, seat, shown + texts) if hasattr(table, "help") else None
+    pick = ask(terminal, len(legal), more)
     terminal.show(f"  you: {texts[pick]}")
     return legal[pick]
 

@@ -13,6 +13,7 @@ from vdgsim.games.vasco import describe as vdg_describe
 from vdgsim.games.vasco import game as vdg_game
 from vdgsim.games.vasco import layout as VL
 from vdgsim.games.vasco.engine import actions as VA
+from vdgsim.games.vasco.engine.state import PlainComponentView
 from vdgsim.games.vasco.observation import observation as vdg_observation
 
 
@@ -28,6 +29,47 @@ def won(share: float) -> str:
 
 def counts(values: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in values.items() if v) or "none"
+
+
+WIDTH = 80  # a terminal's usual width: a screen line longer than this would wrap
+
+
+def pack(
+    items: list[str], indent: str, sep: str, width: int = WIDTH, lead: str | None = None
+) -> list[str]:
+    """``items`` joined by ``sep`` into lines of at most ``width`` columns, the first starting
+    with ``indent``, the others with ``lead`` (two more spaces than ``indent`` unless given);
+    an item longer than a line stands alone."""
+    lead = indent + "  " if lead is None else lead
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(line) + len(sep) + len(item) <= width:
+            line += sep + item
+            continue
+        if line:
+            lines.append(line)
+        line = (lead if lines else indent) + item
+    if line:
+        lines.append(line)
+    return lines
+
+
+# a seat's line of the board: seat (``*`` you), VP, Reals, captains in supply + in the
+# recruiting area, sailors by colour, missionaries, ships at sea, characters; then projects
+SEAT_ROW = "  {:<7}{:>3}{:>6}  {:<5} {:<12} {:>4}{:>4}  {:<8} "
+SEAT_HEADER = (
+    SEAT_ROW.format("seat", "VP", "Reals", "capt", "sail t/v/g/o", "miss", "sea", "chars")
+    + "projects (^ launched)"
+)
+
+# the characters by their initials, which a seat's line has room for
+CHARACTER_SHORT = {
+    "Bartolomeu Dias": "D",
+    "Francisco Alvares": "A",
+    "Girolamo Sernigi": "S",
+    "Manuel I": "M",
+}
 
 
 class VdgTable:
@@ -82,43 +124,101 @@ class VdgTable:
         return rows
 
     def status(self, state: vdg_game.GameState, viewer: int) -> list[str]:
+        """The decision, then the public board as a seat needs it for a choice (a Navigation
+        choice most): one line per seat, the landings, what is on offer. Every line is at
+        most 80 columns, so a placement's screen fits a 24-row terminal."""
         obs = vdg_observation(state, viewer)
         st = obs["state"]
-        me = obs["player"]
         numbers = ", ".join(
             f"{k} {v:+d}" if k == "variation" else f"{k} {v}"
             for k, v in obs["numbers"].items()
             if v is not None
         )
         called = f", number {st['called_number']} called" if st["called_number"] else ""
-        lines = [
-            f"Your decision ({self.seat_name(viewer)}): {st['decision']} — round {st['round']}, "
-            f"{st['phase']}{called}" + (f"; numbers: {numbers}" if numbers else "")
-        ]
-        projects = [
-            f"{t} ({where})"
-            for t, owner in st["project_owner"].items()
-            if owner == me and (where := st["project_location"][t]) not in ("removed", "discarded")
-        ]
-        characters = [c for c, holder in st["character_holder"].items() if holder == me]
-        lines.append(
-            f"  You: {st['reals'][me]} Reals, {st['vp'][me]} VP, captains "
-            f"{st['captains_supply'][me]} in supply and {st['captains_recruiting_area'][me]} "
-            f"in the recruiting area, sailors {counts(st['sailors'][me])}, missionaries "
-            f"{st['missionaries'][me]}; projects: {', '.join(projects) or 'none'}; "
-            f"characters: {', '.join(characters) or 'none'}"
+        lines = pack(
+            [
+                f"Your decision ({obs['player']}): {st['decision']} — round "
+                f"{st['round']}, {st['phase']}{called}",
+                *([f"numbers: {numbers}"] if numbers else []),
+            ],
+            "",
+            "; ",
         )
-        lines.append(
-            "  Scores: "
-            + ", ".join(f"{c} {st['vp'][c]} VP {st['reals'][c]} Reals" for c in st["vp"])
-        )
-        lines.append(
-            f"  On offer: projects {', '.join(t for t in st['upper_spaces'] if t) or 'none'}, "
-            f"Sao Gabriel {st['sao_gabriel'] or 'none'}; Vasco da Gama tile "
-            f"{obs['vdg_tiles']['face_up'] or 'none'}; merchant ship "
-            f"{obs['merchant_ships']['face_up'] or 'none'}; bag {counts(obs['bag'])}"
+        lines += self._seats(obs)
+        lines += self._landings(state, obs)
+        merchant = obs["merchant_ships"]["face_up"]
+        lines += pack(
+            [
+                f"On offer: projects {' '.join(t for t in st['upper_spaces'] if t) or 'none'}",
+                f"Sao Gabriel {st['sao_gabriel'] or 'none'}",
+                f"VdG tile {obs['vdg_tiles']['face_up'] or 'none'}",
+                f"merchant ship {merchant or 'none'}",
+                "bag " + " ".join(f"{k[0]}{v}" for k, v in obs["bag"].items()),
+            ],
+            "  ",
+            "; ",
         )
         return lines
+
+    def _seats(self, obs: dict) -> list[str]:
+        """A line per seat (``*`` is the viewer): VP, Reals, captains in supply + in the
+        recruiting area, sailors by colour, missionaries, characters, projects held (``^``
+        a ship launched, ready to sail) and ships in the landings."""
+        st = obs["state"]
+        me = obs["player"]
+        rows = [SEAT_HEADER]
+        for colour in st["vp"]:
+            held = [
+                t + ("^" if where == "supply (launched)" else "")
+                for t, owner in st["project_owner"].items()
+                if owner == colour
+                and (where := st["project_location"][t])
+                in ("supply (project)", "supply (launched)")
+            ]
+            at_sea = sum(
+                1
+                for t, owner in st["project_owner"].items()
+                if owner == colour and st["project_location"][t] == "Navigation Area"
+            )
+            characters = [
+                CHARACTER_SHORT.get(c, c) for c, h in st["character_holder"].items() if h == colour
+            ]
+            row = SEAT_ROW.format(
+                colour + ("*" if colour == me else ""),
+                st["vp"][colour],
+                st["reals"][colour],
+                f"{st['captains_supply'][colour]}+{st['captains_recruiting_area'][colour]}",
+                "/".join(str(v) for v in st["sailors"][colour].values()),
+                st["missionaries"][colour],
+                at_sea,
+                " ".join(characters) or "-",
+            )
+            # a long list of projects goes on under its column rather than wrap at 80
+            rows += pack(held or ["-"], row, " ", lead=" " * len(row))
+        return rows
+
+    def _landings(self, state: vdg_game.GameState, obs: dict) -> list[str]:
+        """Each landing: slots taken of its slots, the free slots' VP, and each ship there
+        with its owner. The slot counts and values are the printed board (the component
+        data); what sits in each slot comes from the observation."""
+        st = obs["state"]
+        board = PlainComponentView(state.components.array)
+        items = []
+        for k, (landing, slots) in enumerate(st["landing_slots"].items()):
+            n = int(board.land_nslots[k])
+            ships = [
+                t if t in st["merchant_location"] else f"{t} {st['project_owner'].get(t)}"
+                for t in slots[:n]
+                if t is not None
+            ]
+            free = " ".join(str(int(board.land_value[k][i])) for i in range(n) if slots[i] is None)
+            items.append(
+                f"{landing} {len(ships)}/{n}"
+                + (f" [free {free}]" if free else "")
+                + (f": {', '.join(ships)}" if ships else "")
+            )
+        items[0] = "Landings (taken/slots [free slots' VP]: ships) " + items[0]
+        return pack(items, "  ", "; ")
 
     def final(self, state: vdg_game.GameState) -> list[str]:
         res = vdg_game.result(state)

@@ -10,6 +10,7 @@ and players it loads cost nothing to the other commands.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -120,14 +121,35 @@ class GoaTable:
         return f"  Auction of {what} ({owner}'s): {bid}"
 
     def _grid(self, obs: dict[str, Any]) -> list[str]:
-        cells = [
-            (name or "-") + (f" [marker {m}]" if m else "")
-            for name, m in zip(obs["grid"], obs["cell_marker"], strict=True)
-        ]
-        return ["  Grid (row, column):"] + [
-            f"    {r}: " + " | ".join(cells[r * GL.GRID : (r + 1) * GL.GRID])
-            for r in range(GL.GRID)
-        ]
+        """The 5 x 5 grid inside its frame, where the Flag may stand (row or column -1 or 5):
+        each cell its tile without the phase's letter (all the grid's tiles are of one
+        phase) and ``:m`` for marker m; ``F`` the Flag, ``-`` a cell without a tile."""
+        flag = obs["flag_cell"]
+        fr, fc = (flag // GL.FRAME - 1, flag % GL.FRAME - 1) if flag >= 0 else (None, None)
+
+        def cell(r: int, c: int) -> str:
+            if (r, c) == (fr, fc):
+                return "F"
+            if not (0 <= r < GL.GRID and 0 <= c < GL.GRID):
+                return ""
+            name = obs["grid"][r * GL.GRID + c]
+            m = obs["cell_marker"][r * GL.GRID + c]
+            text = name.split("-", 1)[1] if name and "-" in name else (name or "-")
+            return text + (f":{m}" if m else "")
+
+        span = range(-1, GL.GRID + 1)
+        widths = {c: max([2] + [len(cell(r, c)) for r in span]) for c in span}
+        rows = ["  Grid (row, column; F the Flag, :m marker m, tiles without A-/B-):"]
+        rows.append("     " + " ".join(f"{c:>{widths[c]}}" for c in span))
+        for r in span:
+            rows.append(f"  {r:>2} " + " ".join(f"{cell(r, c):>{widths[c]}}" for c in span))
+        return rows
+
+    def help(self, state: GoaState, viewer: int, shown: list[str]) -> list[str]:
+        """What each tile and card code on this screen means (:func:`legend`)."""
+        text = " ".join(shown)
+        phase = observation(state, viewer)["phase"]
+        return [line for code, line in legend(state.components) if code_shown(code, text, phase)]
 
     def final(self, state: GoaState) -> list[str]:
         res = result(state)
@@ -157,3 +179,74 @@ def play_goa(
     check_human(seat, len(names), as_json)
     state = new_game(players=len(names), seed=seed, components=comp)
     run(table, state, seat, table.bot, header("Goa", seed, names, seat, comp))
+
+
+def code_shown(code: str, text: str, phase: str) -> bool:
+    """Whether ``code`` appears in ``text`` as a whole code; a tile of ``phase`` (the grid's)
+    also without its phase's letter, which the grid leaves off."""
+    pattern = re.escape(code)
+    if code.startswith(f"{phase}-"):
+        pattern = rf"(?:{re.escape(phase)}-)?{re.escape(code[2:])}"
+    return bool(re.search(rf"(?<![\w-]){pattern}(?![\w])", text))
+
+
+GAIN_WORDS = ("ship", "colonist", "ducat", "extra action card", "card", "spice of choice")
+
+
+def _gains(gain: list[int]) -> str:
+    return " + ".join(
+        f"{n} {w}{'s' if n > 1 else ''}" for n, w in zip(gain, GAIN_WORDS, strict=False) if n
+    )
+
+
+def _tile_text(tile: dict[str, Any]) -> str:
+    """One tile type of the data in words (G5)."""
+    kind = tile["kind"]
+    gain = _gains(tile.get("gain", []))
+    slots = tile.get("slots", 1)
+    return {
+        "plantation": f"plantation, {slots} slot{'s' if slots > 1 else ''} of the spice named",
+        "crop_rotation": "crop rotation: 1 slot for any spice, never scores",
+        "plantation_manager": "plantation manager: your small plantations score 3 each",
+        "red": f"red tile: once a round in your turn, {gain}",
+        "instant": f"at once: {gain}",
+        "ships_or_colonists": f"at once: {tile.get('amount')} ships or {tile.get('amount')} "
+        "colonists",
+        "poll_tax": f"poll tax: return {tile.get('amount')} spices for {tile.get('vp')} VP",
+        "additional_harvest": f"additional harvest: fill up to {tile.get('amount')} storage spaces",
+        "relief": f"relief: reveal {tile.get('amount')} cards, gain their colonist total of "
+        "ships, colonists or spices",
+        "espionage": "espionage: do another seat's Build ships, Harvest, Taxes or colony",
+        "viceroy": "viceroy: your lowest column marker moves up one row",
+        "exchange": "exchange: later, swap it for any grid tile",
+        "mission": f"mission: {tile.get('vp')} VP, its value hidden from the others",
+        "gift": "gift: take a tile of the Gift pool",
+    }.get(kind, kind)
+
+
+CARD_WORDS = {
+    "SHIPS2": "2 ships",
+    "COLONISTS2": "2 colonists",
+    "DUCATS5": "5 ducats",
+    "SPICES2": "2 spices of choice",
+    "SELL4": "sell up to 4 spices",
+    "BUY_PROGRESS": "buy one row of progress",
+    "HARVEST_MIX": "harvest spices, ships or colonists",
+    "COLONY_PLUS1": "+1 to a colony's reveal",
+    "SHIPS_ONLY": "develop with ships only",
+    "SPICES_ONLY": "develop with spices only",
+}
+
+
+def legend(comp: Any) -> list[tuple[str, str]]:
+    """(code, line) for every tile type and expedition card of the component data: what a
+    code on the screen means."""
+    lines = []
+    for tile in comp.data["tiles"]:
+        code = tile["id"]
+        shown = f"{code}-<spice>" if tile["kind"] == "plantation" else code
+        lines.append((code, f"  {shown}: {_tile_text(tile)}"))
+    for cid, effect, colonists, symbol in comp.data["cards"]["list"]:
+        words = CARD_WORDS.get(effect, effect)
+        lines.append((cid, f"  {cid}: expedition card, {words}; {colonists} colonists, {symbol}"))
+    return lines
