@@ -141,7 +141,11 @@ class Balance:
             more = len(reasons) - 2
             body = (
                 f"{' and '.join(parts)}, against {fair}"
-                + (f" ({more} more {what}s beyond ±{t} pp)" if more > 0 else "")
+                + (
+                    f" ({more} more {what}{'s' if more > 1 else ''} beyond ±{t} pp)"
+                    if more > 0
+                    else ""
+                )
                 + "."
             )
         elif verdict == BALANCED:
