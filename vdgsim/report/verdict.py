@@ -433,8 +433,7 @@ class Verdict:
         return (
             f"Balanced means every {self.what} wins within ±{t} pp of the fair share: each "
             f"{self.what}'s 95% interval lies inside that band; not balanced, one lies wholly "
-            "outside it. Skilled play is the strongest player of the skill axis in every "
-            f"{self.what}."
+            "outside it. Skilled play is the strongest player of the skill axis in every seat."
         )
 
     def elements_intro(self) -> str:
