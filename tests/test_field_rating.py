@@ -134,7 +134,7 @@ def test_the_field_rating_orders_the_axis_and_the_rating_against_the_anchor_stay
     assert not SkillAxis("default", ("learned", "search"), versus, field, noisy).decided_above(
         "learned", "search", 2
     )
-    # without a field the rating against the anchor orders the axis, as before
+    # without a field the rating against the anchor orders the axis
     plain = SkillAxis("default", ("learned", "search"), versus)
     assert plain.ranked(2) == ["search", "learned", "default"]
     assert plain.describe("search", 2) == "search (+280 Elo over default)"
