@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -238,7 +239,7 @@ def skilled_play(
     own: SeatSpread,
     others: list[SeatSpread],
     order: list[str] | None,
-    decided_above: Any = None,
+    decided_above: Callable[[str, str], bool] | None = None,
     tolerance: float = TOLERANCE,
 ) -> Balance:
     """The balance of one player count at skilled play.
