@@ -23,6 +23,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -116,23 +117,25 @@ def overrides_of(values: dict[str, int]) -> list[str]:
     return [f"{k}={v}" for k, v in values.items()]
 
 
+def value_at(data: Any, key: str) -> int:
+    """The integer at a ``--set`` key of component data (a BalanceError if there is none)."""
+    node: Any = data
+    for part in key.split("."):
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            raise BalanceError(f"--vary {key}: no such value in the component data")
+    if isinstance(node, bool) or not isinstance(node, int):
+        raise BalanceError(f"--vary {key}: {node!r} is not an integer value")
+    return node
+
+
 def printed_values(settings: Settings) -> dict[str, int]:
     """The knobs' values in the data the search starts from."""
     comp = game_of(settings.game).load_components(settings.data, list(settings.base_overrides))
-    out = {}
-    for knob in settings.knobs:
-        node: Any = comp.data
-        for part in knob.key.split("."):
-            if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-                node = node[int(part)]
-            elif isinstance(node, dict) and part in node:
-                node = node[part]
-            else:
-                raise BalanceError(f"--vary {knob.key}: no such value in the component data")
-        if isinstance(node, bool) or not isinstance(node, int):
-            raise BalanceError(f"--vary {knob.key}: {node!r} is not an integer value")
-        out[knob.key] = node
-    return out
+    return {knob.key: value_at(comp.data, knob.key) for knob in settings.knobs}
 
 
 def check(settings: Settings) -> dict[str, int]:
@@ -178,30 +181,67 @@ def _spread(share: np.ndarray) -> float:
     return float(100 * np.max(np.abs(share.mean(axis=0) - 1.0 / share.shape[1])))
 
 
+def position_shares(
+    settings: Settings,
+    components: Any,
+    games: int,
+    seed: int,
+    n: int,
+    player: str | None = None,
+    out: Path | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[np.ndarray, Any]:
+    """Play ``components`` at ``n`` players (``player`` in every seat, default the settings'
+    preset): the win share per game and position, and the run. With ``out`` the games go to
+    that run directory, and a run recorded there (complete, or a whole number of chunks of
+    fewer games) is read or grown rather than played again."""
+    extra: dict[str, Any] = {} if chunk_size is None else {"chunk_size": chunk_size}
+    if out is not None and out.exists():
+        extra |= {"resume": True, "extend": True}
+    run = simulate(
+        [player or settings.preset] * n,
+        games,
+        seed,
+        components=components,
+        game=settings.game,
+        jobs=settings.jobs,
+        out=out,
+        progress=progress,
+        **extra,
+    )
+    return _positions(run.players, run.games, n, settings.by), run
+
+
+def side_effects(run: Any) -> dict[str, float]:
+    """What else a run's numbers say about its games: mean VP, the winner's VP, decisions."""
+    return {
+        "mean_vp": float(run.players["vp"].mean()),
+        "winning_vp": float(run.games["winning_vp"].mean()),
+        "decisions": float(run.games["decisions"].mean()),
+    }
+
+
 def measure(
     settings: Settings,
     values: dict[str, int],
     games: int,
     seed: int,
     player: str | None = None,
+    out: Path | None = None,
 ) -> Measure:
     """Play the candidate ``values`` at every player count (``player`` in every seat, default
-    the settings' preset) and measure it."""
-    comp = components_for(settings, values)
+    the settings' preset) and measure it; ``out``: a folder for the runs, one per count
+    (:func:`position_shares`)."""
     rng = np.random.default_rng(seed)
+    comp = components_for(settings, values)
     shares: dict[int, list[tuple[float, float, float]]] = {}
     spread: dict[int, tuple[float, float, float]] = {}
     side: dict[int, dict[str, float]] = {}
     for n in settings.player_counts:
-        run = simulate(
-            [player or settings.preset] * n,
-            games,
-            seed,
-            components=comp,
-            game=settings.game,
-            jobs=settings.jobs,
+        share, run = position_shares(
+            settings, comp, games, seed, n, player, None if out is None else out / f"{n}p"
         )
-        share = _positions(run.players, run.games, n, settings.by)
         boot = rng.integers(0, share.shape[0], size=(BOOTSTRAP, share.shape[0]))
         means = share[boot].mean(axis=1)  # resamples x positions
         lo_hi = np.percentile(means, [2.5, 97.5], axis=0)
@@ -214,15 +254,12 @@ def measure(
             float(np.percentile(dev, 2.5)),
             float(np.percentile(dev, 97.5)),
         )
-        side[n] = {
-            "mean_vp": float(run.players["vp"].mean()),
-            "winning_vp": float(run.games["winning_vp"].mean()),
-            "decisions": float(run.games["decisions"].mean()),
-        }
+        side[n] = side_effects(run)
     return Measure(dict(values), games, shares, spread, side)
 
 
-def _distance(settings: Settings, values: dict[str, int], printed: dict[str, int]) -> float:
+def distance(settings: Settings, values: dict[str, int], printed: dict[str, int]) -> float:
+    """How far a candidate is from the printed values: each knob's change over its range."""
     return sum(abs(values[k.key] - printed[k.key]) / (k.hi - k.lo) for k in settings.knobs)
 
 
@@ -259,6 +296,32 @@ def _cma_proposals(settings: Settings, printed: dict[str, int]) -> Any:
         es.tell(xs, scores)
 
 
+def explore(
+    settings: Settings,
+    printed: dict[str, int],
+    evaluate: Callable[[dict[str, int]], float],
+    played: Callable[[], int],
+) -> None:
+    """Propose candidates to ``evaluate`` (it returns a candidate's objective, lower is
+    better, and plays a candidate only once): every candidate of the ranges when they hold no
+    more than the budget, else CMA-ES generations from the printed values until ``played()``
+    candidates reach the budget."""
+    if math.prod(k.size for k in settings.knobs) <= settings.budget:
+        for values in _grid(settings):
+            evaluate(values)
+        return
+    gen = _cma_proposals(settings, printed)
+    cands = next(gen)
+    asks = 0
+    try:
+        while played() < settings.budget and asks < 20 * settings.budget:
+            asks += len(cands)
+            scores = [evaluate(v) for v in cands]
+            cands = gen.send(scores)
+    except StopIteration:
+        pass
+
+
 def search(
     settings: Settings,
     progress: Callable[[str, Measure], None] | None = None,
@@ -276,7 +339,7 @@ def search(
         key = tuple(values[k.key] for k in settings.knobs)
         if key not in seen:
             m = measure(settings, values, settings.games, settings.seed)
-            m.objective = m.worst + DISTANCE_WEIGHT * _distance(settings, values, printed)
+            m.objective = m.worst + DISTANCE_WEIGHT * distance(settings, values, printed)
             seen[key] = m
             tried.append(m)
             if progress is not None:
@@ -285,20 +348,7 @@ def search(
 
     evaluate(printed)
     base = seen[tuple(printed[k.key] for k in settings.knobs)]
-    if math.prod(k.size for k in settings.knobs) <= settings.budget:
-        for values in _grid(settings):
-            evaluate(values)
-    else:
-        gen = _cma_proposals(settings, printed)
-        cands = next(gen)
-        asks = 0
-        try:
-            while len(tried) < settings.budget and asks < 20 * settings.budget:
-                asks += len(cands)
-                scores = [evaluate(v) for v in cands]
-                cands = gen.send(scores)
-        except StopIteration:
-            pass
+    explore(settings, printed, evaluate, lambda: len(tried))
     ranked = sorted(tried, key=lambda m: m.objective)
     finalists = [m for m in ranked if m.values != printed][: settings.finalists]
     confirm_seed = settings.seed + 1
@@ -308,7 +358,7 @@ def search(
     confirmed = []
     for m in finalists:
         c = measure(settings, m.values, settings.confirm_games, confirm_seed)
-        c.objective = c.worst + DISTANCE_WEIGHT * _distance(settings, c.values, printed)
+        c.objective = c.worst + DISTANCE_WEIGHT * distance(settings, c.values, printed)
         confirmed.append(c)
         if progress is not None:
             progress("confirm", c)
@@ -345,3 +395,15 @@ def measures_frame(measures: Sequence[Measure], stage: str) -> pl.DataFrame:
             row |= m.side[n]
             rows.append(row)
     return pl.DataFrame(rows)
+
+
+def candidate_toml(components: Any, source: str, changes: Sequence[str]) -> bytes:
+    """A candidate's component data as a file ``--data`` takes, headed by where it comes
+    from (``source``: the data it starts from, named as the user names it) and its changes."""
+    import tomli_w
+
+    head = (
+        f"# component data of a balance candidate: {source} with {', '.join(changes)} "
+        f"(digest {components.digest})\n"
+    )
+    return (head + tomli_w.dumps(components.data)).encode()

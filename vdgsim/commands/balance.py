@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import polars as pl
-import tomli_w
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -61,14 +60,9 @@ def _write_csv(path: Path, frame: pl.DataFrame) -> None:
 
 
 def _data_file(settings: B.Settings, values: dict[str, int]) -> bytes:
-    comp = B.components_for(settings, values)
     # the default data is named as the game names it, not by this machine's path to it
     source = settings.data if settings.data is not None else "the default data"
-    head = (
-        f"# component data of a balance candidate: {source} with "
-        f"{', '.join(B.overrides_of(values))} (digest {comp.digest})\n"
-    )
-    return (head + tomli_w.dumps(comp.data)).encode()
+    return B.candidate_toml(B.components_for(settings, values), source, B.overrides_of(values))
 
 
 def _spread_cell(m: B.Measure, n: int) -> str:

@@ -43,6 +43,7 @@ from vdgsim.analysis.experiment import (
 from vdgsim.analysis.skill import SkillAxis, axis_of
 from vdgsim.core.plug import game_of, parse_overrides
 from vdgsim.report.findings import Section
+from vdgsim.report.fix import add_fixes
 from vdgsim.report.progress import Progress
 from vdgsim.report.render import Header, write_report
 from vdgsim.report.sections import build_section
@@ -130,6 +131,9 @@ def report_settings(specs: Sequence[ExperimentSpec], quick: bool, games: int | N
         "experiments": {
             s.name: experiment_settings(s, s.games_for(quick, games), quick) for s in specs
         },
+        # what to change: its runs are named by these settings, so a change plays new runs
+        # and is no reason to refuse a resume
+        "fixes": {s.name: dataclasses.asdict(s.fix) for s in specs if s.fix is not None},
     }
 
 
@@ -238,6 +242,7 @@ def build_report(
     # every chart stays open until the report is written (they are closed as they are saved)
     with matplotlib.rc_context({"figure.max_open_warning": 0}), _closing_new_charts():
         sections: list[Section] = []
+        fix_files: list[str] = []
         played = 0
         axis: SkillAxis | None = None
         for k, spec in enumerate(specs, 1):
@@ -260,6 +265,10 @@ def build_report(
                 axis = axis_of(exp)
             exp.axis = axis
             sections.append(build_section(exp))
+            if spec.kind == "seats":
+                fix_files += add_fixes(
+                    exp, sections[-1], out, quick=quick, jobs=jobs, progress=progress
+                )
             played += sum(run.manifest["counts"]["games"] for run in exp.runs.values())
             record(False)
             progress.log(
@@ -280,7 +289,7 @@ def build_report(
             overrides or (),
             played,
         )
-    written = ["index.html", "report.md", "report.json"]
+    written = ["index.html", "report.md", "report.json", *fix_files]
     written += [f for s in summary["sections"] for f in (*s["charts"], *s["tables"])]
     record(True, files=written)
     progress.log(f"report written to {out} in {time.perf_counter() - t0:.1f} s")

@@ -28,8 +28,9 @@ from typing import Any
 
 from vdgsim.analysis import robustness as R
 from vdgsim.analysis import seats as S
-from vdgsim.analysis.common import pct, pct_ci, pp_ci
+from vdgsim.analysis.common import pct, pct_ci, pp, pp_ci
 from vdgsim.analysis.experiment import DEFAULT_TOLERANCE
+from vdgsim.analysis.fixes import Suggestion
 from vdgsim.report.findings import Finding, Section
 
 TOLERANCE = DEFAULT_TOLERANCE
@@ -111,6 +112,77 @@ class Balance:
     why: str = ""
     levels: tuple[SeatSpread, ...] = ()
     tolerance: float = TOLERANCE
+    # what to change, when the count is not balanced and the report searched for a fix, and
+    # the file (in the report folder) of the suggested component data
+    fix: Suggestion | None = None
+    fix_file: str = ""
+
+    def offending(self) -> list[str]:
+        """The seats wholly outside the tolerance at skilled play."""
+        s = self.skilled or self.own
+        return (
+            [g.who for g in _reasons(s, self.tolerance)] if self.verdict() == NOT_BALANCED else []
+        )
+
+    def fix_sentence(self, what: str) -> str:
+        """What to change, in one or two sentences ("" when no fix was searched)."""
+        f = self.fix
+        if f is None:
+            return ""
+        t = f"±{100 * self.tolerance:g} pp"
+        ranges = ", ".join(f"{k.key} {k.lo}–{k.hi}" for k in f.knobs)
+        if not f.knobs:
+            return (
+                f"What to change: no number the report searches is tied to "
+                f"{' or '.join(self.offending())}."
+            )
+        changes = f.changes()
+        if not changes:
+            return (
+                f"What to change: no other values within the searched ranges ({ranges}) were "
+                "played."
+            )
+        setting = "setting " + " and ".join(f"{k} from {a} to {b}" for k, a, b in changes)
+        seats = (self.skilled or self.own).seats
+        side = ""
+        if f.side:
+            (v0, v1), (d0, d1) = f.side["mean_vp"], f.side["decisions"]
+            side = (
+                f" Side effects with {f.search_player} in every seat on the same deals: mean "
+                f"score {v0:.1f} → {v1:.1f} VP, {d0:.0f} → {d1:.0f} decisions a game."
+            )
+        data = f" Data file: {self.fix_file} (vdg report --data)." if self.fix_file else ""
+        verdict_player = (self.skilled or self.own).player
+        by = (
+            f" ({f.check_player} checks it: {verdict_player} was fitted to the printed numbers.)"
+            if f.check_player != verdict_player
+            else ""
+        )
+        if f.check is None:
+            assert f.predicted is not None
+            k, (g, _, _) = f.predicted.worst()
+            return (
+                f"What to change: {setting} is the best of {f.tried} candidates searched with "
+                f"{f.search_player} ({ranges}; largest calibrated gap {pp(g)} pp, "
+                f"{seats[k].who}); not checked at skilled play in this report.{side}{data}"
+            )
+        k, (g, lo, hi) = f.check.worst()
+        gap = (
+            f"{seats[k].who} {pp_ci(g, lo, hi, ' pp')} over {f.check.games:,} games of "
+            f"{f.check_player}"
+        )
+        verdict = f.check.verdict(self.tolerance)
+        if verdict == BALANCED:
+            return (
+                f"What would fix it: {setting} brings every {what} within {t} at skilled play "
+                f"(largest gap: {gap}).{by}{side}{data}"
+            )
+        said = "cannot tell" if verdict == CANNOT_TELL else "still not balanced"
+        return (
+            f"What to change: nothing within the searched ranges ({ranges}; {f.tried} "
+            f"candidates) is shown to bring every {what} within {t} at skilled play; the "
+            f"closest, {setting}, leaves {gap} ({said}).{by}{side}{data}"
+        )
 
     @property
     def players(self) -> int:
@@ -210,7 +282,7 @@ class Balance:
             + f" (skilled play: {level} in every seat, {self.skilled.games:,} games)."
         )
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, what: str = "seat") -> dict[str, Any]:
         def level(s: SeatSpread) -> dict[str, Any]:
             return {
                 "player": s.player,
@@ -227,11 +299,15 @@ class Balance:
             "fair_share": self.own.fair,
             "verdict": self.verdict(),
             "text": self.headline(),
-            "sentence": self.sentence("seat"),
+            "sentence": self.sentence(what),
             "why": self.why,
             "skilled": None if self.skilled is None else level(self.skilled),
             "own": level(self.own),
             "levels": [level(s) for s in self.levels],
+            "fix": None
+            if self.fix is None
+            else self.fix.as_json(self.tolerance)
+            | {"sentence": self.fix_sentence(what), "data_file": self.fix_file or None},
         }
 
 
@@ -462,7 +538,7 @@ class Verdict:
             "tolerance_pp": 100 * self.tolerance,
             "judged_by": self.what,
             "rule": self.rule(),
-            "balance": [b.as_json() | {"sentence": b.sentence(self.what)} for b in self.balance],
+            "balance": [b.as_json(self.what) for b in self.balance],
             "elements": [e.as_json() for e in self.elements],
             "elements_shown": len(self.shown()),
             "how_to_read": dict(HOW_TO_READ),
@@ -473,7 +549,10 @@ class Verdict:
         if not self.balance:
             lines.append("- No seats experiment in this report: balance not judged.")
         for b in self.balance:
-            lines.append(f"- **{b.headline()}.** {b.sentence(self.what)}")
+            fix = b.fix_sentence(self.what)
+            lines.append(
+                f"- **{b.headline()}.** {b.sentence(self.what)}" + (f" {fix}" if fix else "")
+            )
         lines += ["", self.elements_intro(), ""]
         lines += [f"{k}. {e.sentence()}" for k, e in enumerate(self.shown(), 1)]
         return lines
@@ -488,7 +567,10 @@ class Verdict:
         if not self.balance:
             parts.append("<li>No seats experiment in this report: balance not judged.</li>")
         parts += [
-            f"<li><b>{e(b.headline())}.</b> {e(b.sentence(self.what))}</li>" for b in self.balance
+            f"<li><b>{e(b.headline())}.</b> {e(b.sentence(self.what))}"
+            + (f"<br>{e(fix)}" if (fix := b.fix_sentence(self.what)) else "")
+            + "</li>"
+            for b in self.balance
         ]
         parts.append(f"</ul><p>{e(self.elements_intro())}</p><ol class=findings>")
         parts += [f"<li>{e(x.sentence())}</li>" for x in self.shown()]

@@ -83,6 +83,7 @@ _TOP_KEYS = {
     "levels",
     "field",
     "tolerance_pp",
+    "fix",
 }
 
 
@@ -128,6 +129,41 @@ class Strength:
         while out[-1] < n:
             out.append(min(n, 2 * out[-1]))
         return tuple(out)
+
+
+@dataclass(frozen=True)
+class FixKnob:
+    """A component value the search for a fix may change: its ``--set`` key, an integer range
+    and the elements it is tied to (a name found in a seat's label, e.g. a character dealt to
+    it, or ``start player``; none: any seat)."""
+
+    key: str
+    lo: int
+    hi: int
+    tied_to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A seats spec's search for what to change at a count that is not balanced
+    (:mod:`vdgsim.analysis.fixes`): ``search_player`` in every seat plays ``games`` per
+    candidate (common seeds; up to ``budget`` candidates, ``quick_*`` with --quick), the
+    ``finalists`` best are played at skilled play in looks of ``check_batch`` games doubled
+    up to ``check_games``. ``fitted`` players were fitted to the printed numbers (a learned
+    player), so they never judge other numbers: the next level checks instead."""
+
+    knobs: tuple[FixKnob, ...]
+    search_player: str = "default"
+    games: int = 4000
+    quick_games: int = 200
+    budget: int = 24
+    quick_budget: int = 4
+    finalists: int = 2
+    check_games: int = 2000
+    quick_check_games: int = 0
+    check_batch: int = 250
+    fitted: tuple[str, ...] = ()
+    seed: int = 1
 
 
 @dataclass(frozen=True)
@@ -188,6 +224,8 @@ class ExperimentSpec:
     # a component data file every run plays instead of the game's default (a what-if variant,
     # `vdg report --data`); None: the default data
     data: str | None = None
+    # seats: how the report searches for a change at a count that is not balanced
+    fix: Fix | None = None
 
     def games_for(self, quick: bool = False, games: int | None = None) -> int:
         """Games per run: an explicit count, else the quick or full size of the spec."""
@@ -221,6 +259,9 @@ class ExperimentSpec:
             del d["data"]
         if self.tolerance == DEFAULT_TOLERANCE:  # as recorded before the tolerance was a field
             del d["tolerance"]
+        # the fix search's runs are named by its settings, so a change to it plays new runs
+        # beside the experiment's: it is recorded with the report's settings, not here
+        del d["fix"]
         return _without_default_batch(d)
 
 
@@ -400,6 +441,84 @@ def _seats_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> None
     _deal_fields(data, source, kw)
     if "robustness" in data:
         kw["robustness"] = _robustness_fields(data["robustness"], source, kw["preset"], game, False)
+    if "fix" in data:
+        kw["fix"] = _fix_fields(_typed(data, "fix", dict, source), source, kw)
+
+
+_FIX_KEYS = {
+    "knobs",
+    "search_player",
+    "games",
+    "quick_games",
+    "budget",
+    "quick_budget",
+    "finalists",
+    "check_games",
+    "quick_check_games",
+    "check_batch",
+    "fitted",
+    "seed",
+}
+
+
+def _fix_fields(data: dict[str, Any], source: str, kw: dict[str, Any]) -> Fix:
+    """A seats spec's ``[fix]`` table and its ``[[fix.knobs]]`` (each ``key``, ``range =
+    [lo, hi]``, optional ``tied_to``), every knob's ends checked against the data."""
+    game = kw["game"]
+    where = f"{source}: fix"
+    unknown = set(data) - _FIX_KEYS
+    if unknown:
+        raise _fail(source, "fix", f"unknown key(s): {', '.join(sorted(unknown))}")
+    knobs = []
+    for i, k in enumerate(_typed(data, "knobs", list, where)):
+        at = f"fix.knobs[{i}]"
+        if not isinstance(k, dict) or set(k) - {"key", "range", "tied_to"}:
+            raise _fail(source, at, "must be a table of key, range and tied_to")
+        key = _typed(k, "key", str, f"{source}: {at}")
+        span = _typed(k, "range", list, f"{source}: {at}")
+        if (
+            len(span) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in span)
+            or span[0] >= span[1]
+        ):
+            raise _fail(source, f"{at}.range", f"must be [lo, hi], integers, lo < hi, got {span}")
+        tied = _typed(k, "tied_to", list, f"{source}: {at}", [])
+        if not all(isinstance(t, str) and t for t in tied):
+            raise _fail(source, f"{at}.tied_to", f"must list element names, got {tied}")
+        for v in span:
+            _check_overrides({**kw["overrides"], key: v}, source, f"{at}.range", game)
+        knobs.append(FixKnob(key, span[0], span[1], tuple(tied)))
+    if not knobs or len({k.key for k in knobs}) != len(knobs):
+        raise _fail(source, "fix.knobs", "must list at least one knob, each key once")
+    ints = {}
+    for name, low, default in (
+        ("games", 10, 4000),
+        ("quick_games", 0, 200),
+        ("budget", 1, 24),
+        ("quick_budget", 1, 4),
+        ("finalists", 1, 2),
+        ("check_games", 0, 2000),
+        ("quick_check_games", 0, 0),
+        ("check_batch", 1, 250),
+        ("seed", 0, kw["seed"] + 1),
+    ):
+        ints[name] = _typed(data, name, int, where, default)
+        if ints[name] < low:
+            raise _fail(source, f"fix.{name}", f"must be at least {low}, got {ints[name]}")
+    fitted = _typed(data, "fitted", list, where, [])
+    return Fix(
+        knobs=tuple(knobs),
+        search_player=_check_player(
+            _typed(data, "search_player", str, where, kw["preset"]),
+            source,
+            "fix.search_player",
+            game,
+        ),
+        fitted=tuple(
+            _check_player(f, source, f"fix.fitted[{i}]", game) for i, f in enumerate(fitted)
+        ),
+        **ints,
+    )
 
 
 DEAL = "deal"  # the folder of a seats experiment's runs with another character deal

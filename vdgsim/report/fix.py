@@ -1,0 +1,79 @@
+"""The report's "what to change": for each player count the verdict finds not balanced at
+skilled play, the seats spec's fix search (:mod:`vdgsim.analysis.fixes`), its suggestion put
+on the count's balance and its component data written beside the report."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+
+from vdgsim.analysis.balance import candidate_toml
+from vdgsim.analysis.experiment import ExperimentRun
+from vdgsim.analysis.fixes import check_player, suggest
+from vdgsim.report.findings import Section
+from vdgsim.report.progress import Progress
+from vdgsim.report.verdict import NOT_BALANCED
+from vdgsim.runner.output import atomic_write_bytes
+
+FIX = "fix"  # the folder of the fix search's runs, inside the seats experiment's
+
+
+def fix_file(players: int) -> str:
+    """The report file of the suggested component data at ``players``."""
+    return f"fix-{players}p.toml"
+
+
+def add_fixes(
+    exp: ExperimentRun,
+    sec: Section,
+    out: Path,
+    *,
+    quick: bool,
+    jobs: int,
+    progress: Progress,
+) -> list[str]:
+    """Search a fix for every count of ``sec.balance`` not balanced at skilled play (a spec
+    without ``[fix]`` searches none); returns the files written in ``out``."""
+    spec = exp.spec
+    if spec.fix is None or exp.path is None:
+        return []
+    by = "turn" if sec.spread_of == "turn position" else "seat"
+    written = []
+    for i, b in enumerate(sec.balance):
+        skilled = b.skilled or b.own
+        if b.verdict() != NOT_BALANCED:
+            continue
+        t = time.perf_counter()
+        progress.run(f"what to change at {b.players} players", i + 1, len(sec.balance))
+        checker = check_player(spec.fix, [s.player for s in b.levels], skilled.player)
+        at = next((s for s in (*b.levels, b.own) if s.player == checker), skilled)
+        found = suggest(
+            spec.fix,
+            spec,
+            b.players,
+            b.offending(),
+            [g.gap for g in at.seats],
+            checker,
+            b.tolerance,
+            by,
+            exp.path / FIX,
+            quick=quick,
+            jobs=jobs,
+            progress=progress.games,
+        )
+        name = ""
+        if found.values is not None and found.changes():
+            name = fix_file(b.players)
+            source = spec.data or "the default data"
+            changes = [f"{k}={v}" for k, _, v in found.changes()]
+            atomic_write_bytes(
+                out / name, candidate_toml(spec.components(found.values), source, changes)
+            )
+            written.append(name)
+        sec.balance[i] = dataclasses.replace(b, fix=found, fix_file=name)
+        progress.log(
+            f"what to change at {b.players} players: {found.tried} candidates, "
+            f"{time.perf_counter() - t:.1f} s"
+        )
+    return written
