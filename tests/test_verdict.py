@@ -262,6 +262,34 @@ def test_elements_are_clear_effects_beyond_the_tolerance_ranked_by_size():
     assert v.as_json()["elements"][0]["holds_on_every_check"] is False
 
 
+def test_a_count_measured_at_a_stronger_level_ranks_that_levels_characters():
+    def character(name: str, value: float, players: int, table: str) -> Finding:
+        f = _arm(name, value, 0.01, table=table)
+        f.effect.row = {"players": players}
+        return f
+
+    skilled = "win_by_character_random_deal_skilled"
+    findings = [
+        character("Sernigi at 4 players, default", 0.20, 4, "win_by_character_random_deal"),
+        character("Dias at 4 players, learned", -0.06, 4, skilled),
+        # 3 players has no stronger level: default's finding stays
+        character("Sernigi at 3 players, default", 0.12, 3, "win_by_character_random_deal"),
+        # a stronger level's effect under the tolerance is no element, and default's is gone
+        character("Alvares at 2 players, default", 0.10, 2, "win_by_character_random_deal"),
+        character("Alvares at 2 players, learned", 0.01, 2, skilled),
+    ]
+    findings[1].labels = {}
+    ranked = [
+        e.finding.effect.label.split(":")[0]
+        for e in build_verdict([_section([], findings)]).elements
+    ]
+    assert ranked == ["Sernigi at 3 players, default", "Dias at 4 players, learned"]
+    text = build_verdict([_section([], findings)]).elements[1].sentence()
+    assert text.endswith(
+        "measured at that level alone: not replicated, not checked against the data."
+    )
+
+
 def test_a_strongest_level_without_an_interval_quotes_no_number():
     f = _arm("never hosts Manuel I", 0.05, 0.01, skill=R.UNCLEAR_SKILL)
     lone = R.Effect("mc", 0.25, math.nan, math.nan, math.nan, 1)

@@ -42,8 +42,10 @@ BALANCED, NOT_BALANCED, CANNOT_TELL = S.BALANCED, S.NOT_BALANCED, S.CANNOT_TELL
 
 # the key numbers' tables of the findings the verdict ranks as elements: a character's share
 # when the characters are dealt at random (a rulebook seat's gap is the balance's; a sweep is
-# a what-if, not a part of the game; a restricted player's effect is the cost of a habit)
+# a what-if, not a part of the game; a restricted player's effect is the cost of a habit),
+# with the report's own player and with the strongest level that played that deal
 ELEMENT_TABLES = ("win_by_character_random_deal",)
+SKILLED_ELEMENT_TABLES = ("win_by_character_random_deal_skilled",)
 
 
 @dataclass(frozen=True)
@@ -377,6 +379,8 @@ def _clear(f: Finding) -> bool:
 
 def _depends(f: Finding) -> str:
     """What an element's finding depends on, from its robustness labels, in words."""
+    if not f.labels and f.effect.table in SKILLED_ELEMENT_TABLES:
+        return "measured at that level alone: not replicated, not checked against the data"
     if not f.labels:
         return "not checked for robustness (its experiment has no robustness runs)"
     skill, rep, data = f.labels["skill"], f.labels["replication"], f.labels["data"]
@@ -438,15 +442,30 @@ class Element:
 
 
 def elements(sections: list[Section], tolerance: float = TOLERANCE) -> list[Element]:
-    """Every element finding whose effect is clear and at least ``tolerance``, largest first."""
-    found = [
+    """Every element finding whose effect is clear and at least ``tolerance``, largest first;
+    at a player count measured at a stronger level too (:data:`SKILLED_ELEMENT_TABLES`), the
+    stronger level's, clear or not, in place of the report's own player's."""
+    tables = (*ELEMENT_TABLES, *SKILLED_ELEMENT_TABLES)
+    candidates = [
         Element(s.title, f)
         for s in sections
         for f in s.findings
-        if isinstance(f, Finding)
-        and f.effect.table in ELEMENT_TABLES
-        and _clear(f)
-        and abs(f.effect.value) >= tolerance
+        if isinstance(f, Finding) and f.effect.table in tables
+    ]
+    skilled = {
+        e.finding.effect.row.get("players")
+        for e in candidates
+        if e.finding.effect.table in SKILLED_ELEMENT_TABLES
+    }
+    found = [
+        e
+        for e in candidates
+        if (
+            e.finding.effect.table in SKILLED_ELEMENT_TABLES
+            or e.finding.effect.row.get("players") not in skilled
+        )
+        and _clear(e.finding)
+        and abs(e.finding.effect.value) >= tolerance
     ]
     return sorted(found, key=lambda e: -abs(e.finding.effect.value))
 

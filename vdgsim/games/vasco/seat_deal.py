@@ -63,7 +63,81 @@ def random_deal_seats(
         games = int(players.filter(pl.col("players") == p)["game"].n_unique())
         _share_findings(exp, sec, p, games, v_seat, v_char, seat_labels, char_labels)
         _split_findings(exp, sec, p, split, by_preset, char_labels, rule_labels)
+    _skilled_characters(exp, sec, top)
     _notes(exp, sec, sum(int(r.manifest["counts"]["games"]) for r in runs.values()), several)
+
+
+SKILLED_TABLE = "win_by_character_random_deal_skilled"
+"""Win share by dealt character at each count with the strongest level that played the
+random deal: the characters' effects the verdict ranks when it has them."""
+
+
+def _skilled_characters(exp: ExperimentRun, sec: Section, top: str) -> None:
+    """At each count, the characters' win shares with the strongest level of the skill axis,
+    above the spec's own player, that played the random deal in every seat (table
+    :data:`SKILLED_TABLE`, one finding quoting the character farthest from fair)."""
+    axis = exp.axis
+    if axis is None:
+        return
+    tables = []
+    for p in exp.spec.player_counts:
+        order = axis.ranked(p)
+        above = order[: order.index(exp.spec.preset)] if exp.spec.preset in order else order
+        for player in above:
+            prefix = f"{top}{OTHER}/{strength_label(player)}/{p}p"
+            runs = {n: r for n, r in exp.runs.items() if n == prefix}
+            if runs:
+                t = seats.win_by_character(seats.seat_players(runs))
+                tables.append(t.with_columns(pl.lit(player).alias("preset")))
+                _skilled_finding(sec, p, player, axis.describe(player, p), t, runs)
+                break
+    if tables:
+        sec.tables[SKILLED_TABLE] = pl.concat(tables, how="diagonal_relaxed")
+
+
+def _skilled_finding(
+    sec: Section, p: int, player: str, level: str, t: pl.DataFrame, runs: dict[str, Any]
+) -> None:
+    rows = list(t.iter_rows(named=True))
+    games = sum(int(r.manifest["counts"]["games"]) for r in runs.values())
+    nums = [
+        share_number(
+            f"{p} players, characters dealt at random, {player} in every seat, "
+            f"{r['dealt_character']}'s holder: win share",
+            r,
+            SKILLED_TABLE,
+            {"players": p, "preset": player, "dealt_character": r["dealt_character"]},
+        )
+        for r in rows
+    ]
+    far = max(rows, key=lambda r: abs(r["gap"]))
+    gap = share_number(
+        f"{p} players, characters dealt at random, {player} in every seat, "
+        f"{far['dealt_character']}'s holder: win share",
+        far,
+        SKILLED_TABLE,
+        {"players": p, "preset": player, "dealt_character": far["dealt_character"]},
+        gap=True,
+    )
+    sec.numbers += [*nums, gap]
+    fair = pct(1 / p)
+    off = [r["dealt_character"] for r in rows if r["above_fair"] or r["below_fair"]]
+    sec.findings.append(
+        Finding(
+            f"With {p} players and the characters dealt at random, {level} in every seat "
+            f"({games:,} games, the strongest level that played this deal), win share by "
+            "dealt character averaged over seats: "
+            + "; ".join(
+                f"{r['dealt_character']} {k.text()}" for r, k in zip(rows, nums, strict=True)
+            )
+            + f" (fair {fair}%; "
+            + off_fair(off),
+            gap,
+            short=f"With {p} players and the characters dealt at random ({player} in every "
+            f"seat, {games:,} games), {far['dealt_character']}'s holder is {gap.text()} from "
+            f"the fair {fair}% win share, averaged over seats.",
+        )
+    )
 
 
 def _splits_by_preset(exp: ExperimentRun, split: pl.DataFrame, top: str) -> pl.DataFrame:
