@@ -13,12 +13,13 @@ finalists are checked at skilled play:
    at the printed values lies from the fast player's (a control variate), and a candidate's
    objective is the largest calibrated distance from the fair share, plus the small pull of
    :data:`vdgsim.analysis.balance.DISTANCE_WEIGHT` towards the printed values.
-3. **Check.** The ``finalists`` best are played with the check player in every seat on fresh
-   seeds, in looks of ``check_batch`` games doubled up to ``check_games``, each stopping once
-   its balance is decided (every position within the tolerance, or one wholly outside, on
-   intervals widened for the number of looks). The check player is the level of the verdict,
-   unless that player was fitted to the printed numbers (``fitted``: a learned player plays
-   other numbers as if they were the printed ones); then the strongest level that was not.
+3. **Check.** The ``finalists`` best, best first, are played with the check player in every
+   seat on fresh seeds until one is balanced, in looks of ``check_batch`` games doubled up to
+   ``check_games``, each stopping once its balance is decided (every position within the
+   tolerance, or one wholly outside, on intervals widened for the number of looks). The
+   check player is the level of the verdict, unless that player was fitted to the printed
+   numbers (``fitted``: a learned player plays other numbers as if they were the printed
+   ones); then the strongest level that was not.
 
 Every run has a directory below the fix folder named by its settings, so a report that is
 resumed reads what was played and plays only the rest.
@@ -247,14 +248,17 @@ def suggest(
             tried=len(seen),
         )
     check_games = fix.quick_check_games if quick else fix.check_games
-    checks = (
-        [
-            _check(spec, settings, v, checker, check_games, fix, tolerance, where, progress)
-            for v in finalists
-        ]
-        if check_games > 0
-        else [None] * len(finalists)
-    )
+    checks: list[Gaps | None] = [None] * len(finalists)
+    if check_games > 0:
+        checks = []
+        # best first: the first finalist skilled play finds balanced is the suggestion
+        for v in finalists:
+            checks.append(
+                _check(spec, settings, v, checker, check_games, fix, tolerance, where, progress)
+            )
+            if checks[-1].verdict(tolerance) == S.BALANCED:
+                break
+        finalists = finalists[: len(checks)]
 
     def rank(i: int) -> tuple[int, float]:
         c = checks[i]
