@@ -13,7 +13,7 @@ import pytest
 
 from vdgsim.analysis.experiment import Fix, FixKnob, SpecError, parse_spec
 from vdgsim.analysis.fixes import Gaps, Suggestion, calibrated, check_player, suggest, tied_knobs
-from vdgsim.report.verdict import BALANCED, NOT_BALANCED, Balance, SeatGap, SeatSpread
+from vdgsim.report.verdict import Balance, SeatGap, SeatSpread
 
 DIAS = FixKnob("costs.dias_vp", 0, 8, ("Bartolomeu Dias",))
 SHIP = FixKnob("merchant_ships.limits.0", 3, 7, ("Girolamo Sernigi",))
@@ -86,8 +86,8 @@ def test_a_player_fitted_to_the_printed_numbers_never_checks() -> None:
 
 
 def test_calibration_moves_each_position_by_skilled_plays_distance() -> None:
-    # the fast player: seat 1 wins 3 games in 4 (+25 pp); skilled play at the printed values
-    # shows +10 pp where the fast player showed +20 pp, so -10 pp moves every seat-1 share
+    # the fast player: seat 0 wins 1 game in 4 (-25 pp) and seat 1 three (+25 pp); skilled
+    # play lies 10 pp nearer fair at the printed values, so each share moves 10 pp that way
     share = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 0.0], [0.0, 1.0]])
     offset = np.array([0.1, -0.1])
     assert calibrated(share, offset, 0.5) == pytest.approx(15.0)
@@ -124,7 +124,9 @@ def test_a_planted_imbalance_is_repaired_and_checked(tmp_path: Path) -> None:
     assert found.check is not None and found.check.player == "default"
     assert abs(found.check.gaps[0][0]) < abs(printed_gaps[0])
     assert found.tried == 9  # the whole range, printed value included
-    # a second build reads every run instead of playing it: the same suggestion
+    # a second build reads every run instead of playing it: no chunk is written again
+    chunks = {f: f.stat().st_mtime_ns for f in tmp_path.rglob("*.parquet")}
+    assert len({f.parent.parent for f in chunks}) >= 10  # 9 candidates searched, 1+ checked
     again = suggest(
         fix,
         spec,
@@ -137,6 +139,7 @@ def test_a_planted_imbalance_is_repaired_and_checked(tmp_path: Path) -> None:
         tmp_path,
     )
     assert again == found
+    assert {f: f.stat().st_mtime_ns for f in tmp_path.rglob("*.parquet")} == chunks
 
 
 SPREAD = SeatSpread(
@@ -164,39 +167,53 @@ def balance_with(check: Gaps | None, values: dict[str, int] | None = None) -> Ba
         predicted=Gaps("default", 4000, ((-0.01, -0.01, -0.01), (0.01, 0.01, 0.01))),
         side={"mean_vp": (76.2, 88.0), "winning_vp": (84.0, 95.0), "decisions": (126, 124)},
         tried=9,
+        checked=2,
     )
     return Balance(SPREAD, SPREAD, fix=found, fix_file="fix-2p.toml")
 
 
 def test_the_verdict_names_the_change_that_fixes_it() -> None:
-    check = Gaps("mc", 750, ((-0.018, -0.041, 0.006), (0.018, -0.006, 0.028)))
-    b = balance_with(check)
-    assert b.verdict() == NOT_BALANCED and check.verdict(0.03) != BALANCED
-    check = Gaps("mc", 750, ((-0.012, -0.028, 0.004), (0.012, -0.004, 0.028)))
+    check = Gaps("mc", 750, ((-0.012, -0.028, 0.004), (0.012, -0.004, 0.028)), 0.9875)
     text = balance_with(check).fix_sentence("seat")
     assert text.startswith(
         "What would fix it: setting costs.dias_vp from 2 to 5 brings every seat within ±3 pp "
-        "at skilled play (largest gap: seat 0 (dealt Bartolomeu Dias) -1.2 pp [-2.8, +0.4] "
-        "over 750 games of mc)."
+        "at skilled play (mc in every seat; largest gap: seat 0 (dealt Bartolomeu Dias) "
+        "-1.2 pp [-2.8, +0.4] over 750 games, a 98.8% interval widened for its looks)."
     )
     assert "mean score 76.2 → 88.0 VP" in text and "fix-2p.toml" in text
+    # an interval that crosses the tolerance fixes nothing
+    check = Gaps("mc", 750, ((-0.018, -0.041, 0.006), (0.018, -0.006, 0.041)))
+    assert (
+        balance_with(check)
+        .fix_sentence("seat")
+        .startswith(
+            "What to change: of 9 candidates searched with default (costs.dias_vp 0–8), none of "
+            "the 2 best brings every seat within ±3 pp at skilled play (mc in every seat); the "
+            "closest, setting costs.dias_vp from 2 to 5, leaves seat 0 (dealt Bartolomeu Dias) "
+            "-2 pp [-4, +1] over 750 games (cannot tell)."
+        )
+    )
 
 
 def test_the_verdict_says_when_nothing_searched_reaches_the_tolerance() -> None:
     check = Gaps("mc", 1000, ((-0.08, -0.11, -0.05), (0.08, 0.05, 0.11)))
     text = balance_with(check).fix_sentence("seat")
     assert text.startswith(
-        "What to change: nothing within the searched ranges (costs.dias_vp 0–8; 9 candidates) "
-        "is shown to bring every seat within ±3 pp at skilled play; the closest, setting "
-        "costs.dias_vp from 2 to 5, leaves seat 0 (dealt Bartolomeu Dias) -8 pp [-11, -5] "
-        "over 1,000 games of mc (still not balanced)."
+        "What to change: of 9 candidates searched with default (costs.dias_vp 0–8), none of "
+        "the 2 best brings every seat within ±3 pp at skilled play (mc in every seat); the "
+        "closest, setting costs.dias_vp from 2 to 5, leaves seat 0 (dealt Bartolomeu Dias) "
+        "-8 pp [-11, -5] over 1,000 games (still not balanced)."
     )
 
 
 def test_an_unchecked_suggestion_says_it_was_not_checked() -> None:
     text = balance_with(None).fix_sentence("seat")
-    assert "not checked at skilled play in this report" in text
-    # a fitted verdict level is named when another level checks
+    assert "calibrated to mc, is -1.0 pp (seat 0 (dealt Bartolomeu Dias); a point estimate)" in text
+    assert "Not checked at skilled play in this report." in text
+    # a fitted verdict level is named when another level checks, and the sentence does not
+    # call the checking level skilled play
     fitted = dataclasses.replace(SPREAD, player="learned")
     b = dataclasses.replace(balance_with(Gaps("mc", 10, ((0, -1, 1), (0, -1, 1)))), skilled=fitted)
-    assert "mc checks it: learned was fitted to the printed numbers" in b.fix_sentence("seat")
+    text = b.fix_sentence("seat")
+    assert "within ±3 pp with mc in every seat (learned was fitted to the printed numbers" in text
+    assert "skilled play" not in text

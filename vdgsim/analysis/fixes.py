@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from scipy import stats
 
 from vdgsim.analysis import balance as B
 from vdgsim.analysis import seats as S
@@ -47,16 +48,18 @@ from vdgsim.analysis.experiment import (
 )
 from vdgsim.runner.output import MANIFEST
 
-Z95 = 1.959964
+Z95 = float(stats.norm.ppf(0.975))
 
 
 @dataclass(frozen=True)
 class Gaps:
-    """Every position's win share less the fair share with its interval, at one level."""
+    """Every position's win share less the fair share with its interval, at one level;
+    ``confidence`` is the interval's (0: a point estimate, no interval)."""
 
     player: str
     games: int
     gaps: tuple[tuple[float, float, float], ...]  # per position: (gap, low, high)
+    confidence: float = 0.95
 
     def verdict(self, tolerance: float) -> str:
         return S.judge(((lo, hi) for _, lo, hi in self.gaps), tolerance)
@@ -85,6 +88,7 @@ class Suggestion:
     predicted: Gaps | None = None  # the best candidate's calibrated shares at the search level
     side: dict[str, tuple[float, float]] = field(default_factory=dict)  # name: (printed, best)
     tried: int = 0
+    checked: int = 0  # finalists played at the checking level
 
     def changes(self) -> list[tuple[str, int, int]]:
         """Each changed knob: key, printed value, suggested value."""
@@ -96,9 +100,12 @@ class Suggestion:
         def gaps(g: Gaps | None) -> dict[str, Any] | None:
             if g is None:
                 return None
+            if not g.confidence:  # a point estimate: no interval, no verdict
+                return {"player": g.player, "games": g.games, "gaps": [a for a, _, _ in g.gaps]}
             return {
                 "player": g.player,
                 "games": g.games,
+                "confidence": g.confidence,
                 "verdict": g.verdict(tolerance),
                 "gaps": [{"gap": a, "low": lo, "high": hi} for a, lo, hi in g.gaps],
             }
@@ -148,6 +155,8 @@ def calibrated(share: np.ndarray, offset: np.ndarray, fair: float) -> float:
 def gaps_of(share: np.ndarray, player: str, z: float = Z95) -> Gaps:
     """Every position's mean share less the fair share, with a normal interval at ``z``."""
     n, p = share.shape
+    if n == 0:
+        raise ValueError("no games to measure")
     mean = share.mean(axis=0)
     se = share.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(p, math.inf)
     fair = 1.0 / p
@@ -158,6 +167,7 @@ def gaps_of(share: np.ndarray, player: str, z: float = Z95) -> Gaps:
             (float(m - fair), float(m - fair - z * e), float(m - fair + z * e))
             for m, e in zip(mean, se, strict=True)
         ),
+        float(2 * stats.norm.cdf(z) - 1),
     )
 
 
@@ -170,7 +180,7 @@ def suggest(
     spec: ExperimentSpec,
     players: int,
     offending: Sequence[str],
-    target_gaps: Sequence[float],
+    target_gaps: Sequence[float] | None,
     checker: str,
     tolerance: float,
     by: str,
@@ -184,7 +194,8 @@ def suggest(
     labels of the seats outside the tolerance at skilled play, ``checker`` the player who
     checks the finalists (:func:`check_player`) and ``target_gaps`` every position's gap with
     it in every seat at the printed values (by position, as ``by``: ``seat`` or ``turn``),
-    which the search level's shares are calibrated to. Runs go below ``out``."""
+    which the search level's shares are calibrated to (None: not measured, no calibration).
+    Runs go below ``out``."""
     knobs = tied_knobs(fix, offending)
     base = spec.components()
     printed = {k.key: B.value_at(base.data, k.key) for k in knobs}
@@ -196,7 +207,6 @@ def suggest(
         player_counts=(players,),
         preset=fix.search_player,
         budget=fix.quick_budget if quick else fix.budget,
-        tolerance=100 * tolerance,
         by=by,
         seed=fix.seed,
         jobs=jobs,
@@ -218,7 +228,11 @@ def suggest(
         )
 
     share0, run0 = play(printed)
-    offset = np.asarray([fair + g for g in target_gaps]) - share0.mean(axis=0)
+    offset = (
+        np.zeros(players)
+        if target_gaps is None
+        else np.asarray([fair + g for g in target_gaps]) - share0.mean(axis=0)
+    )
     seen: dict[tuple[int, ...], tuple[float, np.ndarray, Any]] = {}
 
     def evaluate(values: dict[str, int]) -> float:
@@ -272,6 +286,7 @@ def suggest(
         fix.search_player,
         share.shape[0],
         tuple((float(m), float(m), float(m)) for m in share.mean(axis=0) + offset - fair),
+        confidence=0.0,
     )
     side0, side1 = B.side_effects(run0), B.side_effects(run)
     return Suggestion(
@@ -285,6 +300,7 @@ def suggest(
         predicted=predicted,
         side={k: (side0[k], side1[k]) for k in side0},
         tried=len(seen),
+        checked=sum(c is not None for c in checks),
     )
 
 
@@ -299,7 +315,9 @@ def _check(
     where: Path,
     progress: Callable[[int], None] | None,
 ) -> Gaps:
-    """A finalist with ``player`` in every seat, in looks until its balance is decided."""
+    """A finalist with ``player`` in every seat, in looks until its balance is decided; its
+    gaps with intervals widened for the number of looks, as they were judged, so that
+    stopping at one of several looks (or checking several finalists) is rarely wrong."""
     batch = min(fix.check_batch, games)
     looks = [batch]
     while looks[-1] < games:
@@ -309,7 +327,7 @@ def _check(
     # a run recorded by an earlier build is read (or finished) at its own size, not shrunk
     recorded = int(((read_json(out / MANIFEST) or {}).get("run") or {}).get("games") or 0)
     share = np.zeros((0, settings.player_counts[0]))
-    for target in [n for n in looks if n >= recorded]:
+    for target in [n for n in looks if n >= recorded] or [recorded]:
         share, _ = B.position_shares(
             settings,
             spec.components(values),
@@ -323,4 +341,4 @@ def _check(
         )
         if gaps_of(share, player, z).verdict(tolerance) != S.CANNOT_TELL:
             break
-    return gaps_of(share, player)
+    return gaps_of(share, player, z)

@@ -36,7 +36,7 @@ def add_fixes(
     """Search a fix for every count of ``sec.balance`` not balanced at skilled play (a spec
     without ``[fix]`` searches none); returns the files written in ``out``."""
     spec = exp.spec
-    if spec.fix is None or exp.path is None:
+    if spec.fix is None or exp.path is None or (quick and not spec.fix.quick_games):
         return []
     by = "turn" if sec.spread_of == "turn position" else "seat"
     written = []
@@ -47,13 +47,15 @@ def add_fixes(
         t = time.perf_counter()
         progress.run(f"what to change at {b.players} players", i + 1, len(sec.balance))
         checker = check_player(spec.fix, [s.player for s in b.levels], skilled.player)
-        at = next((s for s in (*b.levels, b.own) if s.player == checker), skilled)
+        # the checker's own gaps at the printed values calibrate the search (none measured:
+        # no calibration rather than another player's)
+        at = next((s for s in (*b.levels, b.own) if s.player == checker), None)
         found = suggest(
             spec.fix,
             spec,
             b.players,
             b.offending(),
-            [g.gap for g in at.seats],
+            None if at is None else [g.gap for g in at.seats],
             checker,
             b.tolerance,
             by,

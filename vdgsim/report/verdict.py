@@ -155,35 +155,45 @@ class Balance:
             )
         data = f" Data file: {self.fix_file} (vdg report --data)." if self.fix_file else ""
         verdict_player = (self.skilled or self.own).player
-        by = (
-            f" ({f.check_player} checks it: {verdict_player} was fitted to the printed numbers.)"
-            if f.check_player != verdict_player
-            else ""
-        )
+        if f.check_player == verdict_player and self.skilled is not None:
+            at = f"at skilled play ({f.check_player} in every seat"
+        elif f.check_player == verdict_player:
+            at = f"with {f.check_player} in every seat ("
+        else:
+            at = (
+                f"with {f.check_player} in every seat ({verdict_player} was fitted to the "
+                "printed numbers, so it does not judge others"
+            )
         if f.check is None:
             assert f.predicted is not None
             k, (g, _, _) = f.predicted.worst()
             return (
                 f"What to change: {setting} is the best of {f.tried} candidates searched with "
-                f"{f.search_player} ({ranges}; largest calibrated gap {pp(g)} pp, "
-                f"{seats[k].who}); not checked at skilled play in this report.{side}{data}"
+                f"{f.search_player} ({ranges}); its largest gap there, calibrated to "
+                f"{f.check_player}, is {pp(g)} pp ({seats[k].who}; a point estimate). Not "
+                f"checked {at.split(' (')[0]} in this report.{side}{data}"
             )
         k, (g, lo, hi) = f.check.worst()
-        gap = (
-            f"{seats[k].who} {pp_ci(g, lo, hi, ' pp')} over {f.check.games:,} games of "
-            f"{f.check_player}"
+        widened = (
+            ""
+            if f.check.confidence == 0.95
+            else f", a {100 * f.check.confidence:.1f}% interval widened for its looks"
         )
+        gap = f"{seats[k].who} {pp_ci(g, lo, hi, ' pp')} over {f.check.games:,} games{widened}"
         verdict = f.check.verdict(self.tolerance)
         if verdict == BALANCED:
             return (
-                f"What would fix it: {setting} brings every {what} within {t} at skilled play "
-                f"(largest gap: {gap}).{by}{side}{data}"
+                f"What would fix it: {setting} brings every {what} within {t} {at}; largest "
+                f"gap: {gap}).{side}{data}"
             )
         said = "cannot tell" if verdict == CANNOT_TELL else "still not balanced"
+        finalists = (
+            "the best does not bring" if f.checked == 1 else f"none of the {f.checked} best brings"
+        )
         return (
-            f"What to change: nothing within the searched ranges ({ranges}; {f.tried} "
-            f"candidates) is shown to bring every {what} within {t} at skilled play; the "
-            f"closest, {setting}, leaves {gap} ({said}).{by}{side}{data}"
+            f"What to change: of {f.tried} candidates searched with {f.search_player} "
+            f"({ranges}), {finalists} every {what} within {t} {at}); the closest, "
+            f"{setting}, leaves {gap} ({said}).{side}{data}"
         )
 
     @property
@@ -453,7 +463,7 @@ def elements(sections: list[Section], tolerance: float = TOLERANCE) -> list[Elem
         if isinstance(f, Finding) and f.effect.table in tables
     ]
     skilled = {
-        e.finding.effect.row.get("players")
+        (e.section, e.finding.effect.row.get("players"))
         for e in candidates
         if e.finding.effect.table in SKILLED_ELEMENT_TABLES
     }
@@ -462,7 +472,7 @@ def elements(sections: list[Section], tolerance: float = TOLERANCE) -> list[Elem
         for e in candidates
         if (
             e.finding.effect.table in SKILLED_ELEMENT_TABLES
-            or e.finding.effect.row.get("players") not in skilled
+            or (e.section, e.finding.effect.row.get("players")) not in skilled
         )
         and _clear(e.finding)
         and abs(e.finding.effect.value) >= tolerance

@@ -84,9 +84,9 @@ def _skilled_characters(exp: ExperimentRun, sec: Section, top: str) -> None:
         order = axis.ranked(p)
         above = order[: order.index(exp.spec.preset)] if exp.spec.preset in order else order
         for player in above:
-            prefix = f"{top}{OTHER}/{strength_label(player)}/{p}p"
-            runs = {n: r for n, r in exp.runs.items() if n == prefix}
-            if runs:
+            name = f"{top}{OTHER}/{strength_label(player)}/{p}p"
+            if name in exp.runs:
+                runs = {name: exp.runs[name]}
                 t = seats.win_by_character(seats.seat_players(runs))
                 tables.append(t.with_columns(pl.lit(player).alias("preset")))
                 _skilled_finding(sec, p, player, axis.describe(player, p), t, runs)
