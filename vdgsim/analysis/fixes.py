@@ -89,6 +89,7 @@ class Suggestion:
     side: dict[str, tuple[float, float]] = field(default_factory=dict)  # name: (printed, best)
     tried: int = 0
     checked: int = 0  # finalists played at the checking level
+    games: int = 0  # every game of its runs, the search's and the checks'
 
     def changes(self) -> list[tuple[str, int, int]]:
         """Each changed knob: key, printed value, suggested value."""
@@ -260,6 +261,7 @@ def suggest(
             fix.search_player,
             checker,
             tried=len(seen),
+            games=games * len(seen),
         )
     check_games = fix.quick_check_games if quick else fix.check_games
     checks: list[Gaps | None] = [None] * len(finalists)
@@ -301,6 +303,7 @@ def suggest(
         side={k: (side0[k], side1[k]) for k in side0},
         tried=len(seen),
         checked=sum(c is not None for c in checks),
+        games=games * len(seen) + sum(c.games for c in checks if c is not None),
     )
 
 

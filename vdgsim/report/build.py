@@ -266,9 +266,11 @@ def build_report(
             exp.axis = axis
             sections.append(build_section(exp))
             if spec.kind == "seats":
-                fix_files += add_fixes(
+                files, fix_games = add_fixes(
                     exp, sections[-1], out, quick=quick, jobs=jobs, progress=progress
                 )
+                fix_files += files
+                played += fix_games
             played += sum(run.manifest["counts"]["games"] for run in exp.runs.values())
             record(False)
             progress.log(

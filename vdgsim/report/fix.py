@@ -32,14 +32,16 @@ def add_fixes(
     quick: bool,
     jobs: int,
     progress: Progress,
-) -> list[str]:
+) -> tuple[list[str], int]:
     """Search a fix for every count of ``sec.balance`` not balanced at skilled play (a spec
-    without ``[fix]`` searches none); returns the files written in ``out``."""
+    without ``[fix]`` searches none); returns the files written in ``out`` and the games
+    played (or read) by the searches."""
     spec = exp.spec
     if spec.fix is None or exp.path is None or (quick and not spec.fix.quick_games):
-        return []
+        return [], 0
     by = "turn" if sec.spread_of == "turn position" else "seat"
     written = []
+    games = 0
     for i, b in enumerate(sec.balance):
         skilled = b.skilled or b.own
         if b.verdict() != NOT_BALANCED:
@@ -74,8 +76,9 @@ def add_fixes(
             )
             written.append(name)
         sec.balance[i] = dataclasses.replace(b, fix=found, fix_file=name)
+        games += found.games
         progress.log(
             f"what to change at {b.players} players: {found.tried} candidates, "
             f"{time.perf_counter() - t:.1f} s"
         )
-    return written
+    return written, games
