@@ -124,7 +124,7 @@ def test_a_planted_imbalance_is_repaired_and_checked(tmp_path: Path) -> None:
     assert found.check is not None and found.check.player == "default"
     assert abs(found.check.gaps[0][0]) < abs(printed_gaps[0])
     assert found.tried == 9  # the whole range, printed value included
-    assert found.games == 9 * 300 + found.check.games
+    assert 9 * 300 + found.check.games <= found.games <= 9 * 300 + found.checked * 600
     # a second build reads every run instead of playing it: no chunk is written again
     chunks = {f: f.stat().st_mtime_ns for f in tmp_path.rglob("*.parquet")}
     assert len({f.parent.parent for f in chunks}) >= 10  # 9 candidates searched, 1+ checked
