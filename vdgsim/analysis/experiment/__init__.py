@@ -45,7 +45,10 @@ by its behaviour), ``seats`` (``preset`` at every seat for each of ``player_coun
 rotated; ``character_deal = ["rulebook", "random"]`` plays them again below ``deal/random/``
 with the characters dealt to the seats at random, ``deal_games`` and ``quick_deal_games`` games
 per player count, and ``deal_presets``, players of ``[[other_presets]]``, as many, at most
-their own games), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
+their own games; a ``[fix]`` table with ``[[fix.knobs]]`` says how the report searches for
+what to change at a count that is not balanced, :class:`Fix`, played by
+:mod:`vdgsim.analysis.fixes` and recorded with the report's settings rather than the
+experiment's), ``tournament`` (every line-up of ``presets`` for ``player_counts``, seats
 rotated), ``sweep`` (``players`` for each value of ``[sweep] key``/``values``, same seeds),
 ``axis`` (the skill axis: each of ``[[levels]]``, a table of ``player``, ``games`` and
 ``quick_games``, in one seat against ``anchor`` in the others, seats rotated, for each of
