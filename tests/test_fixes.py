@@ -179,7 +179,8 @@ def test_the_verdict_names_the_change_that_fixes_it() -> None:
     assert text.startswith(
         "What would fix it: setting costs.dias_vp from 2 to 5 brings every seat within ±3 pp "
         "at skilled play (mc in every seat; largest gap: seat 0 (dealt Bartolomeu Dias) "
-        "-1.2 pp [-2.8, +0.4] over 750 games, a 98.8% interval widened for its looks)."
+        "-1.2 pp [-2.8, +0.4] over 750 games, a 98.8% interval widened for its looks, against "
+        "-12 pp [-16, -8] with the printed numbers)."
     )
     assert "mean score 76.2 → 88.0 VP" in text and "fix-2p.toml" in text
     # an interval that crosses the tolerance fixes nothing
@@ -191,7 +192,8 @@ def test_the_verdict_names_the_change_that_fixes_it() -> None:
             "What to change: of 9 candidates searched with default (costs.dias_vp 0–8), none of "
             "the 2 best brings every seat within ±3 pp at skilled play (mc in every seat); the "
             "closest, setting costs.dias_vp from 2 to 5, leaves seat 0 (dealt Bartolomeu Dias) "
-            "-2 pp [-4, +1] over 750 games (cannot tell)."
+            "-2 pp [-4, +1] over 750 games, against -12 pp [-16, -8] with the printed numbers "
+            "(cannot tell)."
         )
     )
 
@@ -203,7 +205,8 @@ def test_the_verdict_says_when_nothing_searched_reaches_the_tolerance() -> None:
         "What to change: of 9 candidates searched with default (costs.dias_vp 0–8), none of "
         "the 2 best brings every seat within ±3 pp at skilled play (mc in every seat); the "
         "closest, setting costs.dias_vp from 2 to 5, leaves seat 0 (dealt Bartolomeu Dias) "
-        "-8 pp [-11, -5] over 1,000 games (still not balanced)."
+        "-8 pp [-11, -5] over 1,000 games, against -12 pp [-16, -8] with the printed numbers "
+        "(still not balanced)."
     )
 
 

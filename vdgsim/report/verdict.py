@@ -180,6 +180,14 @@ class Balance:
             else f", a {100 * f.check.confidence:.1f}% interval widened for its looks"
         )
         gap = f"{seats[k].who} {pp_ci(g, lo, hi, ' pp')} over {f.check.games:,} games{widened}"
+        before = next(
+            (x.seats[k] for x in (*self.levels, self.own) if x.player == f.check_player), None
+        )
+        if before is not None:
+            gap += (
+                f", against {pp_ci(before.gap, before.low, before.high, ' pp')} with the "
+                "printed numbers"
+            )
         verdict = f.check.verdict(self.tolerance)
         if verdict == BALANCED:
             return (
