@@ -326,7 +326,8 @@ def _check(
     while looks[-1] < games:
         looks.append(min(games, 2 * looks[-1]))
     z = look_z(len(looks))
-    out = where / f"check-{strength_label(player)}-{batch}-{games}-{fix.seed + 1}" / _label(values)
+    # named without its budget: a larger one grows the recorded run, a smaller one reads it
+    out = where / f"check-{strength_label(player)}-{batch}-{fix.seed + 1}" / _label(values)
     # a run recorded by an earlier build is read (or finished) at its own size, not shrunk
     recorded = int(((read_json(out / MANIFEST) or {}).get("run") or {}).get("games") or 0)
     share = np.zeros((0, settings.player_counts[0]))
