@@ -172,6 +172,24 @@ def test_the_verdict_speaks_for_the_strongest_level_whose_games_decide_it():
     assert alone.bot_sentence("seat") is None
 
 
+def test_a_strongest_level_that_cannot_tell_says_when_its_gap_is_smaller_than_the_verdicts():
+    own = _spread(3, [(-0.05, -0.06, -0.04), (-0.05, -0.06, -0.04), (0.1, 0.09, 0.11)])
+    # the strongest cannot tell (seat 1 crosses -3 pp) and finds seat 2 a third as favoured
+    top = _spread(3, [(0.0, -0.03, 0.03), (-0.05, -0.08, -0.02), (0.05, 0.02, 0.08)], "mc")
+    fast = _spread(3, [(-0.06, -0.07, -0.05), (-0.1, -0.11, -0.09), (0.16, 0.15, 0.17)], "fast")
+    b = skilled_play(own, [top, fast], ["mc", "fast", "default"], lambda a, c: True)
+    assert b.skilled is fast
+    assert (
+        "mc finds seat 2 +5 pp [+2, +8] where fast finds +16.0 pp [+15.0, +17.0]; seat 1 -5 "
+        "pp [-8, -2] where fast finds -10.0 pp [-11.0, -9.0]; seat 0 +0 pp [-3, +3] where fast "
+        "finds -6.0 pp [-7.0, -5.0]: how large the gap is at skilled play is not settled." in b.why
+    )
+    # a strongest level whose gaps agree with the verdict's adds nothing
+    close = _spread(3, [(-0.06, -0.1, -0.02), (-0.1, -0.14, -0.06), (0.16, 0.12, 0.2)], "mc")
+    b = skilled_play(own, [close, fast], ["mc", "fast", "default"], lambda a, c: True)
+    assert "not settled" not in b.why
+
+
 def test_a_top_level_not_decided_above_the_next_says_so_and_one_that_cannot_tell_says_why():
     own = _spread(2, [(-0.158, -0.167, -0.150), (0.158, 0.150, 0.167)])
     wide = _sized(_spread(2, [(-0.01, -0.06, 0.04), (0.01, -0.04, 0.06)], "mc", "mc"), 400)

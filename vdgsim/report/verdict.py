@@ -331,6 +331,27 @@ class Balance:
         }
 
 
+def _size_note(top: SeatSpread, chosen: SeatSpread, tolerance: float) -> str:
+    """What the strongest level, which cannot tell, says of the seats the verdict rests on
+    when its gap differs from the chosen level's beyond noise: the verdict's direction may
+    hold while its size is the weaker player's."""
+    theirs = {g.who: g for g in top.seats}
+    apart = []
+    for g in _reasons(chosen, tolerance):
+        o = theirs.get(g.who)
+        if o is not None and abs(g.gap - o.gap) > 1.959964 * math.hypot(g.se(), o.se()):
+            apart.append(
+                f"{o.who} {pp_ci(o.gap, o.low, o.high, ' pp')} where {chosen.player} finds "
+                f"{pp_ci(g.gap, g.low, g.high, ' pp')}"
+            )
+    if not apart:
+        return ""
+    return (
+        f" {top.player} finds {'; '.join(apart)}: how large the gap is at skilled play is "
+        "not settled."
+    )
+
+
 def skilled_play(
     own: SeatSpread,
     others: list[SeatSpread],
@@ -369,7 +390,8 @@ def skilled_play(
         notes.insert(
             0,
             f"The strongest level, {top.player}, cannot tell within its {top.games:,} games; "
-            f"{chosen.player} is the strongest whose games decide it.",
+            f"{chosen.player} is the strongest whose games decide it."
+            + _size_note(top, chosen, tolerance),
         )
     if len(decided) > 1:
         # a verdict that rests on one player's habits shows as a disagreement with the next
