@@ -221,3 +221,19 @@ def test_an_unchecked_suggestion_says_it_was_not_checked() -> None:
     text = b.fix_sentence("seat")
     assert "within ±3 pp with mc in every seat (learned was fitted to the printed numbers" in text
     assert "skilled play" not in text
+
+
+def test_the_verdict_gives_the_change_in_one_short_clause() -> None:
+    fixed = Gaps("mc", 750, ((-0.012, -0.028, 0.004), (0.012, -0.004, 0.028)))
+    assert balance_with(fixed).fix_summary("seat") == (
+        "What would fix it: setting costs.dias_vp from 2 to 5: every seat within ±3 pp with mc "
+        "in every seat, 750 games (details in the seats section)."
+    )
+    open_ = Gaps("mc", 1000, ((-0.08, -0.11, -0.05), (0.08, 0.05, 0.11)))
+    assert balance_with(open_).fix_summary("seat") == (
+        "What to change: no change searched is shown to balance it; the closest, setting "
+        "costs.dias_vp from 2 to 5, leaves seat 0 (dealt Bartolomeu Dias) -8 pp [-11, -5] "
+        "(printed: -12 pp [-16, -8]) with mc in every seat, 1,000 games (details in the seats "
+        "section)."
+    )
+    assert len(balance_with(open_).fix_summary("seat").split()) < 45

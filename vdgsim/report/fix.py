@@ -76,6 +76,9 @@ def add_fixes(
             )
             written.append(name)
         sec.balance[i] = dataclasses.replace(b, fix=found, fix_file=name)
+        # the verdict gives the change in a clause; the search itself is told here
+        told = sec.balance[i].fix_sentence(sec.spread_of)
+        sec.findings.append(f"With {b.players} players, {told[0].lower()}{told[1:]}")
         games += found.games
         progress.log(
             f"what to change at {b.players} players: {found.tried} candidates, "

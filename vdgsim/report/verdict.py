@@ -126,6 +126,44 @@ class Balance:
             [g.who for g in _reasons(s, self.tolerance)] if self.verdict() == NOT_BALANCED else []
         )
 
+    def fix_summary(self, what: str) -> str:
+        """What to change in one short sentence for the verdict ("" when no fix was
+        searched); :meth:`fix_sentence` has the ranges, the side effects and the file."""
+        f = self.fix
+        if f is None:
+            return ""
+        changes = f.changes()
+        if not f.knobs or not changes:
+            return self.fix_sentence(what)
+        setting = "setting " + " and ".join(f"{k} from {a} to {b}" for k, a, b in changes)
+        more = " (details in the seats section)"
+        if f.check is None:
+            return (
+                f"What to change: {setting}, the best found with {f.search_player}, not checked "
+                f"with {f.check_player}{more}."
+            )
+        seats = (self.skilled or self.own).seats
+        k, (g, lo, hi) = f.check.worst()
+        games = f"{f.check_player} in every seat, {f.check.games:,} games"
+        if f.check.verdict(self.tolerance) == BALANCED:
+            return (
+                f"What would fix it: {setting}: every {what} within ±{100 * self.tolerance:g} "
+                f"pp with {games}{more}."
+            )
+        before = next(
+            (x.seats[k] for x in (*self.levels, self.own) if x.player == f.check_player), None
+        )
+        was = (
+            ""
+            if before is None
+            else f" (printed: {pp_ci(before.gap, before.low, before.high, ' pp')})"
+        )
+        return (
+            f"What to change: no change searched is shown to balance it; the closest, "
+            f"{setting}, leaves {seats[k].who} {pp_ci(g, lo, hi, ' pp')}{was} with {games}"
+            f"{more}."
+        )
+
     def fix_sentence(self, what: str) -> str:
         """What to change, in one or two sentences ("" when no fix was searched)."""
         f = self.fix
@@ -327,7 +365,11 @@ class Balance:
             "fix": None
             if self.fix is None
             else self.fix.as_json(self.tolerance)
-            | {"sentence": self.fix_sentence(what), "data_file": self.fix_file or None},
+            | {
+                "summary": self.fix_summary(what),
+                "sentence": self.fix_sentence(what),
+                "data_file": self.fix_file or None,
+            },
         }
 
 
@@ -608,7 +650,7 @@ class Verdict:
         if not self.balance:
             lines.append("- No seats experiment in this report: balance not judged.")
         for b in self.balance:
-            fix = b.fix_sentence(self.what)
+            fix = b.fix_summary(self.what)
             lines.append(
                 f"- **{b.headline()}.** {b.sentence(self.what)}" + (f" {fix}" if fix else "")
             )
@@ -627,7 +669,7 @@ class Verdict:
             parts.append("<li>No seats experiment in this report: balance not judged.</li>")
         parts += [
             f"<li><b>{e(b.headline())}.</b> {e(b.sentence(self.what))}"
-            + (f"<br>{e(fix)}" if (fix := b.fix_sentence(self.what)) else "")
+            + (f"<br>{e(fix)}" if (fix := b.fix_summary(self.what)) else "")
             + "</li>"
             for b in self.balance
         ]
