@@ -178,7 +178,8 @@ def test_goa_set_reaches_the_game(monkeypatch):
     args = [*GAMES["goa"], "--human", "0", "--set", "start.ducats_other=17"]
     ran = play_with_input(monkeypatch, "q\n", *args)
     assert ran.returncode == 130
-    assert "17 ducats" in ran.stdout
+    seats = ran.stdout.split("  seat duc ")[1].splitlines()[1:4]
+    assert "17" in [line.split()[1] for line in seats]  # the ducats column of a seat's line
 
 
 def test_goa_screen_never_shows_a_rival_hand(monkeypatch):
@@ -328,10 +329,35 @@ def test_goa_question_mark_explains_every_code_on_the_screen_and_the_flag_is_in_
     # seed 5: seat 1 puts the Flag on (1, -1), the frame left of the grid, before seat 0 plays
     ran = play_with_input(monkeypatch, "?\nq\n", *GAMES["goa"], "--human", "0")
     screen, after = ran.stdout.split("\nYour decision")[1].split("Your choice (", 1)
-    flag = next(line for line in screen.splitlines() if line.startswith("   1 "))
+    grid = screen.split("\n  Grid ")[1].splitlines()
+    assert grid[0].split()[0] == "-1"  # the frame's column left of the grid, where the Flag is
+    flag = next(line for line in grid if line.split()[0] == "1")
     assert flag.split()[1] == "F"  # row 1, column -1: the first column of the frame
     legend = after.split("? shows this help")[1]
     for code in ("A-CR", "A-SE", "A-RC", "X15", "X03"):
         assert f"  {code}: " in legend, code
     assert "  A-P1-<spice>: plantation, 1 slot" in legend
     assert "  B-" not in legend  # phase B's tiles are not on this screen
+
+
+def goa_table_and_game(players: int = 4, seed: int = 5):
+    from vdgsim.games.goa import commands as goa
+    from vdgsim.games.goa.game import new_game as new_goa_game
+
+    names = goa.seats(None, str(players))
+    table = GoaTable(goa.params(names))
+    return table, new_goa_game(players=players, seed=seed, components=goa.components(None, None))
+
+
+def test_goa_status_lines_fit_80_columns_through_a_game():
+    """Every seat's line, the grid and the piles, at every decision of a 4-player game."""
+    table, game = goa_table_and_game()
+    step, widest = 0, ""
+    while not table.is_over(game):
+        legal = table.legal(game)
+        lines = table.status(game, game.current_player)
+        widest = max([widest, *lines], key=len)
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    assert len(widest) <= 80, widest
+    assert step > 200

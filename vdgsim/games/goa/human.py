@@ -11,13 +11,14 @@ and players it loads cost nothing to the other commands.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
 import numpy as np
 
 from strategies.goa import choose
 from vdgsim.commands.human import check_human, header, run
-from vdgsim.commands.human_views import counts, ranking, won
+from vdgsim.commands.human_views import WIDTH, pack, ranking, won
 from vdgsim.games.goa import actions as A
 from vdgsim.games.goa import commands as goa
 from vdgsim.games.goa import layout as GL
@@ -25,6 +26,24 @@ from vdgsim.games.goa.account import seat_name
 from vdgsim.games.goa.game import GameState as GoaState
 from vdgsim.games.goa.game import apply_action, is_over, legal_actions, new_game, result
 from vdgsim.games.goa.observation import observation, tile_name
+
+# a seat's line: seat (``*`` you), ducats, ships, colonists, extra action cards, cards in
+# hand, spices in storage by kind, the row of each development column; then its tiles
+SEAT_ROW = "  {:<5}{:>3}{:>4}{:>4}{:>3}{:>5} {:<14} {:<9} "
+SEAT_HEADER = (
+    SEAT_ROW.format(
+        "seat",
+        "duc",
+        "shp",
+        "col",
+        "xa",
+        "hand",
+        "/".join(k[:2] for k in GL.SPICE_KEYS),
+        "/".join(c[0] for c in GL.COLUMN_NAMES),
+    )
+    + "tiles"
+)
+TILES_LEAD = " " * 6  # where a seat's tiles go on when they overflow its line
 
 
 class GoaTable:
@@ -73,37 +92,46 @@ class GoaTable:
         return f": {tile_name(state, t, viewer)}" if t >= 0 else ""
 
     def status(self, state: GoaState, viewer: int) -> list[str]:
+        """The decision, a line per seat, the grid while it is played for, the auction, your
+        hand and the public piles; every line at most 80 columns."""
         obs = observation(state, viewer)
-        lines = [
+        lines = textwrap.wrap(
             f"Your decision ({self.seat_name(viewer)}): {obs['decision']} — round "
-            f"{obs['round']} (phase {obs['phase']} tiles), {obs['step']}"
-        ]
-        for p in obs["players_public"]:
-            who = "You" if p["seat"] == viewer else self.seat_name(p["seat"])
-            hand = (
-                f"hand {', '.join(obs['hand']) or 'empty'}"
-                if p["seat"] == viewer
-                else f"{p['hand_size']} cards in hand"
-            )
-            spices = np.asarray(p["spices"]).sum(axis=0)
-            rows = ", ".join(
-                f"{name} {row}" for name, row in zip(GL.COLUMN_NAMES, p["rows"], strict=True)
-            )
-            lines.append(
-                f"  {who}: {p['ducats']} ducats, {p['ships']} ships, {p['colonists']} colonists, "
-                f"{p['extra_actions']} extra action cards, {hand}; spices "
-                f"{counts(dict(zip(GL.SPICE_KEYS, spices.tolist(), strict=True)))}; "
-                f"rows: {rows}; tiles: {', '.join(p['tiles']) or 'none'}"
-            )
+            f"{obs['round']} (phase {obs['phase']} tiles), {obs['step']}",
+            WIDTH,
+            subsequent_indent="  ",
+        )
+        lines += self._seats(obs)
         if obs["step"] in ("place flag", "place marker") or obs["step"].startswith("auction"):
             lines.extend(self._grid(obs))
         if obs["step"].startswith("auction"):
             lines.append(self._auction(obs))
-        lines.append(
-            f"  Gift pool: {', '.join(obs['gift_pool']) or 'empty'}; expedition deck "
-            f"{obs['deck_size']} cards; discard pile {', '.join(obs['discard_pile']) or 'empty'}"
+        piles = (
+            f"Your hand: {' '.join(obs['hand']) or 'empty'}; Gift pool: "
+            f"{', '.join(obs['gift_pool']) or 'empty'}; expedition deck {obs['deck_size']} "
+            f"cards; discard pile {' '.join(obs['discard_pile']) or 'empty'}"
         )
+        lines += textwrap.wrap(piles, WIDTH, initial_indent="  ", subsequent_indent="    ")
         return lines
+
+    def _seats(self, obs: dict[str, Any]) -> list[str]:
+        """A line per seat (``*`` is the viewer), its columns as :data:`SEAT_HEADER` names
+        them; a long list of tiles goes on in the next line rather than wrap at 80."""
+        rows = [SEAT_HEADER]
+        for p in obs["players_public"]:
+            spices = np.asarray(p["spices"]).sum(axis=0)
+            row = SEAT_ROW.format(
+                f"{p['seat']}" + ("*" if p["seat"] == obs["viewer"] else ""),
+                p["ducats"],
+                p["ships"],
+                p["colonists"],
+                p["extra_actions"],
+                p["hand_size"],
+                "/".join(str(int(v)) for v in spices),
+                "/".join(str(int(r)) for r in p["rows"]),
+            )
+            rows += pack(p["tiles"] or ["-"], row, " ", lead=TILES_LEAD)
+        return rows
 
     def _auction(self, obs: dict[str, Any]) -> str:
         """The item on auction (1 is the Flag, m the tile under marker m), its owner and the
@@ -121,9 +149,10 @@ class GoaTable:
         return f"  Auction of {what} ({owner}'s): {bid}"
 
     def _grid(self, obs: dict[str, Any]) -> list[str]:
-        """The 5 x 5 grid inside its frame, where the Flag may stand (row or column -1 or 5):
-        each cell its tile without the phase's letter (all the grid's tiles are of one
-        phase) and ``:m`` for marker m; ``F`` the Flag, ``-`` a cell without a tile."""
+        """The 5 x 5 grid: each cell its tile without the phase's letter (all the grid's tiles
+        are of one phase) and ``:m`` for marker m; ``F`` the Flag, ``-`` a cell without a tile.
+        The frame around it (row or column -1 or 5) is drawn where the Flag may stand: all of
+        it while the Flag is placed, then only the side that holds it."""
         flag = obs["flag_cell"]
         fr, fc = (flag // GL.FRAME - 1, flag % GL.FRAME - 1) if flag >= 0 else (None, None)
 
@@ -137,13 +166,14 @@ class GoaTable:
             text = name.split("-", 1)[1] if name and "-" in name else (name or "-")
             return text + (f":{m}" if m else "")
 
-        span = range(-1, GL.GRID + 1)
-        widths = {c: max([2] + [len(cell(r, c)) for r in span]) for c in span}
-        rows = ["  Grid (row, column; F the Flag, :m marker m, tiles without A-/B-):"]
-        rows.append("     " + " ".join(f"{c:>{widths[c]}}" for c in span))
-        for r in span:
-            rows.append(f"  {r:>2} " + " ".join(f"{cell(r, c):>{widths[c]}}" for c in span))
-        return rows
+        placing = obs["step"] == "place flag"
+        rows = [r for r in range(-1, GL.GRID + 1) if placing or 0 <= r < GL.GRID or r == fr]
+        cols = [c for c in range(-1, GL.GRID + 1) if placing or 0 <= c < GL.GRID or c == fc]
+        widths = {c: max([2] + [len(cell(r, c)) for r in rows]) for c in cols}
+        lines = ["  Grid " + " ".join(f"{c:>{widths[c]}}" for c in cols)]
+        for r in rows:
+            lines.append(f"  {r:>4} " + " ".join(f"{cell(r, c):>{widths[c]}}" for c in cols))
+        return [line.rstrip() for line in lines]
 
     def help(self, state: GoaState, viewer: int, shown: list[str]) -> list[str]:
         """What each tile and card code on this screen means (:func:`legend`)."""
