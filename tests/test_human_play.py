@@ -7,6 +7,7 @@ import contextlib
 import io
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -361,3 +362,108 @@ def test_goa_status_lines_fit_80_columns_through_a_game():
         step += 1
     assert len(widest) <= 80, widest
     assert step > 200
+
+
+def vdg_decision_with_many_choices(least: int = 60):
+    """Seat 0's first decision, in a 4-player game of spread-out choices, with at least
+    ``least`` choices and no grid of them: a Recruiting call."""
+    table = VdgTable()
+    game = new_game(players=4, seed=3)
+    step = 0
+    while not table.is_over(game):
+        legal = legal_actions(game)
+        if (
+            game.current_player == 0
+            and len(legal) >= least
+            and table.choice_grid(game, legal, 0) is None
+        ):
+            return table, game
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    raise AssertionError(f"seat 0 never had {least} choices outside a placement")
+
+
+def redraws(screen: list[str]) -> list[list[str]]:
+    """Each drawing of the decision: from the blank line above its status to its prompt."""
+    starts = [i for i, line in enumerate(screen) if line.startswith("Your decision")]
+    out = []
+    for start in starts:
+        end = next(i for i in range(start, len(screen)) if "Your choice (" in screen[i])
+        out.append(screen[start - 1 : end + 1])
+    return out
+
+
+def choices_shown(drawing: list[str]) -> dict[int, str]:
+    """The numbered choices of one drawing, in columns or one a line (a long one going on in
+    the next line)."""
+    heading = next(i for i, line in enumerate(drawing) if line.startswith("Choices"))
+    first = next(i for i in range(heading + 1, len(drawing)) if re.match(r"\s+\d+\. ", drawing[i]))
+    shown: dict[int, str] = {}
+    last = 0
+    for line in drawing[first:-1]:
+        entries = re.findall(r"(\d+)\. (.+?)(?=\s+\d+\. |\s*$)", line)
+        if not re.match(r"\s+\d+\. ", line):
+            shown[last] += " " + line.strip()
+        for number, text in entries:
+            last = int(number)
+            shown[last] = text
+    return shown
+
+
+def assert_fits_24_by_80(drawing: list[str]) -> None:
+    assert rows_at_80_columns(drawing) <= 24, "\n".join(drawing)
+    assert max(len(line) for line in drawing) <= 80, "\n".join(drawing)
+
+
+def test_a_recruiting_call_shows_its_choices_a_page_at_a_time_each_in_24_rows():
+    table, game = vdg_decision_with_many_choices()
+    legal = table.legal(game)
+    texts = [table.describe(game, a, 0) for a in legal]
+    screen = screen_of(table, game, ["n"] * 30 + ["p", "q"])
+    drawings = redraws(screen)
+    assert "no next page" in screen
+    pages = [choices_shown(d) for d in drawings]
+    assert len(pages) > 5
+    seen: dict[int, str] = {}
+    for drawing, page in zip(drawings, pages, strict=True):
+        assert_fits_24_by_80(drawing)
+        seen.update(page)
+    # every choice on some page, under its number in the decision's list
+    assert seen == {k: text for k, text in enumerate(texts, 1)}
+    assert pages[-1] == pages[-3]  # p went back a page from the last
+
+
+def test_a_filter_shows_only_the_choices_containing_it_under_their_own_numbers():
+    table, game = vdg_decision_with_many_choices()
+    legal = table.legal(game)
+    texts = [table.describe(game, a, 0) for a in legal]
+    wanted = [k for k, text in enumerate(texts, 1) if "section 2" in text]
+    assert 1 < len(wanted) < len(texts) - 10
+    terminal = ScriptedTerminal(["/Section 2", "/no such choice", str(wanted[-1])])
+    action = human.decide(table, game, 0, legal, terminal)
+    assert action == legal[wanted[-1] - 1]  # the number picks the same choice as unfiltered
+    drawings = redraws(terminal.screen)
+    assert len(drawings) == 2  # the filter drew the decision again; the miss did not
+    assert_fits_24_by_80(drawings[1])
+    assert "Choices containing 'Section 2'" in drawings[1][-len(choices_shown(drawings[1])) - 2]
+    assert choices_shown(drawings[1]) == {k: texts[k - 1] for k in wanted}
+    assert "no choice contains 'no such choice'" in terminal.screen
+
+
+def test_a_filter_on_a_placement_lists_the_grid_s_choices_and_slash_shows_the_grid_again():
+    table = VdgTable()
+    game = new_game(players=4, seed=5)
+    while table.choice_grid(game, table.legal(game), game.current_player) is None:
+        table.apply(game, table.legal(game)[0])
+    legal = table.legal(game)
+    texts = [table.describe(game, a, game.current_player) for a in legal]
+    terminal = ScriptedTerminal(["/in navigation", "n", "/", "q"])
+    with contextlib.suppress(human.PlayerQuitError):
+        human.decide(table, game, game.current_player, legal, terminal)
+    grid, *listed, again = redraws(terminal.screen)
+    assert grid == again
+    assert any(line.startswith("  Recruiting ") for line in grid)
+    shown = choices_shown(listed[0]) | choices_shown(listed[1])
+    assert shown == {k: t for k, t in enumerate(texts, 1) if "in Navigation" in t}
+    for drawing in (grid, *listed):
+        assert_fits_24_by_80(drawing)

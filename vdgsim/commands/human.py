@@ -3,8 +3,11 @@
 The loop here is the same for both games; what a seat may see, how an action reads and how
 the final scores read come from a :class:`Table` (:mod:`vdgsim.commands.human_views`), which
 builds every line from the game's observation API, so the screen shows what the seat may see
-and nothing hidden. Input is plain lines on stdin: a number picks a choice, ``?`` shows the
-help, ``q`` (or the end of input, or Ctrl-C) stops the game.
+and nothing hidden, in 80 columns and, with the prompt, 24 rows
+(:mod:`vdgsim.commands.human_screen`). Input is plain lines on stdin: a number picks a
+choice, ``n``/``p`` turn the pages of a long list of choices, ``/text`` shows only those
+containing ``text``, ``?`` shows the help, ``q`` (or the end of input, or Ctrl-C) stops the
+game.
 """
 
 from __future__ import annotations
@@ -20,14 +23,20 @@ from typing import Any, Protocol
 import typer
 
 from vdgsim.commands.common import InputError, display_names
+from vdgsim.commands.human_screen import SCREEN_ROWS, Choices, rows_taken, wrap
 from vdgsim.games.vasco import layout as VL
 
 INTERRUPTED_EXIT = 130
 HELP = (
-    "Enter the number of a choice and press Enter. ? shows this help, q stops the game "
+    "Enter the number of a choice and press Enter; ? shows the help, q stops the game "
     "(nothing is saved). A decision with only one choice is taken for you. The lines above "
     "the choices tell what each seat did since your last decision, then what you may see: "
     "your holdings and everyone's public ones."
+)
+KEYS = (
+    "? shows this help. A number picks its choice, on any page; n and p turn the pages of a "
+    "long list, /text shows only the choices containing text, / alone all of them; q stops "
+    "the game (nothing is saved)."
 )
 
 Bot = Callable[[Any, list[int]], int]
@@ -135,47 +144,66 @@ def _terminal_fd() -> int | None:
     return fd if os.isatty(fd) else None
 
 
-def ask(terminal: Terminal, count: int, more_help: list[str] | None = None) -> int:
+def ask(
+    terminal: Terminal, choices: Choices, more_help: list[str], redraw: Callable[[], None]
+) -> int:
     """The index (0-based) of the choice the player enters; asks again after a bad entry.
-    ``?`` shows the help, then ``more_help`` (what the table tells of this decision)."""
+    ``n``/``p`` turn the choices' pages and ``/text`` filters them (each then ``redraw``s
+    the decision); ``?`` shows the help, then ``more_help`` (the table's account of this
+    decision)."""
+    count = len(choices.texts)
     prompt = f"Your choice (1-{count}, ? for help, q to quit): "
     while True:
-        text = terminal.read(prompt).lower()
-        if text in ("q", "quit"):
+        text = terminal.read(prompt)
+        word = text.lower()
+        if word in ("q", "quit"):
             raise PlayerQuitError("you quit")
-        if text in ("?", "h", "help"):
-            terminal.show(HELP)
-            for line in more_help or []:
+        if word.isdigit() and 1 <= int(word) <= count:
+            return int(word) - 1
+        if word in ("?", "h", "help"):
+            for line in [*wrap(KEYS, lead=""), *more_help]:
                 terminal.show(line)
-            continue
-        if text.isdigit() and 1 <= int(text) <= count:
-            return int(text) - 1
-        terminal.show(f"{text!r} is not a choice: enter a number from 1 to {count}")
+        elif word in ("n", "p"):
+            if choices.turn(1 if word == "n" else -1):
+                redraw()
+            else:
+                terminal.show(f"no {'next' if word == 'n' else 'previous'} page")
+        elif text.startswith("/"):
+            if choices.only(text[1:].strip()):
+                redraw()
+            else:
+                terminal.show(f"no choice contains {text[1:].strip()!r}")
+        else:
+            terminal.show(f"{word!r} is not a choice: enter a number from 1 to {count}")
 
 
 def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Terminal) -> int:
-    """The human seat's action: the status and the numbered choices, then the answer."""
-    terminal.show()
-    shown = table.status(state, seat)
-    for line in shown:
-        terminal.show(line)
+    """The human seat's action: the status and the numbered choices (a page at a time, or
+    those the player filters), then the answer."""
+    status = table.status(state, seat)
     texts = [table.describe(state, a, seat) for a in legal]
     if len(legal) == 1:
-        terminal.show(f"  you: {texts[0]} (the only choice)")
+        show(terminal, ["", *status, *wrap(f"you: {texts[0]} (the only choice)", "  ")])
         return legal[0]
     grid = table.choice_grid(state, legal, seat) if hasattr(table, "choice_grid") else None
-    if grid:
-        for line in grid:
-            terminal.show(line)
-    else:
-        terminal.show("Choices:")
-        for i, text in enumerate(texts, 1):
-            terminal.show(f"  {i:>3}. {text}")
+    # the rows left under the status, between the blank line above it and the prompt
+    choices = Choices(texts, SCREEN_ROWS - 2 - rows_taken(status), grid)
+
+    def redraw() -> None:
+        show(terminal, ["", *status, *choices.lines()])
+
+    redraw()
     # a table may tell more on ``?``: e.g. what each code on this screen means
-    more = table.help(state, seat, shown + texts) if hasattr(table, "help") else None
-    pick = ask(terminal, len(legal), more)
-    terminal.show(f"  you: {texts[pick]}")
+    shown = status + texts + (grid or [])
+    more = table.help(state, seat, shown) if hasattr(table, "help") else []
+    pick = ask(terminal, choices, more, redraw)
+    show(terminal, wrap(f"you: {texts[pick]}", "  "))
     return legal[pick]
+
+
+def show(terminal: Terminal, lines: list[str]) -> None:
+    for line in lines:
+        terminal.show(line)
 
 
 def play_human(table: Table, state: Any, seat: int, bot: Bot, terminal: Terminal) -> None:
@@ -188,7 +216,8 @@ def play_human(table: Table, state: Any, seat: int, bot: Bot, terminal: Terminal
             action = decide(table, state, seat, legal, terminal)
         else:
             action = bot(state, legal)
-            terminal.show(f"  {table.seat_name(player)}: {table.describe(state, action, seat)}")
+            told = f"{table.seat_name(player)}: {table.describe(state, action, seat)}"
+            show(terminal, wrap(told, "  "))
         table.apply(state, action)
     terminal.show()
     for line in table.final(state):
@@ -200,7 +229,7 @@ def run(table: Table, state: Any, seat: int, bot: Bot, header: str) -> None:
     and exit code 130, as Ctrl-C is in the other commands."""
     terminal = Terminal()
     terminal.show(header)
-    terminal.show(f"You play {table.seat_name(seat)}. {HELP}")
+    show(terminal, wrap(f"You play {table.seat_name(seat)}. {HELP}"))
     try:
         play_human(table, state, seat, bot, terminal)
     except PlayerQuitError as e:

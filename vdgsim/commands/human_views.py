@@ -9,6 +9,7 @@ screen. The final-scores helpers here are shared by every game's table.
 
 from __future__ import annotations
 
+from vdgsim.commands.human_screen import WIDTH, pack, wrap
 from vdgsim.games.vasco import describe as vdg_describe
 from vdgsim.games.vasco import game as vdg_game
 from vdgsim.games.vasco import layout as VL
@@ -29,30 +30,6 @@ def won(share: float) -> str:
 
 def counts(values: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in values.items() if v) or "none"
-
-
-WIDTH = 80  # a terminal's usual width: a screen line longer than this would wrap
-
-
-def pack(
-    items: list[str], indent: str, sep: str, width: int = WIDTH, lead: str | None = None
-) -> list[str]:
-    """``items`` joined by ``sep`` into lines of at most ``width`` columns, the first starting
-    with ``indent``, the others with ``lead`` (two more spaces than ``indent`` unless given);
-    an item longer than a line stands alone."""
-    lead = indent + "  " if lead is None else lead
-    lines: list[str] = []
-    line = ""
-    for item in items:
-        if line and len(line) + len(sep) + len(item) <= width:
-            line += sep + item
-            continue
-        if line:
-            lines.append(line)
-        line = (lead if lines else indent) + item
-    if line:
-        lines.append(line)
-    return lines
 
 
 # a seat's line of the board: seat (``*`` you), VP, Reals, captains in supply + in the
@@ -108,7 +85,7 @@ class VdgTable:
         areas = sorted({area for area, _ in cells})
         width = len(str(max(len(legal), *numbers))) + 1
         name = max(len(VL.AREA_NAMES[area]) for area in areas) + 1
-        if 2 + name + width * len(numbers) > 80:
+        if 2 + name + width * len(numbers) > WIDTH:
             return None
         closed = len(cells) < len(areas) * len(numbers)
         rows = [
@@ -135,14 +112,11 @@ class VdgTable:
             if v is not None
         )
         called = f", number {st['called_number']} called" if st["called_number"] else ""
-        lines = pack(
-            [
-                f"Your decision ({obs['player']}): {st['decision']} — round "
-                f"{st['round']}, {st['phase']}{called}",
-                *([f"numbers: {numbers}"] if numbers else []),
-            ],
-            "",
-            "; ",
+        known = f"; numbers: {numbers}" if numbers else ""
+        lines = wrap(
+            f"Your decision ({obs['player']}): {st['decision']} — round {st['round']}, "
+            f"{st['phase']}{called}{known}",
+            lead="  ",
         )
         lines += self._seats(obs)
         lines += self._landings(state, obs)

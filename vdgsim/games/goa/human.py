@@ -11,14 +11,14 @@ and players it loads cost nothing to the other commands.
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import Any
 
 import numpy as np
 
 from strategies.goa import choose
 from vdgsim.commands.human import check_human, header, run
-from vdgsim.commands.human_views import WIDTH, pack, ranking, won
+from vdgsim.commands.human_screen import pack, wrap
+from vdgsim.commands.human_views import ranking, won
 from vdgsim.games.goa import actions as A
 from vdgsim.games.goa import commands as goa
 from vdgsim.games.goa import layout as GL
@@ -95,11 +95,10 @@ class GoaTable:
         """The decision, a line per seat, the grid while it is played for, the auction, your
         hand and the public piles; every line at most 80 columns."""
         obs = observation(state, viewer)
-        lines = textwrap.wrap(
+        lines = wrap(
             f"Your decision ({self.seat_name(viewer)}): {obs['decision']} — round "
             f"{obs['round']} (phase {obs['phase']} tiles), {obs['step']}",
-            WIDTH,
-            subsequent_indent="  ",
+            lead="  ",
         )
         lines += self._seats(obs)
         if obs["step"] in ("place flag", "place marker") or obs["step"].startswith("auction"):
@@ -111,7 +110,7 @@ class GoaTable:
             f"{', '.join(obs['gift_pool']) or 'empty'}; expedition deck {obs['deck_size']} "
             f"cards; discard pile {' '.join(obs['discard_pile']) or 'empty'}"
         )
-        lines += textwrap.wrap(piles, WIDTH, initial_indent="  ", subsequent_indent="    ")
+        lines += wrap(piles, "  ")
         return lines
 
     def _seats(self, obs: dict[str, Any]) -> list[str]:
