@@ -467,3 +467,53 @@ def test_a_filter_on_a_placement_lists_the_grid_s_choices_and_slash_shows_the_gr
     assert shown == {k: t for k, t in enumerate(texts, 1) if "in Navigation" in t}
     for drawing in (grid, *listed):
         assert_fits_24_by_80(drawing)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_every_decision_of_a_4_player_game_fits_a_24_row_80_column_screen(game_name):
+    """Each decision seat 0 .. 3 meets, drawn with its status, first page and prompt."""
+    if game_name == "vdg":
+        table, game = VdgTable(), new_game(players=4, seed=5)
+    else:
+        table, game = goa_table_and_game(4, 5)
+    step = decisions = 0
+    while not table.is_over(game):
+        legal = table.legal(game)
+        if len(legal) > 1:
+            (drawing,) = redraws(screen_of(table, game))
+            assert_fits_24_by_80(drawing)
+            decisions += 1
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    assert decisions > 150
+
+
+def test_goa_flag_choices_are_drawn_in_the_grid_each_on_its_cell():
+    from vdgsim.games.goa import layout as GL
+
+    table, game = goa_table_and_game(3, 1)
+    while not (game.decision == GL.D_FLAG and len(table.legal(game)) > 1):
+        table.apply(game, table.legal(game)[0])
+    legal = table.legal(game)
+    texts = [table.describe(game, a, game.current_player) for a in legal]
+    screen = screen_of(table, game, ["?", "q"])
+    (drawing,) = redraws(screen)
+    assert_fits_24_by_80(drawing)
+    heading = next(i for i, line in enumerate(drawing) if line.startswith("  Grid "))
+    columns = [int(c) for c in drawing[heading].split()[1:]]
+    found = {}
+    for line in drawing[heading + 1 : -1]:
+        row = int(line.split()[0])
+        for c, end in zip(columns, column_ends(drawing[heading]), strict=True):
+            # a cell ends where its column's number does (right-aligned under it)
+            cell = line[: end + 1].split(" ")[-1] if len(line) > end else ""
+            if cell.isdigit():
+                found[int(cell)] = f"Flag on ({row}, {c})"
+    assert found == {k: text for k, text in enumerate(texts, 1)}
+    legend = "\n".join(screen[screen.index(drawing[-1]) + 1 :])
+    assert "  A-CR: crop rotation" in legend  # a tile only the Flag's grid shows, as CR
+
+
+def column_ends(heading: str) -> list[int]:
+    """Where each column's number ends in the grid's heading (its cells end there too)."""
+    return [m.end() - 1 for m in re.finditer(r"-?\d+", heading)]

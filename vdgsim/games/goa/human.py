@@ -101,17 +101,25 @@ class GoaTable:
             lead="  ",
         )
         lines += self._seats(obs)
-        if obs["step"] in ("place flag", "place marker") or obs["step"].startswith("auction"):
+        # the Flag's choices draw the grid with their numbers in it (choice_grid)
+        if obs["step"] == "place marker" or obs["step"].startswith("auction"):
             lines.extend(self._grid(obs))
         if obs["step"].startswith("auction"):
             lines.append(self._auction(obs))
-        piles = (
-            f"Your hand: {' '.join(obs['hand']) or 'empty'}; Gift pool: "
-            f"{', '.join(obs['gift_pool']) or 'empty'}; expedition deck {obs['deck_size']} "
-            f"cards; discard pile {' '.join(obs['discard_pile']) or 'empty'}"
-        )
-        lines += wrap(piles, "  ")
+        lines += wrap(self._piles(obs), "  ")
         return lines
+
+    def _piles(self, obs: dict[str, Any]) -> str:
+        """Your hand, the Gift pool, the deck's size and the discard pile: its cards, or
+        only their number while the grid takes the room (``?`` lists them)."""
+        discards = obs["discard_pile"]
+        count = f"{len(discards)} card" + "s" * (len(discards) > 1)
+        pile = count if grid_played(obs) else " ".join(discards)
+        gifts = ", ".join(short_tile(t) for t in obs["gift_pool"]) or "empty"
+        return (
+            f"Your hand: {' '.join(obs['hand']) or 'empty'}; Gift pool: {gifts}; expedition "
+            f"deck {obs['deck_size']} cards; discard pile {pile if discards else 'empty'}"
+        )
 
     def _seats(self, obs: dict[str, Any]) -> list[str]:
         """A line per seat (``*`` is the viewer), its columns as :data:`SEAT_HEADER` names
@@ -129,7 +137,8 @@ class GoaTable:
                 "/".join(str(int(v)) for v in spices),
                 "/".join(str(int(r)) for r in p["rows"]),
             )
-            rows += pack(p["tiles"] or ["-"], row, " ", lead=TILES_LEAD)
+            tiles = [short_tile(t) for t in p["tiles"]] or ["-"]
+            rows += pack(tiles, row, " ", lead=TILES_LEAD)
         return rows
 
     def _auction(self, obs: dict[str, Any]) -> str:
@@ -147,38 +156,59 @@ class GoaTable:
         )
         return f"  Auction of {what} ({owner}'s): {bid}"
 
-    def _grid(self, obs: dict[str, Any]) -> list[str]:
+    def _grid(self, obs: dict[str, Any], numbers: dict[int, int] | None = None) -> list[str]:
         """The 5 x 5 grid: each cell its tile without the phase's letter (all the grid's tiles
         are of one phase) and ``:m`` for marker m; ``F`` the Flag, ``-`` a cell without a tile.
-        The frame around it (row or column -1 or 5) is drawn where the Flag may stand: all of
-        it while the Flag is placed, then only the side that holds it."""
+        The frame around it (row or column -1 or 5), where the Flag may stand, is drawn while
+        the Flag is placed, then only its side that holds the Flag while the markers are
+        placed. ``numbers`` puts a choice's number on its Flag cell."""
         flag = obs["flag_cell"]
-        fr, fc = (flag // GL.FRAME - 1, flag % GL.FRAME - 1) if flag >= 0 else (None, None)
+        fr, fc = A.flag_rc(flag) if flag >= 0 else (None, None)
+        numbers = numbers or {}
 
         def cell(r: int, c: int) -> str:
             if (r, c) == (fr, fc):
                 return "F"
+            if A.flag_cell(r, c) in numbers:
+                return str(numbers[A.flag_cell(r, c)])
             if not (0 <= r < GL.GRID and 0 <= c < GL.GRID):
                 return ""
             name = obs["grid"][r * GL.GRID + c]
             m = obs["cell_marker"][r * GL.GRID + c]
-            text = name.split("-", 1)[1] if name and "-" in name else (name or "-")
+            text = short_tile(name).split("-", 1)[1] if name and "-" in name else (name or "-")
             return text + (f":{m}" if m else "")
 
+        # the Flag's cell matters while it and the markers are placed (G3.1, G3.3), not after
         placing = obs["step"] == "place flag"
-        rows = [r for r in range(-1, GL.GRID + 1) if placing or 0 <= r < GL.GRID or r == fr]
-        cols = [c for c in range(-1, GL.GRID + 1) if placing or 0 <= c < GL.GRID or c == fc]
+        side = (fr, fc) if obs["step"] == "place marker" else (None, None)
+        span = range(-1, GL.GRID + 1)
+        rows = [r for r in span if placing or 0 <= r < GL.GRID or r == side[0]]
+        cols = [c for c in span if placing or 0 <= c < GL.GRID or c == side[1]]
         widths = {c: max([2] + [len(cell(r, c)) for r in rows]) for c in cols}
         lines = ["  Grid " + " ".join(f"{c:>{widths[c]}}" for c in cols)]
         for r in rows:
             lines.append(f"  {r:>4} " + " ".join(f"{cell(r, c):>{widths[c]}}" for c in cols))
         return [line.rstrip() for line in lines]
 
+    def choice_grid(self, state: GoaState, legal: list[int], viewer: int) -> list[str] | None:
+        """The Flag's choices in the grid, each number on the cell it puts the Flag on (the
+        status leaves the grid to this); None for any other decision."""
+        if state.decision != GL.D_FLAG:
+            return None
+        numbers = {a: k for k, a in enumerate(legal, 1)}
+        heading = "Choices: enter the number on the cell where the Flag goes"
+        return [heading, *self._grid(observation(state, viewer), numbers)]
+
     def help(self, state: GoaState, viewer: int, shown: list[str]) -> list[str]:
-        """What each tile and card code on this screen means (:func:`legend`)."""
-        text = " ".join(shown)
-        phase = observation(state, viewer)["phase"]
-        return [line for code, line in legend(state.components) if code_shown(code, text, phase)]
+        """The discard pile's cards when the screen only counts them, then what each tile and
+        card code on this screen means (:func:`legend`)."""
+        obs = observation(state, viewer)
+        lines = []
+        if grid_played(obs) and obs["discard_pile"]:
+            lines += wrap(f"Discard pile: {' '.join(obs['discard_pile'])}", "  ")
+        text = " ".join(shown + lines)
+        codes = legend(state.components)
+        return lines + [line for code, line in codes if code_shown(code, text, obs["phase"])]
 
     def final(self, state: GoaState) -> list[str]:
         res = result(state)
@@ -208,6 +238,20 @@ def play_goa(
     check_human(seat, len(names), as_json)
     state = new_game(players=len(names), seed=seed, components=comp)
     run(table, state, seat, table.bot, header("Goa", seed, names, seat, comp))
+
+
+def grid_played(obs: dict[str, Any]) -> bool:
+    """Whether the grid is on the screen: while the Flag and the markers are placed and the
+    items auctioned."""
+    step = obs["step"]
+    return step in ("place flag", "place marker") or step.startswith("auction")
+
+
+def short_tile(name: str) -> str:
+    """A tile's name with its spice as the seat lines' header spells it (``A-P2-clove`` is
+    ``A-P2-cl``), so a seat's tiles fit beside its numbers."""
+    head, _, spice = name.rpartition("-")
+    return f"{head}-{spice[:2]}" if head and spice in GL.SPICE_KEYS else name
 
 
 def code_shown(code: str, text: str, phase: str) -> bool:
