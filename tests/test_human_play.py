@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import os
 import pty
 import re
@@ -21,6 +22,7 @@ from cli_helpers import Ran, run_vdg
 from vdgsim.commands import human
 from vdgsim.commands.human_views import VdgTable
 from vdgsim.games.goa.human import GoaTable
+from vdgsim.games.goa.observation import observation as goa_observation
 from vdgsim.games.vasco.components import DEFAULT_PATH as VDG_DATA
 from vdgsim.games.vasco.engine.state import PlainComponentView
 from vdgsim.games.vasco.game import legal_actions, new_game
@@ -328,7 +330,8 @@ def test_goa_question_mark_explains_every_code_on_the_screen_and_the_flag_is_in_
     monkeypatch,
 ):
     # seed 5: seat 1 puts the Flag on (1, -1), the frame left of the grid, before seat 0 plays
-    ran = play_with_input(monkeypatch, "?\nq\n", *GAMES["goa"], "--human", "0")
+    # the help is a screen at a time: ? again shows its next page
+    ran = play_with_input(monkeypatch, "?\n?\n?\nq\n", *GAMES["goa"], "--human", "0")
     screen, after = ran.stdout.split("\nYour decision")[1].split("Your choice (", 1)
     grid = screen.split("\n  Grid ")[1].splitlines()
     assert grid[0].split()[0] == "-1"  # the frame's column left of the grid, where the Flag is
@@ -517,3 +520,118 @@ def test_goa_flag_choices_are_drawn_in_the_grid_each_on_its_cell():
 def column_ends(heading: str) -> list[int]:
     """Where each column's number ends in the grid's heading (its cells end there too)."""
     return [m.end() - 1 for m in re.finditer(r"-?\d+", heading)]
+
+
+def help_pages(screen: list[str]) -> list[list[str]]:
+    """Each page of the help: the lines between a prompt answered ``?`` and the next."""
+    prompts = [i for i, line in enumerate(screen) if line.startswith("Your choice (")]
+    return [screen[a + 1 : b] for a, b in itertools.pairwise(prompts)]
+
+
+def assert_help_fits(pages: list[list[str]]) -> None:
+    """Each page, with the prompt it was asked at and the next, fits the screen."""
+    for page in pages:
+        assert rows_at_80_columns(page) + 2 <= 24, "\n".join(page)
+        assert max(len(line) for line in page) <= 80, "\n".join(page)
+
+
+def test_question_mark_at_a_recruiting_call_explains_the_call_and_recruiting():
+    table, game = vdg_decision_with_many_choices()
+    pages = help_pages(screen_of(table, game, ["?", "?", "q"]))
+    assert_help_fits(pages)
+    text = " ".join(" ".join(page) for page in pages)
+    number = vdg_observation(game, 0)["state"]["called_number"]
+    assert "This decision: act or give up." in text
+    assert f"Your number {number} is called in Recruiting (R4.2)" in text
+    assert "Recruiting (R5.3): take sailors from one active section" in text
+    assert "1, 3, 6 or 10 Reals for 1, 2, 3 or 4 colours" in text
+    assert "? shows this help" in text
+
+
+def test_question_mark_at_a_placement_explains_phase_1_and_the_grid():
+    table = VdgTable()
+    game = new_game(players=4, seed=5)
+    while table.choice_grid(game, table.legal(game), game.current_player) is None:
+        table.apply(game, table.legal(game)[0])
+    pages = help_pages(screen_of(table, game, ["?", "q"]))
+    assert_help_fits(pages)
+    text = " ".join(pages[0])
+    assert "This decision: place disc. Phase 1, placing action discs (R3.2" in text
+    assert "First Free Number F" in text and "under the number" in text
+
+
+def test_question_mark_at_a_goa_spice_gain_lists_your_storage_spaces():
+    from vdgsim.games.goa import layout as GL
+
+    table, game = goa_table_and_game(3, 5)
+    step = 0
+    while not (game.decision == GL.D_GAIN_SPICE and game.current_player == 0):
+        legal = table.legal(game)
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    pages = help_pages(screen_of(table, game, ["?", "?", "?", "q"]))
+    assert_help_fits(pages)
+    text = " ".join(" ".join(line.strip() for line in page) for page in pages)
+    assert "This decision: gain spice. Gaining a spice (G6.13)" in text
+    mine = goa_observation(game, 0)["players_public"][0]
+    spaces = [k for k, slots in enumerate(mine["space_slots"]) if slots]
+    assert spaces
+    for k in spaces:
+        assert f"space {k} " in text.split("Your storage: ")[1]
+    assert "duc, ducats; shp, ships" in text  # what the seat lines' columns are
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_question_mark_names_and_explains_each_decision_met_in_a_game(game_name):
+    """Every kind of decision seat 0 meets in a 4-player game: ``?`` starts with its name
+    and a rule, then says what it is in words."""
+    if game_name == "vdg":
+        table, game = VdgTable(), new_game(players=4, seed=5)
+    else:
+        table, game = goa_table_and_game(4, 5)
+    met: set[str] = set()
+    step = 0
+    while not table.is_over(game):
+        legal = table.legal(game)
+        if game.current_player == 0 and len(legal) > 1:
+            first = " ".join(table.help(game, 0, [])[:2])
+            name = first.split("This decision: ", 1)[1].split(". ", 1)[0]
+            assert re.search(r"\((R|G)\d", first), first  # a rule the words come from
+            assert len(first) > len(name) + 80, first
+            met.add(name)
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    assert len(met) >= 7, met
+
+
+@pytest.mark.parametrize(
+    ("module", "names", "other"),
+    [
+        ("vdgsim.games.vasco.explain", "vdgsim.games.vasco.layout", {"none", "act or give up"}),
+        ("vdgsim.games.goa.explain", "vdgsim.games.goa.layout", {"none"}),
+    ],
+)
+def test_every_decision_of_each_game_has_its_words(module, names, other):
+    import importlib
+
+    words = importlib.import_module(module).DECISIONS
+    assert set(words) | other == set(importlib.import_module(names).DECISION_NAMES)
+
+
+def test_goa_screen_and_help_are_the_same_whatever_the_hidden_cards_and_missions():
+    """Status, choices and the help of seat 0's decisions, through a game, are the same when
+    only what seat 0 cannot see (other hands, the deck, unseen Missions) is dealt anew."""
+    from vdgsim.games.goa.observation import shuffle_hidden as goa_shuffle_hidden
+
+    table, game = goa_table_and_game(3, 8)
+    checked = step = 0
+    while not table.is_over(game):
+        legal = table.legal(game)
+        if game.current_player == 0 and len(legal) > 1 and step % 3 == 0:
+            other = goa_shuffle_hidden(game, 0, 1000 + checked)
+            answers = ["?", "?", "?", "q"]
+            assert screen_of(table, other, answers) == screen_of(table, game, answers)
+            checked += 1
+        table.apply(game, legal[(step * 7919) % len(legal)])
+        step += 1
+    assert checked > 20

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from vdgsim.commands.human_screen import Choices, paginate
+from vdgsim.commands.human_screen import Choices, leaves, paginate
 
 SHORT = [f"{k:>2}. bid {k - 1}" for k in range(1, 41)]
 LONG = [
@@ -73,3 +73,13 @@ def test_a_grid_is_shown_unless_a_filter_is_set_or_it_does_not_fit():
     choices = Choices(["a", "b"], rows=5, grid=grid)
     assert choices.only("b")
     assert numbers(choices.lines()) == [2]
+
+
+def test_a_long_help_goes_a_screen_at_a_time_each_page_saying_which_it_is():
+    lines = [f"line {k}" for k in range(50)]
+    pages = leaves(lines, rows=22)
+    assert [len(page) for page in pages] == [22, 22, 9]
+    assert [line for page in pages for line in page[:-1]] == lines
+    assert pages[0][-1] == "(help page 1 of 3: ? again shows the next)"
+    assert pages[-1][-1] == "(help page 3 of 3: ? again shows the first)"
+    assert leaves(lines[:22], rows=22) == [lines[:22]]

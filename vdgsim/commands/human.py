@@ -6,8 +6,8 @@ builds every line from the game's observation API, so the screen shows what the 
 and nothing hidden, in 80 columns and, with the prompt, 24 rows
 (:mod:`vdgsim.commands.human_screen`). Input is plain lines on stdin: a number picks a
 choice, ``n``/``p`` turn the pages of a long list of choices, ``/text`` shows only those
-containing ``text``, ``?`` shows the help, ``q`` (or the end of input, or Ctrl-C) stops the
-game.
+containing ``text``, ``?`` explains the decision, ``q`` (or the end of input, or Ctrl-C) stops
+the game.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from typing import Any, Protocol
 import typer
 
 from vdgsim.commands.common import InputError, display_names
-from vdgsim.commands.human_screen import SCREEN_ROWS, Choices, rows_taken, wrap
+from vdgsim.commands.human_screen import SCREEN_ROWS, Choices, leaves, rows_taken, wrap
 from vdgsim.games.vasco import layout as VL
 
 INTERRUPTED_EXIT = 130
 HELP = (
-    "Enter the number of a choice and press Enter; ? shows the help, q stops the game "
+    "Enter the number of a choice and press Enter; ? explains the decision, q stops the game "
     "(nothing is saved). A decision with only one choice is taken for you. The lines above "
     "the choices tell what each seat did since your last decision, then what you may see: "
     "your holdings and everyone's public ones."
@@ -66,6 +66,13 @@ class Table(Protocol):
 
     def status(self, state: Any, viewer: int) -> list[str]:
         """The decision, the viewer's holdings and the public ones, from the observation."""
+        ...
+
+    def help(self, state: Any, viewer: int, shown: list[str]) -> list[str]:
+        """What ``?`` tells of the pending decision: what kind of decision it is and what its
+        choices mean, then what the screen's columns and the codes in ``shown`` (the screen's
+        lines) stand for; lines of at most 80 columns, naming only what ``viewer`` may
+        see."""
         ...
 
     # A table may also have ``choice_grid(state, legal, viewer) -> list[str] | None``: the
@@ -149,10 +156,13 @@ def ask(
 ) -> int:
     """The index (0-based) of the choice the player enters; asks again after a bad entry.
     ``n``/``p`` turn the choices' pages and ``/text`` filters them (each then ``redraw``s
-    the decision); ``?`` shows the help, then ``more_help`` (the table's account of this
-    decision)."""
+    the decision); ``?`` shows the keys, then ``more_help`` (the table's account of this
+    decision), a screen at a time."""
     count = len(choices.texts)
     prompt = f"Your choice (1-{count}, ? for help, q to quit): "
+    # the help a screen at a time, between the line the ``?`` was typed on and the prompt
+    helps = leaves([*wrap(KEYS, lead=""), *more_help], SCREEN_ROWS - 2)
+    asked = 0
     while True:
         text = terminal.read(prompt)
         word = text.lower()
@@ -161,8 +171,8 @@ def ask(
         if word.isdigit() and 1 <= int(word) <= count:
             return int(word) - 1
         if word in ("?", "h", "help"):
-            for line in [*wrap(KEYS, lead=""), *more_help]:
-                terminal.show(line)
+            show(terminal, helps[asked % len(helps)])
+            asked += 1
         elif word in ("n", "p"):
             if choices.turn(1 if word == "n" else -1):
                 redraw()
@@ -193,9 +203,7 @@ def decide(table: Table, state: Any, seat: int, legal: list[int], terminal: Term
         show(terminal, ["", *status, *choices.lines()])
 
     redraw()
-    # a table may tell more on ``?``: e.g. what each code on this screen means
-    shown = status + texts + (grid or [])
-    more = table.help(state, seat, shown) if hasattr(table, "help") else []
+    more = table.help(state, seat, status + texts + (grid or []))
     pick = ask(terminal, choices, more, redraw)
     show(terminal, wrap(f"you: {texts[pick]}", "  "))
     return legal[pick]

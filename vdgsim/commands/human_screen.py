@@ -85,6 +85,20 @@ def _one_a_line(labels: list[str], rows: int, width: int) -> list[list[str]]:
     return pages
 
 
+def leaves(lines: list[str], rows: int) -> list[list[str]]:
+    """``lines`` (the help) in pages of at most ``rows`` lines, each but a lone page ending
+    with a line that tells which it is and that ``?`` again turns it."""
+    if len(lines) <= rows:
+        return [lines]
+    size = rows - 1
+    chunks = [lines[i : i + size] for i in range(0, len(lines), size)]
+    pages = []
+    for k, chunk in enumerate(chunks, 1):
+        turn = "next" if k < len(chunks) else "first"
+        pages.append([*chunk, f"(help page {k} of {len(chunks)}: ? again shows the {turn})"])
+    return pages
+
+
 @dataclass
 class Choices:
     """A decision's choices as the screen shows them: the page, the filter, the layout.

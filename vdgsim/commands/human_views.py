@@ -15,6 +15,7 @@ from vdgsim.games.vasco import game as vdg_game
 from vdgsim.games.vasco import layout as VL
 from vdgsim.games.vasco.engine import actions as VA
 from vdgsim.games.vasco.engine.state import PlainComponentView
+from vdgsim.games.vasco.explain import explain
 from vdgsim.games.vasco.observation import observation as vdg_observation
 
 
@@ -47,6 +48,18 @@ CHARACTER_SHORT = {
     "Girolamo Sernigi": "S",
     "Manuel I": "M",
 }
+
+
+CHARACTERS_TOLD = ", ".join(f"{short} {name}" for name, short in CHARACTER_SHORT.items())
+# what ``?`` tells of the screen's columns and codes, after the decision
+SCREEN_WORDS = (
+    "The seat lines (* your seat): VP; Reals; capt, captains in supply + in the Recruiting "
+    "Area; sail, sailors by colour, turquoise/violet/grey/orange; miss, missionaries; sea, "
+    f"ships in the landings; chars, the characters held ({CHARACTERS_TOLD}); the projects "
+    "held, ^ a launched ship ready to sail. The landings, from Natal up to Calicut: slots "
+    "taken of its slots, the VP of the free slots and each ship there with its owner (M1 to "
+    "M6 are merchant ships, nobody's). The bag: its sailors by colour's initial."
+)
 
 
 class VdgTable:
@@ -193,6 +206,12 @@ class VdgTable:
             )
         items[0] = "Landings (taken/slots [free slots' VP]: ships) " + items[0]
         return pack(items, "  ", "; ")
+
+    def help(self, state: vdg_game.GameState, viewer: int, shown: list[str]) -> list[str]:
+        """What the decision is and what its choices mean (from the seat's observation),
+        then what the screen's columns and codes stand for."""
+        texts = [*explain(state, viewer), SCREEN_WORDS]
+        return [line for text in texts for line in wrap(text, lead="  ")]
 
     def final(self, state: vdg_game.GameState) -> list[str]:
         res = vdg_game.result(state)

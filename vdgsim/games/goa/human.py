@@ -23,6 +23,7 @@ from vdgsim.games.goa import actions as A
 from vdgsim.games.goa import commands as goa
 from vdgsim.games.goa import layout as GL
 from vdgsim.games.goa.account import seat_name
+from vdgsim.games.goa.explain import explain
 from vdgsim.games.goa.game import GameState as GoaState
 from vdgsim.games.goa.game import apply_action, is_over, legal_actions, new_game, result
 from vdgsim.games.goa.observation import observation, tile_name
@@ -44,6 +45,16 @@ SEAT_HEADER = (
     + "tiles"
 )
 TILES_LEAD = " " * 6  # where a seat's tiles go on when they overflow its line
+# what ``?`` tells of the screen's columns and codes, after the decision
+SCREEN_WORDS = (
+    "The seat lines (* your seat): duc, ducats; shp, ships; col, colonists; xa, extra action "
+    "cards; hand, cards in hand; the spices in storage by kind, "
+    + "/".join(GL.SPICE_KEYS)
+    + "; the row (1 to 5) of each development column, "
+    + "/".join(GL.COLUMN_NAMES)
+    + "; the tiles held, a plantation's spice shortened as in the heading. The grid: each "
+    "tile without its phase's letter, :m marker m, F the Flag, - a cell without a tile."
+)
 
 
 class GoaTable:
@@ -200,10 +211,12 @@ class GoaTable:
         return [heading, *self._grid(observation(state, viewer), numbers)]
 
     def help(self, state: GoaState, viewer: int, shown: list[str]) -> list[str]:
-        """The discard pile's cards when the screen only counts them, then what each tile and
-        card code on this screen means (:func:`legend`)."""
+        """What the decision is and what its choices mean (from the seat's observation),
+        what the screen's columns stand for, the discard pile's cards when the screen only
+        counts them, then what each tile and card code on this screen means (:func:`legend`)."""
         obs = observation(state, viewer)
-        lines = []
+        texts = [*explain(state, viewer), SCREEN_WORDS]
+        lines = [line for text in texts for line in wrap(text, lead="  ")]
         if grid_played(obs) and obs["discard_pile"]:
             lines += wrap(f"Discard pile: {' '.join(obs['discard_pile'])}", "  ")
         text = " ".join(shown + lines)
