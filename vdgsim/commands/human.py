@@ -216,7 +216,7 @@ def show(terminal: Terminal, lines: list[str]) -> None:
 
 def play_human(table: Table, state: Any, seat: int, bot: Bot, terminal: Terminal) -> None:
     """Play ``state`` to its end: ``seat`` asks the terminal, the other seats ``bot``; each
-    bot decision is told in one line as it happens."""
+    bot decision is told in a line (two if it is long) as it happens."""
     while not table.is_over(state):
         legal = table.legal(state)
         player = table.current(state)

@@ -48,7 +48,8 @@ def pack(
 
 
 def wrap(text: str, indent: str = "", lead: str = "    ") -> list[str]:
-    """``text`` in lines of at most 80 columns, broken between words."""
+    """``text`` in lines of at most 80 columns, broken between words: the first starting
+    with ``indent``, the others with ``lead``."""
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=lead) or [""]
 
 
@@ -75,6 +76,7 @@ def paginate(labels: list[str], rows: int, width: int = WIDTH) -> list[list[str]
 
 
 def _one_a_line(labels: list[str], rows: int, width: int) -> list[list[str]]:
+    """A label a line (wrapped under its text), pages filled while its lines fit whole."""
     pages: list[list[str]] = [[]]
     for label in labels:
         hang = " " * (len(INDENT) + label.index(". ") + 2)
