@@ -635,3 +635,14 @@ def test_goa_screen_and_help_are_the_same_whatever_the_hidden_cards_and_missions
         table.apply(game, legal[(step * 7919) % len(legal)])
         step += 1
     assert checked > 20
+
+
+def test_goa_legend_lines_fit_80_columns():
+    from vdgsim.games.goa.human import legend
+
+    table, game = goa_table_and_game(3, 5)
+    lines = [line for _, line in legend(game.components)]
+    assert max(map(len, lines)) > 80  # a tile's words are longer than a line
+    helped = table.help(game, game.current_player, lines)  # every code on the screen
+    assert max(map(len, helped)) <= 80
+    assert "B-RL: relief" in " ".join(helped)

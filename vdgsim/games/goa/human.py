@@ -220,8 +220,10 @@ class GoaTable:
         if grid_played(obs) and obs["discard_pile"]:
             lines += wrap(f"Discard pile: {' '.join(obs['discard_pile'])}", "  ")
         text = " ".join(shown + lines)
-        codes = legend(state.components)
-        return lines + [line for code, line in codes if code_shown(code, text, obs["phase"])]
+        codes = [
+            line for code, line in legend(state.components) if code_shown(code, text, obs["phase"])
+        ]
+        return lines + [part for line in codes for part in wrap(line, lead="      ")]
 
     def final(self, state: GoaState) -> list[str]:
         res = result(state)
