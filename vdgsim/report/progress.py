@@ -104,6 +104,9 @@ def progress_display(
         # on Ctrl-C joblib warns that it cancelled queued chunks: the command's own message
         # says what is kept, so this would only push it off the screen
         warnings.filterwarnings("ignore", "[0-9]+ tasks which were still being processed")
+        # loky replaces a worker that stopped on its idle timeout while chunks were queued
+        # (long search chunks); the chunks still run, so a user has nothing to do about it
+        warnings.filterwarnings("ignore", "A worker stopped while some jobs were given")
         if not enabled:
             yield Progress(before_start)
             return

@@ -379,7 +379,7 @@ def _size_note(top: SeatSpread, chosen: SeatSpread, tolerance: float) -> str:
     hold while its size is the weaker player's."""
     theirs = {g.who: g for g in top.seats}
     apart = []
-    for g in _reasons(chosen, tolerance):
+    for g in _reasons(chosen, tolerance)[:1]:  # the largest: one statement, not a table
         o = theirs.get(g.who)
         if o is not None and abs(g.gap - o.gap) > 1.959964 * math.hypot(g.se(), o.se()):
             apart.append(
