@@ -183,6 +183,13 @@ def test_a_strongest_level_that_cannot_tell_says_when_its_gap_is_smaller_than_th
         "mc finds seat 2 +5 pp [+2, +8] where fast finds +16.0 pp [+15.0, +17.0]: how large "
         "the gap is at skilled play is not settled." in b.why
     )
+    # the strongest decides; the next cannot tell but shows the gap far smaller
+    b = skilled_play(own, [top, fast], ["fast", "mc", "default"], lambda a, c: True)
+    assert b.skilled is fast
+    assert (
+        "The next level in the field's order, mc, finds seat 2 +5 pp [+2, +8] where fast finds "
+        "+16.0 pp [+15.0, +17.0]: how large the gap is at skilled play is not settled." in b.why
+    )
     # a strongest level whose gaps agree with the verdict's adds nothing
     close = _spread(3, [(-0.06, -0.1, -0.02), (-0.1, -0.14, -0.06), (0.16, 0.12, 0.2)], "mc")
     b = skilled_play(own, [close, fast], ["mc", "fast", "default"], lambda a, c: True)

@@ -373,7 +373,9 @@ class Balance:
         }
 
 
-def _size_note(top: SeatSpread, chosen: SeatSpread, tolerance: float) -> str:
+def _size_note(
+    top: SeatSpread, chosen: SeatSpread, tolerance: float, subject: str | None = None
+) -> str:
     """What the strongest level, which cannot tell, says of the seats the verdict rests on
     when its gap differs from the chosen level's beyond noise: the verdict's direction may
     hold while its size is the weaker player's."""
@@ -389,8 +391,8 @@ def _size_note(top: SeatSpread, chosen: SeatSpread, tolerance: float) -> str:
     if not apart:
         return ""
     return (
-        f" {top.player} finds {'; '.join(apart)}: how large the gap is at skilled play is "
-        "not settled."
+        f" {subject or top.player} finds {'; '.join(apart)}: how large the gap is at skilled "
+        "play is not settled."
     )
 
 
@@ -435,6 +437,13 @@ def skilled_play(
             f"{chosen.player} is the strongest whose games decide it."
             + _size_note(top, chosen, tolerance),
         )
+    if chosen is top and len(above) > 1 and judge(by[above[1]].seats, tolerance) == CANNOT_TELL:
+        # the next level cannot tell, yet may still show the verdict's gaps far smaller
+        nxt_level = by[above[1]]
+        subject = f"The next level in the field's order, {nxt_level.player},"
+        said = _size_note(nxt_level, top, tolerance, subject)
+        if said:
+            notes.append(said.strip())
     if len(decided) > 1:
         # a verdict that rests on one player's habits shows as a disagreement with the next
         second = decided[1]
