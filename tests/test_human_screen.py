@@ -10,10 +10,10 @@ import pytest
 from vdgsim.commands.human_screen import Choices, leaves, paginate
 
 SHORT = [f"{k:>2}. bid {k - 1}" for k in range(1, 41)]
+SECTIONS = "2341" * 10  # any section text: only the length of a choice matters here
 LONG = [
-    f"{k:>2}. recruit 1 turquoise + 1 violet + 1 grey from section {k % 4 + 1} and 1 captain "
-    f"for {k}"
-    for k in range(1, 41)
+    f"{k:>2}. recruit 1 turquoise + 1 violet + 1 grey from section {s} and 1 captain for {k}"
+    for k, s in zip(range(1, 41), SECTIONS, strict=True)
 ]
 
 
