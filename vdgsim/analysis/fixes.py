@@ -269,10 +269,9 @@ def suggest(
         checks = []
         # best first: the first finalist skilled play finds balanced is the suggestion
         for v in finalists:
-            checks.append(
-                _check(spec, settings, v, checker, check_games, fix, tolerance, where, progress)
-            )
-            if checks[-1].verdict(tolerance) == S.BALANCED:
+            c = _check(spec, settings, v, checker, check_games, fix, tolerance, where, progress)
+            checks.append(c)
+            if c.verdict(tolerance) == S.BALANCED:
                 break
         finalists = finalists[: len(checks)]
 
