@@ -108,17 +108,21 @@ def test_a_planted_imbalance_is_repaired_and_checked(tmp_path: Path) -> None:
     share, _ = B.position_shares(settings, spec.components(), 600, 123, 2)
     printed_gaps = list(share.mean(axis=0) - 0.5)
     assert printed_gaps[0] < -0.05  # the plant took: seat 0 is handicapped
-    found = suggest(
-        fix,
-        spec,
-        run["players"],
-        run["offending"],
-        printed_gaps,
-        run["checker"],
-        0.03,
-        "seat",
-        tmp_path,
-    )
+
+    def search():
+        return suggest(
+            fix,
+            spec,
+            run["players"],
+            run["offending"],
+            printed_gaps,
+            run["checker"],
+            0.03,
+            "seat",
+            tmp_path,
+        )
+
+    found = search()
     assert found.printed == {"costs.dias_vp": 0}
     assert found.values is not None and found.values["costs.dias_vp"] > 0
     assert found.check is not None and found.check.player == "default"
@@ -128,17 +132,7 @@ def test_a_planted_imbalance_is_repaired_and_checked(tmp_path: Path) -> None:
     # a second build reads every run instead of playing it: no chunk is written again
     chunks = {f: f.stat().st_mtime_ns for f in tmp_path.rglob("*.parquet")}
     assert len({f.parent.parent for f in chunks}) >= 10  # 9 candidates searched, 1+ checked
-    again = suggest(
-        fix,
-        spec,
-        run["players"],
-        run["offending"],
-        printed_gaps,
-        run["checker"],
-        0.03,
-        "seat",
-        tmp_path,
-    )
+    again = search()
     assert again == found
     assert {f: f.stat().st_mtime_ns for f in tmp_path.rglob("*.parquet")} == chunks
 

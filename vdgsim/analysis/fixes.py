@@ -27,6 +27,7 @@ resumed reads what was played and plays only the rest.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -253,16 +254,11 @@ def suggest(
         key=lambda kv: kv[1][0],
     )[: fix.finalists]
     finalists = [{k.key: x for k, x in zip(knobs, key, strict=True)} for key, _ in ranked]
+    searched = functools.partial(
+        Suggestion, players, knobs, printed, fix.search_player, checker, tried=len(seen)
+    )
     if not finalists:
-        return Suggestion(
-            players,
-            knobs,
-            printed,
-            fix.search_player,
-            checker,
-            tried=len(seen),
-            games=games * len(seen),
-        )
+        return searched(games=games * len(seen))
     check_games = fix.quick_check_games if quick else fix.check_games
     checks: list[Gaps | None] = [None] * len(finalists)
     if check_games > 0:
@@ -290,17 +286,11 @@ def suggest(
         confidence=0.0,
     )
     side0, side1 = B.side_effects(run0), B.side_effects(run)
-    return Suggestion(
-        players,
-        knobs,
-        printed,
-        fix.search_player,
-        checker,
+    return searched(
         values=finalists[best],
         check=checks[best],
         predicted=predicted,
         side={k: (side0[k], side1[k]) for k in side0},
-        tried=len(seen),
         checked=sum(c is not None for c in checks),
         games=games * len(seen) + sum(c.games for c in checks if c is not None),
     )

@@ -126,6 +126,10 @@ class Balance:
             [g.who for g in _reasons(s, self.tolerance)] if self.verdict() == NOT_BALANCED else []
         )
 
+    def _printed_gap(self, player: str, seat: int) -> SeatGap | None:
+        """A seat's gap with ``player`` in every seat at the printed numbers, if it played."""
+        return next((x.seats[seat] for x in (*self.levels, self.own) if x.player == player), None)
+
     def fix_summary(self, what: str) -> str:
         """What to change in one short sentence for the verdict ("" when no fix was
         searched); :meth:`fix_sentence` has the ranges, the side effects and the file."""
@@ -135,7 +139,7 @@ class Balance:
         changes = f.changes()
         if not f.knobs or not changes:
             return self.fix_sentence(what)
-        setting = "setting " + " and ".join(f"{k} from {a} to {b}" for k, a, b in changes)
+        setting = _setting(changes)
         more = " (details in the seats section)"
         if f.check is None:
             return (
@@ -150,9 +154,7 @@ class Balance:
                 f"What would fix it: {setting}: every {what} within ±{100 * self.tolerance:g} "
                 f"pp with {games}{more}."
             )
-        before = next(
-            (x.seats[k] for x in (*self.levels, self.own) if x.player == f.check_player), None
-        )
+        before = self._printed_gap(f.check_player, k)
         was = (
             ""
             if before is None
@@ -182,7 +184,7 @@ class Balance:
                 f"What to change: no other values within the searched ranges ({ranges}) were "
                 "played."
             )
-        setting = "setting " + " and ".join(f"{k} from {a} to {b}" for k, a, b in changes)
+        setting = _setting(changes)
         seats = (self.skilled or self.own).seats
         side = ""
         if f.side:
@@ -218,9 +220,7 @@ class Balance:
             else f", a {100 * f.check.confidence:.1f}% interval widened for its looks"
         )
         gap = f"{seats[k].who} {pp_ci(g, lo, hi, ' pp')} over {f.check.games:,} games{widened}"
-        before = next(
-            (x.seats[k] for x in (*self.levels, self.own) if x.player == f.check_player), None
-        )
+        before = self._printed_gap(f.check_player, k)
         if before is not None:
             gap += (
                 f", against {pp_ci(before.gap, before.low, before.high, ' pp')} with the "
@@ -371,6 +371,11 @@ class Balance:
                 "data_file": self.fix_file or None,
             },
         }
+
+
+def _setting(changes: list[tuple[str, int, int]]) -> str:
+    """``setting costs.dias_vp from 2 to 4 and ...``."""
+    return "setting " + " and ".join(f"{k} from {a} to {b}" for k, a, b in changes)
 
 
 def _size_note(
